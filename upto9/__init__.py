@@ -1,0 +1,42 @@
+"""upto9: the rules of the card game Up to 9 as data, and an exact lay-down checker that explains itself.
+
+>>> from upto9 import check
+>>> check("Kh Kd 2c 7s 7h 7c 5d 5c 3h", 4).ok
+True
+"""
+
+from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_card, parse_hand
+from upto9.checker import Arrangement, Check, Slot, check, holds, outs
+from upto9.melds import Meld, MeldError, Placed, Problem, validate
+from upto9.rules import UPTO9, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
+
+__all__ = [
+    "UPTO9",
+    "Arrangement",
+    "Card",
+    "CardError",
+    "Check",
+    "Group",
+    "GroupKind",
+    "Level",
+    "Meld",
+    "MeldError",
+    "Placed",
+    "Problem",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "Slot",
+    "Suit",
+    "builtin_rules",
+    "check",
+    "format_hand",
+    "full_deck",
+    "holds",
+    "load_rules",
+    "outs",
+    "parse_card",
+    "parse_hand",
+    "rules_from_dict",
+    "validate",
+]

@@ -1,0 +1,741 @@
+"""The exact lay-down checker: does some part of a hand form a level's contract?
+
+How it finds the best arrangement (fewest jokers), exactly:
+
+* Each group of the contract picks a *target*: a straight picks a suit and a window of positions
+  (1..14, the ace at both ends), a set picks a rank. For each target, the cards that fill its
+  slots as themselves are *real*; every other slot needs a joker (a 2 or 3 standing for it).
+* For fixed targets, filling as many slots as possible with real cards is always best: a real
+  card costs no joker, and a real 2 or 3 fills the slot it would otherwise have to fill as a
+  joker. Only *which* group gets a card that two groups want (a ♥5 wanted by a hearts straight
+  and a set of 5s) can matter, because each group has its own joker cap; those few cases are
+  enumerated.
+* Targets are searched best-first per group with a bound (the fewest jokers any remaining group
+  could need), so a typical hand settles after a handful of targets.
+
+A slot that no real card fills is *missing* from the hand; jokers may cover it. A lay-down is
+possible when the missing slots fit every joker cap of the level and there are enough unused 2s
+and 3s to cover them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import product
+from typing import Any
+
+from upto9.cards import Card, Rank, Suit, parse_hand
+from upto9.melds import Face, Meld, Placed, position_rank
+from upto9.rules import UPTO9, GroupKind, Level, Rules
+
+__all__ = ["Arrangement", "Check", "Slot", "check", "holds", "outs"]
+
+_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+_RANK_OF = [Rank.ACE, *Rank]  # _RANK_OF[r] is Rank(r) for r in 1..13
+_FULL = [(1 << n) - 1 for n in range(16)]
+
+
+def _rank_bits_of_window(start: int, size: int) -> int:
+    """Bit r set for every rank a straight window covers (position 14 is the ace, rank 1)."""
+    bits = 0
+    for q in range(start, start + size):
+        bits |= 1 << (1 if q == 14 else q)
+    return bits
+
+
+_WINDOW_RANKS = {(p, n): _rank_bits_of_window(p, n) for n in range(1, 15) for p in range(1, 16 - n)}
+_WINDOW_CACHE: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _windows(size: int, mask: int) -> tuple[tuple[int, int], ...]:
+    """(missing, start) for every window of ``size`` positions over a suit's position mask,
+    fewest missing first. Cached: there are only 2**14 masks."""
+    key = (size, mask)
+    found = _WINDOW_CACHE.get(key)
+    if found is None:
+        full = _FULL[size]
+        found = tuple(sorted((size - ((mask >> p) & full).bit_count(), p) for p in range(1, 16 - size)))
+        _WINDOW_CACHE[key] = found
+    return found
+
+
+class _Hand:
+    """A hand reduced to counts, for the search."""
+
+    __slots__ = ("cards", "counts", "rank_count", "suit_mask", "wild", "wild_pos")
+
+    def __init__(self, cards: Sequence[Card], rules: Rules) -> None:
+        counts = [0] * 56  # index rank * 4 + suit
+        rank_count = [0] * 14
+        suit_mask = [0, 0, 0, 0]
+        for card in cards:
+            key = card.key
+            counts[key] += 1
+            rank_count[key >> 2] += 1
+            suit_mask[key & 3] |= 1 << (key >> 2)
+        for s in range(4):
+            if suit_mask[s] & 2:  # the ace stands at position 1 and 14
+                suit_mask[s] |= 1 << 14
+        wild_ranks = rules.wild_ranks
+        self.cards = tuple(cards)
+        self.counts = counts
+        self.rank_count = rank_count
+        self.suit_mask = suit_mask
+        self.wild = sum(rank_count[r] for r in wild_ranks)
+        wild_pos = 0
+        for r in wild_ranks:
+            wild_pos |= 1 << r
+        self.wild_pos = wild_pos
+
+    def plus(self, card: Card) -> _Hand:
+        """This hand with one more card."""
+        more = object.__new__(_Hand)
+        key = card.key
+        r = key >> 2
+        more.cards = (*self.cards, card)
+        more.counts = counts = list(self.counts)
+        counts[key] += 1
+        more.rank_count = rank_count = list(self.rank_count)
+        rank_count[r] += 1
+        more.suit_mask = suit_mask = list(self.suit_mask)
+        suit_mask[key & 3] |= (1 << r) | (1 << 14 if r == 1 else 0)
+        more.wild_pos = self.wild_pos
+        more.wild = self.wild + (self.wild_pos >> r & 1)
+        return more
+
+
+# A target: (missing, kind, a, b, rank_bits, real_wild). For a run: a = suit index, b = start
+# position. For a set: a = rank, b = 0. ``missing`` counts the slots no real card fills when
+# the group has the hand to itself; ``real_wild`` the 2s and 3s it uses as themselves then.
+_Target = tuple[int, int, int, int, int, int]
+_RUN, _SET = 0, 1
+
+
+def _targets(hand: _Hand, kind: GroupKind, size: int, limit: int) -> list[_Target]:
+    """Every target for one group with at most ``limit`` missing slots, fewest missing first."""
+    found: list[_Target] = []
+    if kind is GroupKind.RUN:
+        wild_pos = hand.wild_pos
+        for s in range(4):
+            mask = hand.suit_mask[s]
+            for missing, start in _windows(size, mask):
+                if missing > limit:
+                    break
+                window = _FULL[size] << start
+                found.append((missing, _RUN, s, start, _WINDOW_RANKS[start, size], (mask & window & wild_pos).bit_count()))
+    else:
+        wild_pos = hand.wild_pos
+        need = size - limit  # the fewest real cards a set may hold
+        found = [
+            (size - have if have < size else 0, _SET, r, 0, 1 << r, (have if have < size else size) if wild_pos >> r & 1 else 0)
+            for r, have in enumerate(hand.rank_count)
+            if have >= need and r
+        ]
+    found.sort()
+    return found
+
+
+def _conflict(t: _Target, u: _Target) -> int:
+    """The ranks two targets could both want cards of (straights of two suits never compete)."""
+    if t[1] == _RUN and u[1] == _RUN and t[2] != u[2]:
+        return 0
+    return t[4] & u[4]
+
+
+# --- sharing real cards when groups compete for them --------------------------------------------
+
+
+def _splits(total: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to share ``total`` cards among groups of these sizes, each at most full."""
+    if not sizes:
+        if total == 0:
+            yield ()
+        return
+    rest = sum(sizes[1:])
+    for first in range(max(0, total - rest), min(sizes[0], total) + 1):
+        for tail in _splits(total - first, sizes[1:]):
+            yield (first, *tail)
+
+
+def _rank_options(counts: list[int], r: int, entries: Sequence[tuple[int, int, int]]) -> list[tuple[tuple[int, int], ...]]:
+    """The ways to share rank ``r``'s real cards among the groups that want them, as tuples of
+    (group, cards), keeping only ways that no other way beats for every group: giving a group
+    more real cards never hurts it, so sets always take all they can of what straights leave."""
+    if len(entries) == 2 and entries[0][1] >= 0 and entries[0][2] == 1 and entries[1][1] < 0:
+        # The common contest: one straight wants (r, its suit) once, one set wants rank r.
+        (run, s, _one), (group, _none, size) = entries
+        mine, have = counts[r * 4 + s], sum(counts[r * 4 : r * 4 + 4])
+        if not mine:
+            return [((run, 0), (group, min(size, have)))]
+        if have - 1 >= size:
+            return [((run, 1), (group, size))]
+        return [((run, 1), (group, have - 1)), ((run, 0), (group, have))]
+    runs = [e for e in entries if e[1] >= 0]
+    sets = [e for e in entries if e[1] < 0]
+    vectors: set[tuple[int, ...]] = set()
+    for run_fill in product(*(range(min(n, counts[r * 4 + s]) + 1) for _g, s, n in runs)):
+        left = [counts[r * 4 + s] for s in range(4)]
+        for (_g, s, _n), x in zip(runs, run_fill, strict=True):
+            left[s] -= x
+        if min(left) < 0:  # two straights of one suit cannot both have the one card
+            continue
+        sizes = [n for _g, _s, n in sets]
+        for split in _splits(min(sum(left), sum(sizes)), sizes):
+            vectors.add(run_fill + split)
+    groups = [g for g, _s, _n in runs] + [g for g, _s, _n in sets]
+    return [
+        tuple(zip(groups, v, strict=True))
+        for v in sorted(vectors, reverse=True)
+        if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in vectors)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Leaf:
+    """One full choice of targets and real cards: missing slots per group, the 2s and 3s used
+    as themselves, and how many real cards each group takes of each contested rank."""
+
+    targets: tuple[_Target, ...]
+    missing: tuple[int, ...]
+    real_wild: int
+    shares: tuple[tuple[int, int, int], ...] = ()  # (group, rank, cards)
+
+
+def _shared_leaves(hand: _Hand, targets: Sequence[_Target], sizes: Sequence[int], contested: int, wild_pos: int) -> list[_Leaf]:
+    """Every undominated way to fill these targets when some ranks are wanted twice."""
+    counts = hand.counts
+    missing = [t[0] for t in targets]
+    real_wild = sum(t[5] for t in targets)
+    per_rank: list[tuple[int, list[tuple[tuple[int, int], ...]]]] = []
+    bits = contested
+    while bits:
+        r = (bits & -bits).bit_length() - 1
+        bits &= bits - 1
+        entries = []
+        for g, t in enumerate(targets):
+            if not t[4] >> r & 1:
+                continue
+            if t[1] == _RUN:
+                start, end = t[3], t[3] + sizes[g] - 1
+                slots = (start == 1) + (end == 14) if r == 1 else 1
+                optimistic = slots if counts[r * 4 + t[2]] else 0
+                entries.append((g, t[2], slots))
+            else:
+                optimistic = min(sizes[g], hand.rank_count[r])
+                entries.append((g, -1, sizes[g]))
+            # Take back what the target assumed it had to itself; the options below re-add it.
+            missing[g] += optimistic
+            if wild_pos >> r & 1:
+                real_wild -= optimistic
+        per_rank.append((r, _rank_options(counts, r, entries)))
+    leaves = []
+    for choice in product(*(options for _r, options in per_rank)):
+        fill = list(missing)
+        used_wild = real_wild
+        shares = []
+        for (r, _options), option in zip(per_rank, choice, strict=True):
+            for g, x in option:
+                fill[g] -= x
+                shares.append((g, r, x))
+                if wild_pos >> r & 1:
+                    used_wild += x
+        leaves.append(_Leaf(tuple(targets), tuple(fill), used_wild, tuple(shares)))
+    return leaves
+
+
+# --- judging a leaf -----------------------------------------------------------------------------
+
+
+def _distance(missing: Sequence[int], real_wild: int, level: Level, caps: Sequence[int], wild: int) -> int:
+    """The fewest cards that, added to the hand, make this arrangement a lay-down: real cards
+    for slots over a group's cap or for a clean group, then real cards or 2s and 3s for the rest."""
+    over = [max(0, m - cap) for m, cap in zip(missing, caps, strict=True)]
+    added = sum(over)
+    left = sorted(m - x for m, x in zip(missing, over, strict=True))
+    short = level.clean_groups - sum(1 for m in left if m == 0)
+    if short > 0:
+        positive = [m for m in left if m > 0]
+        added += sum(positive[:short])
+        left = [0] * short + positive[short:]
+    return added + max(0, sum(left) - min(level.jokers, wild - real_wild))
+
+
+# --- the search ---------------------------------------------------------------------------------
+
+
+def _search(hand: _Hand, level: Level, rules: Rules, closest: bool) -> tuple[_Leaf | None, int]:
+    """Best-first search over targets. Returns the best leaf and its distance (0: a lay-down).
+
+    Without ``closest`` it looks only for lay-downs (fewest jokers first) and returns ``(None, 1)``
+    when there is none; with ``closest`` it finds the arrangement nearest to one: fewest cards to
+    add, then fewest missing slots.
+    """
+    groups = level.groups
+    count = len(groups)
+    caps = [level.cap(i) for i in range(count)]
+    sizes = [g.size for g in groups]
+    wild = hand.wild
+    wild_pos = hand.wild_pos
+    rank_count = hand.rank_count
+    jokers = level.jokers
+    clean = level.clean_groups
+    options: list[list[_Target]] = []
+    for i, group in enumerate(groups):
+        if i and group == groups[i - 1] and caps[i] == caps[i - 1]:
+            options.append(options[-1])  # the same group again: the same targets
+            continue
+        found = _targets(hand, group.kind, group.size, sizes[i] if closest else min(caps[i], wild))
+        if not found:
+            return None, 1
+        options.append(found)
+    # Identical neighbouring groups are interchangeable: take their targets in order only.
+    same_as_previous = [i > 0 and options[i] is options[i - 1] for i in range(count)]
+    # After group i come ``twins[i]`` groups like it, which take targets no better than its own,
+    # then the others, which need at least their best target's missing slots.
+    twins = [0] * count
+    for i in range(count - 2, -1, -1):
+        twins[i] = twins[i + 1] + 1 if same_as_previous[i + 1] else 0
+    rest_least = [sum(o[0][0] for o in options[i + 1 + twins[i] :]) for i in range(count)]
+    budget = min(jokers, wild)
+    floor_missing = sum(o[0][0] for o in options)
+    if not closest and floor_missing > budget:
+        return None, 1
+    floor_key = (max(0, floor_missing - budget), floor_missing) if closest else (0, floor_missing)
+    best_key: tuple[int, int] | None = None
+    best_leaf: _Leaf | None = None
+    chosen: list[_Target] = []
+    last = count - 1
+
+    def judge(missing: tuple[int, ...], real_wild: int) -> tuple[int, int] | None:
+        """The leaf's key, fewest added cards then fewest missing; None if it is no lay-down."""
+        total = sum(missing)
+        if closest:
+            return _distance(missing, real_wild, level, caps, wild), total
+        if total > wild - real_wild:
+            return None
+        if count > 1:
+            for m, c in zip(missing, caps, strict=True):
+                if m > c:
+                    return None
+            if clean and sum(1 for m in missing if m == 0) < clean:
+                return None
+        return 0, total
+
+    def visit(i: int, first: int, missing_so_far: int, over_caps: int, contested: int, used_so_far: int) -> bool:
+        """Depth-first over group i's targets; True once the floor is reached (stop)."""
+        nonlocal best_key, best_leaf
+        targets = options[i]
+        cap = caps[i]
+        size = sizes[i]
+        rest = rest_least[i]
+        more = twins[i]
+        for k in range(first, len(targets)):
+            t = targets[k]
+            own = t[0]
+            clash = 0
+            for u in chosen:
+                if not (t[1] == _RUN and u[1] == _RUN and t[2] != u[2]):
+                    clash |= t[4] & u[4]
+            if clash and t[1] == _SET:
+                # Sets of one rank share its cards: count what they lack together.
+                r = t[2]
+                before = 0
+                for j, u in enumerate(chosen):
+                    if u[1] == _SET and u[2] == r:
+                        before += sizes[j]
+                have = rank_count[r]
+                own = max(0, before + size - have) - max(0, before - have)
+            if size == 14 and t[1] == _RUN:
+                clash |= 2  # one straight from ace to ace wants the ace twice
+            low = missing_so_far + own + rest + more * t[0]
+            # 2s and 3s used as themselves cannot also be jokers. Where no two groups compete
+            # for a 2 or 3, the targets' own counts add up; otherwise each still uses its own.
+            both = contested | clash
+            used = used_so_far + t[5]
+            if both & wild_pos:
+                used = t[5]
+                for u in chosen:
+                    if u[5] > used:
+                        used = u[5]
+            supply = wild - used
+            # Targets come fewest-missing first, so once ``t[0]`` alone is past a bound, every
+            # later target is too; ``own`` (sets sharing a rank) and ``supply`` rule out this one.
+            alone = low - own + t[0]
+            if closest:
+                over = over_caps + (t[0] - cap if t[0] > cap else 0)
+                key_low = (max(over, low - min(jokers, supply)), low)
+                key_alone = (max(over, alone - budget), alone)
+            else:
+                over = 0
+                if alone > budget:
+                    break
+                if low > budget or low > supply:
+                    continue
+                key_low, key_alone = (0, low), (0, alone)
+            if best_key is not None and key_low >= best_key:
+                if key_alone >= best_key:
+                    break
+                continue
+            chosen.append(t)
+            if i < last:
+                if visit(i + 1, k if same_as_previous[i + 1] else 0, missing_so_far + own, over, both, used):
+                    return True
+                chosen.pop()
+                continue
+            if not both:
+                # No two groups want the same card: each target's own count is exact.
+                missing = tuple(u[0] for u in chosen)
+                real_wild = 0
+                for u in chosen:
+                    real_wild += u[5]
+                key = judge(missing, real_wild)
+                if key is not None and (best_key is None or key < best_key):
+                    best_key, best_leaf = key, _Leaf(tuple(chosen), missing, real_wild)
+                    if key <= floor_key:
+                        chosen.pop()
+                        return True
+            else:
+                for leaf in _shared_leaves(hand, chosen, sizes, both, wild_pos):
+                    key = judge(leaf.missing, leaf.real_wild)
+                    if key is not None and (best_key is None or key < best_key):
+                        best_key, best_leaf = key, leaf
+                        if key <= floor_key:
+                            chosen.pop()
+                            return True
+            chosen.pop()
+        return False
+
+    visit(0, 0, 0, 0, 0, 0)
+    if best_key is None:
+        return None, 1
+    return best_leaf, best_key[0]
+
+
+# --- turning a leaf into cards ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One place in an arrangement: the card it stands for (``face``) and the card in it, which
+    is the face itself (real), a 2 or 3 standing for it (a joker), or ``None`` (missing)."""
+
+    face: Face
+    card: Card | None
+
+    @property
+    def wild(self) -> bool:
+        """Is the card in this slot a joker?"""
+        return self.card is not None and Placed(self.card, self.face).wild
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """An arrangement of a hand's cards into a level's groups, complete or with missing slots."""
+
+    level: Level
+    groups: tuple[tuple[Slot, ...], ...]
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The melds (only when no slot is missing)."""
+        return tuple(
+            Meld(g.kind, tuple(Placed(s.card, s.face) for s in slots if s.card is not None)) for g, slots in zip(self.level.groups, self.groups, strict=True)
+        )
+
+    @property
+    def missing(self) -> tuple[Face, ...]:
+        """The faces of the slots that no real card fills."""
+        return tuple(s.face for slots in self.groups for s in slots if s.card is None or s.wild)
+
+
+def _arrange(hand: _Hand, leaf: _Leaf, level: Level, rules: Rules, use_jokers: bool) -> Arrangement:
+    """Pick the actual cards for a leaf: real cards first, then 2s and 3s as jokers."""
+    left = list(hand.counts)
+    shares = {(g, r): x for g, r, x in leaf.shares}
+    slots: list[list[Slot | None]] = []
+    groups = level.groups
+    # Straights first (they need particular cards), then sets take what is left of each rank.
+    order = sorted(range(len(groups)), key=lambda g: leaf.targets[g][1])
+    for g in range(len(groups)):
+        slots.append([None] * groups[g].size)
+    for g in order:
+        t = leaf.targets[g]
+        size = groups[g].size
+        if t[1] == _RUN:
+            suit = _SUITS[t[2]]
+            taken: dict[int, int] = {}
+            for j, q in enumerate(range(t[3], t[3] + size)):
+                r = 1 if q == 14 else q
+                face = Card(position_rank(q), suit)
+                allowed = shares.get((g, r))
+                idx = r * 4 + t[2]
+                if left[idx] > 0 and (allowed is None or taken.get(r, 0) < allowed):
+                    left[idx] -= 1
+                    taken[r] = taken.get(r, 0) + 1
+                    slots[g][j] = Slot(face, face)
+                else:
+                    slots[g][j] = Slot(face, None)
+        else:
+            r = t[2]
+            rank = _RANK_OF[r]
+            allowed = shares.get((g, r), size)
+            j = 0
+            for s in range(4):
+                while left[r * 4 + s] > 0 and j < min(size, allowed):
+                    left[r * 4 + s] -= 1
+                    card = Card(rank, _SUITS[s])
+                    slots[g][j] = Slot(card, card)
+                    j += 1
+            while j < size:
+                slots[g][j] = Slot(rank, None)
+                j += 1
+    if use_jokers:
+        pool = [Card(r, _SUITS[s]) for r in sorted(rules.wild_ranks) for s in range(4) for _ in range(left[r * 4 + s])]
+        pool.reverse()  # hand out 2s before 3s, in suit order
+        for g in range(len(groups)):
+            for j, slot in enumerate(slots[g]):
+                assert slot is not None
+                if slot.card is None and pool:
+                    slots[g][j] = Slot(slot.face, pool.pop())
+    return Arrangement(level, tuple(tuple(s for s in g if s is not None) for g in slots))
+
+
+# --- the public answer --------------------------------------------------------------------------
+
+
+def _face_glyph(face: Face) -> str:
+    return face.glyph if isinstance(face, Card) else f"a {face}"
+
+
+def _joker_words(n: int) -> str:
+    return "no jokers" if n == 0 else f"{n} joker{'s' if n != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class Check:
+    """The checker's verdict on a hand for a level, with the best arrangement and its reasons.
+
+    ``missing``, ``outs``, ``closest`` and ``explanation`` are worked out when first asked for.
+    """
+
+    ok: bool
+    level: Level
+    jokers: int | None
+    melds: tuple[Meld, ...]
+    hand: tuple[Card, ...]
+    rules: Rules = field(repr=False, default=UPTO9)
+
+    @cached_property
+    def _nearest(self) -> tuple[Arrangement, int]:
+        hand = _Hand(self.hand, self.rules)
+        leaf, distance = _search(hand, self.level, self.rules, closest=True)
+        assert leaf is not None
+        return _arrange(hand, leaf, self.level, self.rules, use_jokers=True), distance
+
+    @cached_property
+    def closest(self) -> Arrangement:
+        """The arrangement nearest to a lay-down (fewest cards to add, then fewest missing)."""
+        return self._nearest[0]
+
+    @cached_property
+    def cards_short(self) -> int:
+        """The fewest cards that, added to the hand, would make the lay-down (0 when ``ok``)."""
+        return 0 if self.ok else self._nearest[1]
+
+    @cached_property
+    def missing(self) -> tuple[Face, ...]:
+        """The cards of the closest arrangement that the hand lacks (empty when ``ok``)."""
+        return () if self.ok else self.closest.missing
+
+    @cached_property
+    def outs(self) -> tuple[Card, ...]:
+        """The distinct cards any one of which, added to the hand, makes the level."""
+        return () if self.ok else outs(self.hand, self.level, self.rules)
+
+    @cached_property
+    def explanation(self) -> tuple[str, ...]:
+        """Why the hand makes the level or not, in words that cite the rule."""
+        level = self.level
+        head = f"Level {level.number}: {level.contract}; {level.budget}."
+        if self.ok:
+            assert self.jokers is not None
+            lines = [head]
+            jokers = [p for m in self.melds for p in m.cards if p.wild]
+            real_wild = [p for m in self.melds for p in m.cards if not p.wild and self.rules.is_wild(p.card)]
+            if jokers:
+                lines.append(
+                    f"The best lay-down uses {_joker_words(self.jokers)} of {level.jokers} allowed: "
+                    + ", ".join(f"{p.card.glyph} as {_face_glyph(p.face)}" for p in jokers)
+                    + "."
+                )
+            else:
+                lines.append("The best lay-down uses no jokers.")
+            for p in real_wild:
+                lines.append(f"{p.card.glyph} stands for itself, so it is real and costs nothing from the budget.")
+            return tuple(lines)
+        return (head, *self._shortfall())
+
+    def _shortfall(self) -> list[str]:
+        level = self.level
+        rules = self.rules
+        arrangement = self.closest
+        groups = level.groups
+        lines: list[str] = []
+        if len(self.hand) < level.cards:
+            lines.append(f"Level {level.number} lays down {level.cards} cards; the hand holds {len(self.hand)}.")
+        missing_by_group = [[s.face for s in slots if s.card is None or s.wild] for slots in arrangement.groups]
+        total_missing = sum(len(m) for m in missing_by_group)
+        wild_in_hand = sum(1 for c in self.hand if rules.is_wild(c))
+        real_wild = sum(1 for slots in arrangement.groups for s in slots if s.card is not None and not s.wild and rules.is_wild(s.card))
+        spare_wild = wild_in_hand - real_wild
+        names = [("the closest " + g.noun) if len(groups) == 1 else f"the {g.name} ({i + 1})" for i, g in enumerate(groups)]
+        for i, missing in enumerate(missing_by_group):
+            if not missing:
+                continue
+            faces = ", ".join(_face_glyph(f) for f in missing)
+            cap = level.cap(i)
+            if len(groups) == 1:
+                allows = "allows no jokers" if level.jokers == 0 else f"allows {_joker_words(level.jokers)}"
+                lines.append(f"Level {level.number} {allows}; {names[i]} needs {len(missing)}: {faces} {'is' if len(missing) == 1 else 'are'} missing.")
+            else:
+                note = f" (at most {cap} allowed there)" if len(missing) > cap else ""
+                lines.append(
+                    f"{names[i][0].upper()}{names[i][1:]} needs {_joker_words(len(missing))}{note}: {faces} {'is' if len(missing) == 1 else 'are'} missing."
+                )
+        if len(groups) > 1 and total_missing > level.jokers:
+            lines.append(f"Level {level.number} allows {_joker_words(level.jokers)} in total; the closest lay-down needs {total_missing}.")
+        if level.clean_groups and sum(1 for m in missing_by_group if not m) < level.clean_groups:
+            lines.append(f"Level {level.number} needs at least {level.clean_groups} group{'s' if level.clean_groups > 1 else ''} with no joker.")
+        if total_missing > spare_wild and total_missing <= level.jokers:
+            wilds = " and ".join(f"{r}s" for r in sorted(rules.wild_ranks))
+            lines.append(f"The hand has {spare_wild} spare {wilds} to be jokers, but needs {total_missing}.")
+        short = self.cards_short
+        lines.append(f"The hand is {short} card{'s' if short != 1 else ''} short of the lay-down.")
+        outs_now = self.outs
+        if outs_now:
+            lines.append(f"Any one of these makes it: {', '.join(c.glyph for c in outs_now)}.")
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as JSON-ready data: ok, level, jokers, melds, missing, outs, explanation."""
+        return {
+            "ok": self.ok,
+            "level": self.level.number,
+            "jokers": self.jokers,
+            "melds": [m.to_dict() for m in self.melds],
+            "missing": [str(f) for f in self.missing],
+            "outs": [str(c) for c in self.outs],
+            "explanation": list(self.explanation),
+        }
+
+
+def _as_hand(hand: str | Iterable[Card]) -> tuple[Card, ...]:
+    return parse_hand(hand) if isinstance(hand, str) else tuple(hand)
+
+
+def _as_level(level: int | Level, rules: Rules) -> Level:
+    return rules.level(level) if isinstance(level, int) else level
+
+
+def check(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -> Check:
+    """Does some part of ``hand`` form the level's lay-down? Exact, with the fewest jokers.
+
+    >>> c = check("5h 6h 7h 8h Kc", 1)
+    >>> c.ok, c.jokers, [str(m) for m in c.melds]
+    (True, 0, ['run: 5♥ 6♥ 7♥ 8♥'])
+    >>> check("2h 3h 4h 5h", 1).ok   # the 2 and the 3 are real hearts here
+    True
+    >>> c = check("5s 6h 7s 8s", 1)
+    >>> c.ok, [str(f) for f in c.missing]
+    (False, ['6s'])
+    """
+    cards = _as_hand(hand)
+    level = _as_level(level, rules)
+    summary = _Hand(cards, rules)
+    leaf, _ = _search(summary, level, rules, closest=False)
+    if leaf is None:
+        return Check(False, level, None, (), cards, rules)
+    arrangement = _arrange(summary, leaf, level, rules, use_jokers=True)
+    return Check(True, level, sum(leaf.missing), arrangement.melds, cards, rules)
+
+
+def holds(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -> bool:
+    """Does the hand hold the level's lay-down? ``check(...).ok`` without the arrangement: what
+    the safety valve asks of the cards still in circulation.
+
+    >>> holds("7s 7h 7c Kh Kd 2c 5d 5c 3h", 4), holds("7s 7h 7c", 4)
+    (True, False)
+    """
+    cards = _as_hand(hand)
+    level = _as_level(level, rules)
+    return _search(_Hand(cards, rules), level, rules, closest=False)[0] is not None
+
+
+def _out_candidates(hand: _Hand, level: Level, rules: Rules) -> list[tuple[Card, ...]]:
+    """Cards that might complete the level, a superset of the outs, in classes whose members
+    give the same answer (any suit of a rank, where the level has no straight).
+
+    An out either fills a slot of some group's target as a real card, or is a 2 or 3 used as a
+    joker. Adding one card lowers a target's missing slots by at most one, so every target that
+    matters lacks at most one card more than its group allows; a group over its cap must get the
+    new card itself, and a new joker helps only when the budget still has room for it.
+    """
+    caps = [level.cap(i) for i in range(len(level.groups))]
+    per_group = [_targets(hand, g.kind, g.size, caps[i] + 1) for i, g in enumerate(level.groups)]
+    if not all(per_group):
+        return []
+    least = [t[0][0] for t in per_group]
+    over = [i for i, (m, cap) in enumerate(zip(least, caps, strict=True)) if m > cap]
+    total = sum(least)
+    if len(over) > 1 or total > level.jokers + 1 or total > hand.wild + 1:
+        return []
+    found: dict[Card, None] = {}
+    if not over and total <= level.jokers and level.jokers:
+        for r in sorted(rules.wild_ranks):
+            for suit in _SUITS:
+                found[Card(_RANK_OF[r], suit)] = None
+    runs = sum(1 for g in level.groups if g.kind is GroupKind.RUN)
+    for i, (group, targets) in enumerate(zip(level.groups, per_group, strict=True)):
+        if over and i != over[0]:
+            continue
+        for t in targets:
+            if t[1] == _SET:
+                for suit in _SUITS:
+                    found[Card(_RANK_OF[t[2]], suit)] = None
+                continue
+            suit, mask = _SUITS[t[2]], hand.suit_mask[t[2]]
+            every = runs > 1 or group.size == 14  # straights of one suit may compete for a card
+            for q in range(t[3], t[3] + group.size):
+                if every or not mask >> q & 1:
+                    found[Card(position_rank(q), suit)] = None
+    if runs:
+        return [(card,) for card in found]
+    # Sets only: the suit of the new card cannot matter.
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in found:
+        by_rank.setdefault(card.rank, []).append(card)
+    return [tuple(cards) for cards in by_rank.values()]
+
+
+def outs(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
+    """The distinct cards (one per rank and suit) any one of which, added to the hand, makes the
+    level; empty when the hand already makes it.
+
+    >>> [str(c) for c in outs("5h 6h 7h Kc", 1)]
+    ['4h', '8h']
+    """
+    cards = _as_hand(hand)
+    level = _as_level(level, rules)
+    summary = _Hand(cards, rules)
+    if _search(summary, level, rules, closest=False)[0] is not None:
+        return ()
+    found = [
+        card
+        for same in _out_candidates(summary, level, rules)
+        if _search(summary.plus(same[0]), level, rules, closest=False)[0] is not None
+        for card in same
+    ]
+    return tuple(sorted(found, key=lambda c: c.key))

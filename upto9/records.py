@@ -1,0 +1,457 @@
+"""Game records: a whole game as JSON (format ``upto9-game/1``), saved, loaded and replayed.
+
+A record holds the rule set (its name and its full data, ``Rules.to_dict()``), the players'
+names, the seed, and for each round: its dealer, every player's level, the deck order after the
+shuffle (top card first), the hands as dealt, every action in order (``draw``, ``lay_down``,
+``donate``, ``discard`` and ``reshuffle``, in the engine's own ``to_dict()`` shapes) and the
+round's end; then the result (winners, levels, penalties). Cards are in canonical text (``10h``).
+
+Loading replays the record move by move through the engine, comparing every drawn card, every
+resulting record, the dealt hands and every round's end to what the file says. A file that cannot
+be read, a record that breaks a rule or disagrees with its replay is refused whole, with a
+``RecordError`` naming the round and the action: ``round 3, action 17 (discard): ...``.
+
+The record shape::
+
+    {"format": "upto9-game/1", "rule_set": "Up to 9", "rules": {...Rules.to_dict()...},
+     "players": ["Ann", "Bob"], "seed": 7,
+     "rounds": [{"round": 1, "dealer": 0, "levels": [1, 1], "deck": ["Kh", ...],
+                 "dealt": [["5c", ...], [...]],
+                 "actions": [{"type": "draw", "player": 1, "source": "deck", "card": "Qs"}, ...],
+                 "end": {"reason": "out", "out": 1, "penalties": [35, 0], "laid_down": [false, true]}}],
+     "result": {"over": false, "winners": [], "levels": [1, 2], "penalties": [35, 0]}}
+
+A round still being played has ``"end": null``; a game still being played has ``"over": false``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from upto9.cards import Card, CardError, parse_card, parse_rank
+from upto9.game import Game, Round, RuleError
+from upto9.melds import Face, Meld, MeldError
+from upto9.rules import GroupKind, RulesError, rules_from_dict
+
+__all__ = ["FORMAT", "RecordError", "game_record", "load_game", "replay", "save_game"]
+
+FORMAT = "upto9-game/1"
+"""The record format this module writes and reads."""
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or replayed; the message names the round and the action."""
+
+
+# --- writing -----------------------------------------------------------------------------------------
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _round_record(number: int, rnd: Round) -> dict[str, Any]:
+    return {
+        "round": number,
+        "dealer": rnd.dealer,
+        "levels": list(rnd.levels),
+        "deck": _cards(rnd.deck_order),
+        "dealt": [_cards(hand) for hand in rnd.dealt],
+        "actions": [record.to_dict() for record in rnd.history],
+        "end": rnd.end.to_dict() if rnd.end is not None else None,
+    }
+
+
+def _result(game: Game) -> dict[str, Any]:
+    return {"over": game.over, "winners": list(game.winners), "levels": list(game.levels), "penalties": list(game.penalties)}
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The whole game as JSON-ready data: rules, players, seed, every round's deal, actions and
+    end, and the result. A game still being played is recorded as far as it has gone.
+
+    >>> game = Game(players=2, seed=1, names=["Ann", "Bob"])
+    >>> drew = game.draw("deck")
+    >>> discarded = game.discard(drew.card)
+    >>> record = game_record(game)
+    >>> record["format"], record["rule_set"], record["players"], record["seed"]
+    ('upto9-game/1', 'Up to 9', ['Ann', 'Bob'], 1)
+    >>> first = record["rounds"][0]
+    >>> first["dealer"], first["levels"], len(first["deck"]), [len(hand) for hand in first["dealt"]]
+    (0, [1, 1], 104, [11, 11])
+    >>> [action["type"] for action in first["actions"]], first["end"]
+    (['draw', 'discard'], None)
+    """
+    return {
+        "format": FORMAT,
+        "rule_set": game.rules.name,
+        "rules": game.rules.to_dict(),
+        "players": list(game.names),
+        "seed": game.seed,
+        "rounds": [_round_record(number, rnd) for number, rnd in enumerate(game.rounds, start=1)],
+        "result": _result(game),
+    }
+
+
+def _is_leaf(value: Any) -> bool:
+    """Written on one line: a list of plain values (a deck, a hand) or an action (it has a type)."""
+    if isinstance(value, list):
+        return not any(isinstance(item, dict | list) for item in value)
+    return isinstance(value, dict) and "type" in value
+
+
+def _dumps(value: Any, indent: int = 0) -> str:
+    """JSON with one action, one deck and one hand per line: short, and readable in a diff."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or _is_leaf(value) or len(flat) + indent <= 100:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(key, ensure_ascii=False)}: {_dumps(item, indent + 2)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    return "[\n" + ",\n".join(pad + _dumps(item, indent + 2) for item in value) + "\n" + " " * indent + "]"
+
+
+def save_game(game: Game, path: str | Path) -> None:
+    """Write the game's record to ``path`` as UTF-8 JSON (one action per line).
+
+    The text depends only on the game, so saving a loaded game gives the same bytes again.
+
+    >>> import tempfile
+    >>> game = Game(players=2, seed=1)
+    >>> drew = game.draw("deck")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_game(game, f"{folder}/game.json")
+    ...     first = Path(f"{folder}/game.json").read_bytes()
+    ...     save_game(load_game(f"{folder}/game.json"), f"{folder}/again.json")
+    ...     first == Path(f"{folder}/again.json").read_bytes()
+    True
+    """
+    Path(path).write_text(_dumps(game_record(game)) + "\n", encoding="utf-8")
+
+
+# --- reading -----------------------------------------------------------------------------------------
+
+_TOP_FIELDS = ("format", "rule_set", "rules", "players", "seed", "rounds", "result")
+_ROUND_FIELDS = ("round", "dealer", "levels", "deck", "dealt", "actions", "end")
+_END_FIELDS = ("reason", "out", "penalties", "laid_down")
+_RESULT_FIELDS = ("over", "winners", "levels", "penalties")
+_ACTION_FIELDS = {
+    "draw": ("type", "player", "source", "card"),
+    "lay_down": ("type", "player", "melds"),
+    "donate": ("type", "player", "card", "as", "wild", "owner", "meld"),
+    "discard": ("type", "player", "card"),
+    "reshuffle": ("type", "deck"),
+}
+
+
+def _fields(value: Any, fields: Sequence[str], what: str) -> Mapping[str, Any]:
+    """``value`` as a table holding exactly ``fields``."""
+    if not isinstance(value, Mapping):
+        raise RecordError(f"{what}: must be a table, got {_short(value)}")
+    missing = [f for f in fields if f not in value]
+    if missing:
+        raise RecordError(f"{what}: field {missing[0]!r} is missing")
+    unknown = sorted(str(f) for f in value if f not in fields)
+    if unknown:
+        raise RecordError(f"{what}: unknown field {unknown[0]!r}; fields are {', '.join(fields)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"{what}: must be a whole number, got {_short(value)}")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what}: must be a list, got {_short(value)}")
+    return value
+
+
+def _card(value: Any, what: str) -> Card:
+    if not isinstance(value, str):
+        raise RecordError(f"{what}: must be a card's text, got {_short(value)}")
+    try:
+        card = parse_card(value)
+    except CardError as error:
+        raise RecordError(f"{what}: {error}") from None
+    if str(card) != value:
+        raise RecordError(f"{what}: {value!r} is not canonical card text; write {str(card)!r}")
+    return card
+
+
+def _card_list(value: Any, what: str) -> list[Card]:
+    return [_card(item, f"{what}, card {i}") for i, item in enumerate(_list(value, what), start=1)]
+
+
+def _face(value: Any, what: str) -> Face:
+    """A donated card's face: a card, or (for a joker in a set) a rank alone."""
+    if not isinstance(value, str):
+        raise RecordError(f"{what}: must be a card's or a rank's text, got {_short(value)}")
+    try:
+        return parse_rank(value)
+    except CardError:
+        return _card(value, what)
+
+
+def _same(expected: Any, actual: Any, what: str, thing: str) -> None:
+    if expected != actual:
+        raise RecordError(f"{what}: the record says {thing} {_short(expected)}, the replay gives {_short(actual)}")
+
+
+def _difference(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
+    """The first field on which a recorded action and the engine's record differ, in words."""
+    for key in (*expected, *(k for k in actual if k not in expected)):
+        if expected.get(key) != actual.get(key):
+            return f"{key}: the record says {_short(expected.get(key))}, the engine gives {_short(actual.get(key))}"
+    return "the records differ"
+
+
+class _Replayer:
+    """Replays one record through a fresh game, checking every step against the file."""
+
+    def __init__(self, record: Any) -> None:
+        if not isinstance(record, Mapping):
+            raise RecordError(f"not a game record: the file holds {_short(record)}, not a table")
+        version = record.get("format")
+        if version != FORMAT:
+            raise RecordError(f"format: this is {_short(version)}; this version of upto9 reads {FORMAT!r} records")
+        self.record = _fields(record, _TOP_FIELDS, "record")
+        try:
+            self.rules = rules_from_dict(_fields(self.record["rules"], list(self.record["rules"]) if isinstance(self.record["rules"], Mapping) else (), "rules"))
+        except RulesError as error:
+            raise RecordError(f"rules: {error}") from None
+        if self.record["rule_set"] != self.rules.name:
+            raise RecordError(f"rule_set: the record names {_short(self.record['rule_set'])}, but its rules are {self.rules.name!r}")
+        names = _list(self.record["players"], "players")
+        if not names or not all(isinstance(name, str) for name in names):
+            raise RecordError(f"players: must be a non-empty list of names, got {_short(names)}")
+        self.names: list[str] = names
+        seed = self.record["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise RecordError(f"seed: must be a whole number or a text, got {_short(seed)}")
+        self.seed: int | str = seed
+        self.rounds = _list(self.record["rounds"], "rounds")
+        if not self.rounds:
+            raise RecordError("rounds: a game record holds at least one round")
+        self.game: Game | None = None
+
+    def run(self) -> Game:
+        for number, data in enumerate(self.rounds, start=1):
+            self._round(number, data, last=number == len(self.rounds))
+        game = self.game
+        assert game is not None
+        result = _fields(self.record["result"], _RESULT_FIELDS, "result")
+        actual = _result(game)
+        for key in _RESULT_FIELDS:
+            _same(result[key], actual[key], "result", key)
+        if (rebuilt := game_record(game)) != {**self.record, "rules": rebuilt["rules"]}:
+            raise RecordError("the record does not match its own replay")  # every part was checked above
+        return game
+
+    def _deal(self, number: int, deck: list[Card]) -> Round:
+        where = f"round {number} (deal)"
+        try:
+            if self.game is None:
+                self.game = Game(players=len(self.names), rules=self.rules, seed=self.seed, deck=deck, names=self.names)
+                return self.game.round
+            if self.game.over:
+                raise RecordError(f"{where}: the game ended with round {number - 1}; the record goes on")
+            return self.game.next_round(deck=deck)
+        except RuleError as error:
+            raise RecordError(f"{where}: {error}") from None
+
+    def _round(self, number: int, data: Any, last: bool) -> None:
+        where = f"round {number} (deal)"
+        data = _fields(data, _ROUND_FIELDS, where)
+        _same(data["round"], number, where, "round number")
+        deck = _card_list(data["deck"], f"{where}: deck")
+        rnd = self._deal(number, deck)
+        game = self.game
+        assert game is not None
+        _same(data["dealer"], rnd.dealer, where, "dealer")
+        _same(data["levels"], list(rnd.levels), where, "levels")
+        dealt = _list(data["dealt"], f"{where}: dealt")
+        if len(dealt) != rnd.players:
+            raise RecordError(f"{where}: dealt: {len(dealt)} hands for {rnd.players} players")
+        for seat, (hand, actual) in enumerate(zip(dealt, rnd.dealt, strict=True)):
+            _same(_card_list(hand, f"{where}: dealt hand of player {seat}"), list(actual), where, f"player {seat}'s dealt hand")
+        rnd._reshuffles = []  # replaying: the engine takes each recorded reshuffle instead of shuffling
+        actions = _list(data["actions"], f"round {number}: actions")
+        matched = 0  # engine records matched to the file so far
+        pending: list[Mapping[str, Any]] = []  # a reshuffle waiting for the draw that causes it
+        for index, action in enumerate(actions, start=1):
+            kind = action.get("type") if isinstance(action, Mapping) else None
+            what = f"round {number}, action {index} ({kind})" if isinstance(kind, str) else f"round {number}, action {index}"
+            if kind not in _ACTION_FIELDS:
+                raise RecordError(f"{what}: the type must be one of {', '.join(_ACTION_FIELDS)}, got {_short(kind)}")
+            action = _fields(action, _ACTION_FIELDS[kind], what)
+            if kind == "reshuffle":
+                self._reshuffle(rnd, action, actions[index:], what)
+                pending.append(action)
+                continue
+            try:
+                self._apply(game, rnd, kind, action, what)
+            except RuleError as error:
+                raise RecordError(f"{what}: {error}") from None
+            new = [record.to_dict() for record in rnd.history[matched:]]
+            expected = [*pending, action]
+            if [r.get("type") for r in new] != [e["type"] for e in expected]:
+                raise RecordError(f"{what}: the engine records {', '.join(str(r['type']) for r in new)}, the file {', '.join(str(e['type']) for e in expected)}")
+            for got, wanted in zip(new, expected, strict=True):
+                if got != wanted:
+                    raise RecordError(f"{what}: {_difference(wanted, got)}")
+            matched = len(rnd.history)
+            pending = []
+        if pending:
+            raise RecordError(f"round {number}, action {len(actions)} (reshuffle): a reshuffle comes only with a draw from the empty deck")
+        self._end(number, rnd, data["end"], last)
+
+    def _reshuffle(self, rnd: Round, action: Mapping[str, Any], rest: Sequence[Any], what: str) -> None:
+        following = rest[0] if rest else None
+        if not (isinstance(following, Mapping) and following.get("type") == "draw" and following.get("source") == "deck"):
+            raise RecordError(f"{what}: a reshuffle comes only with a draw from the empty deck, and the next action is no such draw")
+        if rnd.deck:
+            raise RecordError(f"{what}: the deck still holds {len(rnd.deck)} card(s); it is reshuffled only once empty")
+        order = _card_list(action["deck"], f"{what}: deck")
+        below_top = rnd.discard_pile[:-1]
+        if sorted(order) != sorted(below_top):
+            raise RecordError(f"{what}: the new deck must be the discard pile below its top card ({len(below_top)} cards), shuffled")
+        assert rnd._reshuffles is not None
+        rnd._reshuffles.append(tuple(order))
+
+    def _apply(self, game: Game, rnd: Round, kind: str, action: Mapping[str, Any], what: str) -> None:
+        player = _int(action["player"], f"{what}: player")
+        if player != rnd.turn and not rnd.over:
+            raise RecordError(f"{what}: the record has player {player} move, but it is player {rnd.turn}'s turn")
+        if kind == "draw":
+            source = action["source"]
+            if source not in ("deck", "discard"):
+                raise RecordError(f"{what}: source: draw from 'deck' or 'discard', not {_short(source)}")
+            _card(action["card"], f"{what}: card")
+            game.draw(source)
+        elif kind == "lay_down":
+            melds = []
+            for i, meld in enumerate(_list(action["melds"], f"{what}: melds"), start=1):
+                try:
+                    melds.append(Meld.from_dict(meld))
+                except MeldError as error:
+                    raise RecordError(f"{what}: meld {i}: {error}") from None
+            game.lay_down(melds)
+        elif kind == "donate":
+            card = _card(action["card"], f"{what}: card")
+            face = _face(action["as"], f"{what}: as")
+            owner = _int(action["owner"], f"{what}: owner")
+            meld = _int(action["meld"], f"{what}: meld")
+            if not isinstance(action["wild"], bool):
+                raise RecordError(f"{what}: wild: must be true or false, got {_short(action['wild'])}")
+            if isinstance(face, Card) and 0 <= owner < rnd.players and 0 <= meld < len(rnd.table[owner]):
+                if rnd.table[owner][meld].kind is GroupKind.SET and face.rank != card.rank:
+                    face = face.rank  # a joker in a set stands for a rank
+            game.donate(card, owner, meld, face)
+        else:
+            game.discard(_card(action["card"], f"{what}: card"))
+
+    def _end(self, number: int, rnd: Round, end: Any, last: bool) -> None:
+        where = f"round {number}, end"
+        if end is None:
+            if rnd.end is not None:
+                raise RecordError(f"{where}: the record has the round still being played, but it ended ({rnd.end.reason.value})")
+            if not last:
+                raise RecordError(f"{where}: the record has the round still being played, but another round follows")
+            return
+        end = _fields(end, _END_FIELDS, where)
+        if rnd.end is None:
+            raise RecordError(f"{where}: the record says the round ended ({_short(end['reason'])}), but after its actions it is still being played")
+        actual = rnd.end.to_dict()
+        for key in _END_FIELDS:
+            _same(end[key], actual[key], where, key)
+
+
+def replay(record: Mapping[str, Any]) -> Game:
+    """Replay a game record through the engine and return the game, exactly as it was.
+
+    Every action is played with the engine's own moves; every drawn card, every resulting
+    record, the dealt hands and every round's end must agree with the record. A record that breaks
+    a rule or disagrees is refused whole with a ``RecordError`` naming the round and the action.
+
+    >>> game = Game(players=2, seed=3)
+    >>> drew = game.draw("deck")
+    >>> record = game_record(game)
+    >>> replay(record).round.hands == game.round.hands
+    True
+    >>> record["rounds"][0]["actions"][0]["card"] = "Kh" if str(drew.card) != "Kh" else "Qh"
+    >>> replay(record)
+    Traceback (most recent call last):
+    ...
+    upto9.records.RecordError: round 1, action 1 (draw): card: the record says "...", the engine gives "..."
+    """
+    return _Replayer(record).run()
+
+
+_ROUND_AT = re.compile(r'"round": (\d+)')
+_ACTION_AT = re.compile(r'\{"type": "(\w+)"')
+
+
+def _where_broken(text: str, position: int) -> str:
+    """The round and action a broken file breaks off in, read from the text before ``position``."""
+    before = text[:position]
+    rounds = list(_ROUND_AT.finditer(before))
+    if not rounds:
+        return ""
+    start = rounds[-1]
+    actions = list(_ACTION_AT.finditer(before, start.end()))
+    if not actions:
+        return f" (in round {start[1]})"
+    return f" (in round {start[1]}, action {len(actions)} ({actions[-1][1]}))"
+
+
+def load_game(path: str | Path) -> Game:
+    """Read a game record from ``path`` and replay it (see ``replay``); the game as it was saved.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = Path(f"{folder}/broken.json").write_text('{"format": "upto9-game/1", "rounds": [', encoding="utf-8")
+    ...     load_game(f"{folder}/broken.json")
+    Traceback (most recent call last):
+    ...
+    upto9.records.RecordError: .../broken.json: not a whole JSON file, truncated or corrupt at line 1 column 39: Expecting value
+    """
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"{source}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{source}: not UTF-8 text: {error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"{source}: not a whole JSON file, truncated or corrupt at line {error.lineno} column {error.colno}{_where_broken(text, error.pos)}: {error.msg}"
+        ) from None
+    except RecursionError:
+        raise RecordError(f"{source}: not a game record: nested too deeply") from None
+    try:
+        return replay(data)
+    except RecordError as error:
+        raise RecordError(f"{source}: {error}") from None

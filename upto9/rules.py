@@ -1,0 +1,507 @@
+"""The rules as data: levels, joker budgets, decks, penalties, read from TOML.
+
+A rule set is a TOML file (the Up to 9 defaults live in ``upto9/rulesets/upto9.toml``). A
+house-rule file may start from a known rule set with ``base = "upto9"`` and change only what it
+names: top-level values replace the base's, a ``[[levels]]`` entry replaces the base's level of
+the same number. Values the rules text does not state are marked ``reconstructed``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from upto9.cards import Card, CardError, Rank, parse_rank
+
+__all__ = [
+    "UPTO9",
+    "DeckCount",
+    "Group",
+    "GroupKind",
+    "Level",
+    "Rules",
+    "RulesError",
+    "builtin_rules",
+    "load_rules",
+    "rules_from_dict",
+]
+
+
+class RulesError(ValueError):
+    """A rule-set file or table that cannot be used; the message names the file, level and field."""
+
+
+class GroupKind(StrEnum):
+    """What a group of a contract is: a run (straight: one suit, consecutive) or a set (one rank)."""
+
+    RUN = "run"
+    SET = "set"
+
+
+_OF_A_KIND = {2: "pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind"}
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of a level's contract, with its own joker cap (``None``: only the level's total)."""
+
+    kind: GroupKind
+    size: int
+    jokers: int | None = None
+
+    @property
+    def name(self) -> str:
+        """``'straight of 5'``, ``'three of a kind'``.
+
+        >>> Group(GroupKind.RUN, 5).name, Group(GroupKind.SET, 4).name
+        ('straight of 5', 'four of a kind')
+        """
+        if self.kind is GroupKind.RUN:
+            return f"straight of {self.size}"
+        return _OF_A_KIND.get(self.size, f"{self.size} of a kind")
+
+    @property
+    def noun(self) -> str:
+        """``'straight'`` or ``'set'``."""
+        return "straight" if self.kind is GroupKind.RUN else "set"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level: its contract (groups), its joker budget, and which values are reconstructed."""
+
+    number: int
+    groups: tuple[Group, ...]
+    jokers: int
+    clean_groups: int = 0
+    reconstructed: frozenset[str] = frozenset()
+
+    @property
+    def cards(self) -> int:
+        """How many cards the lay-down holds."""
+        return sum(g.size for g in self.groups)
+
+    @property
+    def min_real(self) -> int:
+        """Cards minus max wild: the fewest real cards a lay-down can hold.
+
+        >>> UPTO9.level(9).min_real
+        5
+        """
+        return self.cards - self.jokers
+
+    @property
+    def contract(self) -> str:
+        """The contract in words: ``'3 × three of a kind'``, ``'straight of 5 + three of a kind'``.
+
+        >>> [UPTO9.level(n).contract for n in (1, 4, 5)]
+        ['straight of 4', '3 × three of a kind', 'straight of 5 + three of a kind']
+        """
+        names = [g.name for g in self.groups]
+        if len(set(names)) == 1 and len(names) > 1:
+            return f"{len(names)} × {names[0]}"
+        return " + ".join(names)
+
+    @property
+    def budget(self) -> str:
+        """The joker budget in words, as the level table states it.
+
+        >>> [UPTO9.level(n).budget for n in (1, 4, 5)]  # doctest: +NORMALIZE_WHITESPACE
+        ['no jokers', 'at most 2 jokers in total, at most 1 per set, at least one set with no joker',
+         '1 + 1 (straight + set)']
+        """
+        caps = [g.jokers for g in self.groups]
+        split = len(self.groups) > 1 and all(c is not None for c in caps) and sum(c or 0 for c in caps) == self.jokers
+        if split and len({g.kind for g in self.groups}) == len(self.groups):
+            return f"{' + '.join(str(c) for c in caps)} ({' + '.join(g.noun for g in self.groups)})"
+        parts = ["no jokers" if self.jokers == 0 else f"at most {_jokers(self.jokers)}"]
+        if len(self.groups) > 1 and self.jokers:
+            parts[0] += " in total"
+        if len(set(caps)) == 1 and caps[0] is not None and len(self.groups) > 1 and caps[0] < self.jokers:
+            parts.append(f"at most {caps[0]} per {self.groups[0].noun}")
+        elif len(set(caps)) > 1:
+            parts.extend(f"at most {_jokers(c)} in the {g.name}" for g, c in zip(self.groups, caps, strict=True) if c is not None)
+        if self.clean_groups:
+            noun = self.groups[0].noun if len({g.kind for g in self.groups}) == 1 else "group"
+            count = "one" if self.clean_groups == 1 else str(self.clean_groups)
+            parts.append(f"at least {count} {noun}{'s' if self.clean_groups > 1 else ''} with no joker")
+        return ", ".join(parts)
+
+    def cap(self, index: int) -> int:
+        """The most jokers group ``index`` may hold: its own cap, never above the level's total."""
+        own = self.groups[index].jokers
+        return self.jokers if own is None else min(own, self.jokers)
+
+    def is_reconstructed(self, field: str) -> bool:
+        """Is this value reconstructed (not stated by the rules text)? Fields: ``jokers``,
+        ``clean_groups``, ``groups``, ``groups.0.size``, ``groups.1.jokers``...
+
+        >>> UPTO9.level(7).is_reconstructed("jokers"), UPTO9.level(2).is_reconstructed("groups.0.size")
+        (False, True)
+        """
+        parts = field.split(".")
+        return any(".".join(parts[:i]) in self.reconstructed for i in range(1, len(parts) + 1))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The level in its TOML/JSON shape."""
+        data: dict[str, Any] = {
+            "number": self.number,
+            "groups": [{"kind": g.kind.value, "size": g.size, **({"jokers": g.jokers} if g.jokers is not None else {})} for g in self.groups],
+            "jokers": self.jokers,
+        }
+        if self.clean_groups:
+            data["clean_groups"] = self.clean_groups
+        if self.reconstructed:
+            data["reconstructed"] = sorted(self.reconstructed)
+        return data
+
+
+def _jokers(n: int) -> str:
+    return f"{n} joker{'s' if n != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCount:
+    """How many decks a table of ``players[0]`` to ``players[1]`` players uses."""
+
+    players: tuple[int, int]
+    decks: int
+    reconstructed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A complete rule set. ``UPTO9`` is the default; ``load_rules`` reads a house-rule file."""
+
+    key: str
+    name: str
+    hand_size: int
+    min_players: int
+    max_players: int
+    wild_ranks: frozenset[Rank]
+    decks: tuple[DeckCount, ...]
+    penalties: tuple[tuple[Rank, int], ...]
+    levels: tuple[Level, ...]
+    reconstructed: frozenset[str] = frozenset()
+    base: str | None = None
+    source: str = "<rules>"
+
+    def level(self, number: int) -> Level:
+        """The level with this number.
+
+        >>> UPTO9.level(7).jokers
+        3
+        >>> UPTO9.level(10)
+        Traceback (most recent call last):
+        ...
+        upto9.rules.RulesError: Up to 9 has levels 1 to 9, not 10
+        """
+        if 1 <= number <= len(self.levels):
+            return self.levels[number - 1]
+        raise RulesError(f"{self.name} has levels 1 to {len(self.levels)}, not {number}")
+
+    def decks_for(self, players: int) -> int:
+        """How many decks a game of ``players`` uses.
+
+        >>> UPTO9.decks_for(4), UPTO9.decks_for(5)
+        (2, 3)
+        """
+        for entry in self.decks:
+            if entry.players[0] <= players <= entry.players[1]:
+                return entry.decks
+        raise RulesError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
+
+    def penalty(self, card: Card) -> int:
+        """Penalty points for ``card`` left in hand at the end of a round.
+
+        >>> from upto9 import parse_card
+        >>> UPTO9.penalty(parse_card("3s")), UPTO9.penalty(parse_card("Kd"))
+        (20, 10)
+        """
+        return self._penalty_table[card.rank]
+
+    @property
+    def _penalty_table(self) -> dict[Rank, int]:
+        return dict(self.penalties)
+
+    def is_wild(self, card: Card) -> bool:
+        """Can this card be a joker (every 2 and 3 in Up to 9)?"""
+        return card.rank in self.wild_ranks
+
+    def is_reconstructed(self, field: str) -> bool:
+        """Is this value reconstructed? Fields: ``hand_size``, ``decks``, ``penalties.A``,
+        ``levels.5.jokers``, ``levels.5.groups.0.size``...
+
+        >>> UPTO9.is_reconstructed("penalties.K"), UPTO9.is_reconstructed("penalties.2")
+        (True, False)
+        >>> UPTO9.is_reconstructed("levels.5.groups.0.size"), UPTO9.is_reconstructed("hand_size")
+        (True, False)
+        """
+        parts = field.split(".")
+        if parts[0] == "levels" and len(parts) > 2:
+            return self.level(int(parts[1])).is_reconstructed(".".join(parts[2:]))
+        if parts[0] == "decks":
+            return any(d.reconstructed for d in self.decks)
+        return any(".".join(parts[:i]) in self.reconstructed for i in range(1, len(parts) + 1))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole rule set in its TOML/JSON shape; ``rules_from_dict`` reads it back."""
+        penalties: dict[str, Any] = {str(rank): points for rank, points in self.penalties}
+        penalty_marks = sorted(f[len("penalties.") :] for f in self.reconstructed if f.startswith("penalties."))
+        if penalty_marks:
+            penalties["reconstructed"] = penalty_marks
+        top_marks = sorted(f for f in self.reconstructed if not f.startswith("penalties."))
+        data: dict[str, Any] = {
+            "key": self.key,
+            "name": self.name,
+            "hand_size": self.hand_size,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "wild_ranks": [str(r) for r in sorted(self.wild_ranks)],
+            "decks": [{"players": list(d.players), "decks": d.decks, **({"reconstructed": ["decks"]} if d.reconstructed else {})} for d in self.decks],
+            "penalties": penalties,
+            "levels": [level.to_dict() for level in self.levels],
+        }
+        if top_marks:
+            data["reconstructed"] = top_marks
+        return data
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+_TOP_FIELDS = {
+    "key",
+    "name",
+    "base",
+    "hand_size",
+    "min_players",
+    "max_players",
+    "wild_ranks",
+    "decks",
+    "penalties",
+    "levels",
+    "reconstructed",
+}
+_LEVEL_FIELDS = {"number", "groups", "jokers", "clean_groups", "reconstructed"}
+_GROUP_FIELDS = {"kind", "size", "jokers"}
+_DECK_FIELDS = {"players", "decks", "reconstructed"}
+_MAX_RUN = 14  # ace low (1) to ace high (14)
+
+
+class _Reader:
+    """Reads one table with errors that name the file and the place."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, message: str) -> RulesError:
+        return RulesError(f"{self.source}: {where}: {message}")
+
+    def table(self, value: Any, where: str, fields: set[str]) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise self.fail(where, f"must be a table, got {value!r}")
+        unknown = sorted(set(value) - fields)
+        if unknown:
+            raise self.fail(where, f"unknown field {unknown[0]!r}; fields are {', '.join(sorted(fields))}")
+        return value
+
+    def integer(self, table: Mapping[str, Any], key: str, where: str, low: int, high: int | None = None, default: int | None = None) -> int:
+        if key not in table:
+            if default is not None:
+                return default
+            raise self.fail(where, f"{key}: missing")
+        value = table[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            limit = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise self.fail(where, f"{key}: must be a whole number {limit}, got {value!r}")
+        return value
+
+    def text(self, table: Mapping[str, Any], key: str, where: str) -> str:
+        value = table.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(where, f"{key}: must be a non-empty text, got {value!r}")
+        return value
+
+    def marks(self, table: Mapping[str, Any], where: str) -> frozenset[str]:
+        value = table.get("reconstructed", [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(where, f"reconstructed: must be a list of field names, got {value!r}")
+        return frozenset(value)
+
+
+def _read_group(reader: _Reader, value: Any, where: str) -> Group:
+    table = reader.table(value, where, _GROUP_FIELDS)
+    kind_text = table.get("kind")
+    try:
+        kind = GroupKind(str(kind_text))
+    except ValueError:
+        raise reader.fail(where, f"kind: must be 'run' or 'set', got {kind_text!r}") from None
+    size = reader.integer(table, "size", where, 1, _MAX_RUN if kind is GroupKind.RUN else None)
+    jokers = reader.integer(table, "jokers", where, 0, size) if "jokers" in table else None
+    return Group(kind, size, jokers)
+
+
+def _read_level(reader: _Reader, value: Any, index: int) -> Level:
+    table = reader.table(value, f"levels[{index}]", _LEVEL_FIELDS)
+    number = reader.integer(table, "number", f"levels[{index}]", 1)
+    where = f"level {number}"
+    groups_value = table.get("groups")
+    if not isinstance(groups_value, list) or not groups_value:
+        raise reader.fail(where, f"groups: must be a non-empty list of groups, got {groups_value!r}")
+    groups = tuple(_read_group(reader, g, f"{where}: groups[{i}]") for i, g in enumerate(groups_value))
+    jokers = reader.integer(table, "jokers", where, 0, sum(g.size for g in groups))
+    clean = reader.integer(table, "clean_groups", where, 0, len(groups), default=0)
+    return Level(number, groups, jokers, clean, reader.marks(table, where))
+
+
+def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
+    """Build and validate a rule set from its TOML/JSON shape (see ``Rules.to_dict``).
+
+    >>> data = UPTO9.to_dict()
+    >>> rules_from_dict(data) == UPTO9.__class__(**{**{f: getattr(UPTO9, f) for f in UPTO9.__slots__}, "source": "<rules>"})
+    True
+    >>> rules_from_dict({**data, "hand_size": 0}, "house.toml")
+    Traceback (most recent call last):
+    ...
+    upto9.rules.RulesError: house.toml: rules: hand_size: must be a whole number of at least 1, got 0
+    """
+    reader = _Reader(source)
+    top = reader.table(data, "rules", _TOP_FIELDS)
+    key = reader.text(top, "key", "rules")
+    name = reader.text(top, "name", "rules")
+    hand_size = reader.integer(top, "hand_size", "rules", 1)
+    min_players = reader.integer(top, "min_players", "rules", 1)
+    max_players = reader.integer(top, "max_players", "rules", min_players)
+
+    wild_value = top.get("wild_ranks", [])
+    if not isinstance(wild_value, list):
+        raise reader.fail("rules", f"wild_ranks: must be a list of ranks, got {wild_value!r}")
+    try:
+        wild_ranks = frozenset(parse_rank(str(r)) for r in wild_value)
+    except CardError as error:
+        raise reader.fail("rules", f"wild_ranks: {error}") from None
+
+    decks_value = top.get("decks")
+    if not isinstance(decks_value, list) or not decks_value:
+        raise reader.fail("rules", f"decks: must be a non-empty list, got {decks_value!r}")
+    decks: list[DeckCount] = []
+    for i, entry in enumerate(decks_value):
+        where = f"decks[{i}]"
+        table = reader.table(entry, where, _DECK_FIELDS)
+        players = table.get("players")
+        if not (
+            isinstance(players, list)
+            and len(players) == 2
+            and all(isinstance(p, int) and not isinstance(p, bool) for p in players)
+            and players[0] <= players[1]
+        ):
+            raise reader.fail(where, f"players: must be [fewest, most], got {players!r}")
+        count = reader.integer(table, "decks", where, 1)
+        decks.append(DeckCount((players[0], players[1]), count, bool(reader.marks(table, where))))
+    for players in range(min_players, max_players + 1):
+        covering = [d for d in decks if d.players[0] <= players <= d.players[1]]
+        if len(covering) != 1:
+            raise reader.fail("decks", f"{players} players: {'no' if not covering else 'more than one'} entry says how many decks")
+        if players * hand_size + 1 > covering[0].decks * 52:
+            raise reader.fail("decks", f"{players} players: {covering[0].decks} deck(s) cannot deal {hand_size} cards each and a discard")
+
+    penalty_table = reader.table(top.get("penalties"), "penalties", {str(r) for r in Rank} | {"reconstructed"})
+    penalties: list[tuple[Rank, int]] = []
+    for rank in Rank:
+        penalties.append((rank, reader.integer(penalty_table, str(rank), "penalties", 0)))
+    marks = set(reader.marks(top, "rules")) | {f"penalties.{m}" for m in reader.marks(penalty_table, "penalties")}
+
+    levels_value = top.get("levels")
+    if not isinstance(levels_value, list) or not levels_value:
+        raise reader.fail("rules", f"levels: must be a non-empty list, got {levels_value!r}")
+    levels = sorted((_read_level(reader, v, i) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)
+    for expected, level in enumerate(levels, start=1):
+        if level.number != expected:
+            raise reader.fail(f"level {level.number}", f"number: levels must be numbered 1 to {len(levels)} once each")
+    base = top.get("base")
+    return Rules(
+        key=key,
+        name=name,
+        hand_size=hand_size,
+        min_players=min_players,
+        max_players=max_players,
+        wild_ranks=wild_ranks,
+        decks=tuple(decks),
+        penalties=tuple(penalties),
+        levels=tuple(levels),
+        reconstructed=frozenset(marks),
+        base=base if isinstance(base, str) else None,
+        source=source,
+    )
+
+
+def _builtin_data(key: str) -> dict[str, Any]:
+    path = resources.files("upto9") / "rulesets" / f"{key}.toml"
+    if not path.is_file():
+        raise RulesError(f"no built-in rule set {key!r}; built-in: {', '.join(_builtin_keys())}")
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _builtin_keys() -> list[str]:
+    folder = resources.files("upto9") / "rulesets"
+    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def builtin_rules(key: str) -> Rules:
+    """A rule set shipped with the package, by key (``"upto9"``)."""
+    return rules_from_dict(_builtin_data(key), f"upto9/rulesets/{key}.toml")
+
+
+def _merge_house_rules(data: dict[str, Any], source: str) -> dict[str, Any]:
+    """Lay a house-rule file over its base: its levels replace the base's of the same number."""
+    base_key = data["base"]
+    if not isinstance(base_key, str):
+        raise RulesError(f"{source}: base: must be the key of a built-in rule set, got {base_key!r}")
+    try:
+        merged = _builtin_data(base_key)
+    except RulesError as error:
+        raise RulesError(f"{source}: base: {error}") from None
+    for key, value in data.items():
+        if key == "levels":
+            if not isinstance(value, list):
+                raise RulesError(f"{source}: levels: must be a list of levels, got {value!r}")
+            by_number = {lv["number"]: lv for lv in merged["levels"]}
+            for entry in value:
+                if not isinstance(entry, Mapping) or "number" not in entry:
+                    raise RulesError(f"{source}: levels: each level needs a number, got {entry!r}")
+                by_number[entry["number"]] = dict(entry)
+            merged["levels"] = [by_number[n] for n in sorted(by_number, key=lambda n: (not isinstance(n, int), n))]
+        elif key == "penalties" and isinstance(value, Mapping):
+            merged["penalties"] = {**merged["penalties"], **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def load_rules(path: str | Path) -> Rules:
+    """Read a rule-set file: a whole rule set, or a house-rule file with ``base = "upto9"``.
+
+    The file is refused whole, with an error naming the file, the level and the field, if any
+    part is wrong.
+    """
+    path = Path(path)
+    source = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise RulesError(f"{source}: cannot read: {error.strerror or error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise RulesError(f"{source}: not valid TOML: {error}") from None
+    if "base" in data:
+        data = _merge_house_rules(data, source)
+        data.setdefault("key", path.stem)
+    return rules_from_dict(data, source)
+
+
+UPTO9: Rules = builtin_rules("upto9")
+"""The rules of Up to 9 as played at upto9.no, with the project's rulings where the text is silent."""
