@@ -8,6 +8,7 @@ True
 from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_card, parse_hand
 from upto9.checker import Arrangement, Check, Slot, check, holds, outs
 from upto9.melds import Meld, MeldError, Placed, Problem, validate
+from upto9.records import RecordError, game_record, load_game, replay, save_game
 from upto9.rules import UPTO9, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "Placed",
     "Problem",
     "Rank",
+    "RecordError",
     "Rules",
     "RulesError",
     "Slot",
@@ -32,11 +34,15 @@ __all__ = [
     "check",
     "format_hand",
     "full_deck",
+    "game_record",
     "holds",
+    "load_game",
     "load_rules",
     "outs",
     "parse_card",
     "parse_hand",
+    "replay",
     "rules_from_dict",
+    "save_game",
     "validate",
 ]

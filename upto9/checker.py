@@ -266,14 +266,18 @@ def _distance(missing: Sequence[int], real_wild: int, level: Level, caps: Sequen
 # --- the search ---------------------------------------------------------------------------------
 
 
-def _search(hand: _Hand, level: Level, rules: Rules, closest: bool) -> tuple[_Leaf | None, int]:
+def _search(hand: _Hand, level: Level, rules: Rules, closest: bool, first: bool = False, touch: int = -1) -> tuple[_Leaf | None, int]:
     """Best-first search over targets. Returns the best leaf and its distance (0: a lay-down).
 
     Without ``closest`` it looks only for lay-downs (fewest jokers first) and returns ``(None, 1)``
-    when there is none; with ``closest`` it finds the arrangement nearest to one: fewest cards to
-    add, then fewest missing slots.
+    when there is none; with ``first`` it stops at the first lay-down it meets, for questions
+    that need only yes or no. With ``closest`` it finds the arrangement nearest to a lay-down:
+    fewest cards to add, then fewest missing slots. With ``touch`` (a card's key), only
+    arrangements in which some target wants that card count: after adding one real card to a
+    hand that had no lay-down, any new lay-down must use it.
     """
     groups = level.groups
+    touch_rank, touch_suit = touch >> 2, touch & 3
     count = len(groups)
     caps = [level.cap(i) for i in range(count)]
     sizes = [g.size for g in groups]
@@ -304,6 +308,8 @@ def _search(hand: _Hand, level: Level, rules: Rules, closest: bool) -> tuple[_Le
     if not closest and floor_missing > budget:
         return None, 1
     floor_key = (max(0, floor_missing - budget), floor_missing) if closest else (0, floor_missing)
+    if first:
+        floor_key = (0, level.cards)
     best_key: tuple[int, int] | None = None
     best_leaf: _Leaf | None = None
     chosen: list[_Target] = []
@@ -383,6 +389,9 @@ def _search(hand: _Hand, level: Level, rules: Rules, closest: bool) -> tuple[_Le
             if i < last:
                 if visit(i + 1, k if same_as_previous[i + 1] else 0, missing_so_far + own, over, both, used):
                     return True
+                chosen.pop()
+                continue
+            if touch >= 0 and not any(u[4] >> touch_rank & 1 and (u[1] == _SET or u[2] == touch_suit) for u in chosen):
                 chosen.pop()
                 continue
             if not both:
@@ -507,7 +516,10 @@ def _arrange(hand: _Hand, leaf: _Leaf, level: Level, rules: Rules, use_jokers: b
 
 
 def _face_glyph(face: Face) -> str:
-    return face.glyph if isinstance(face, Card) else f"a {face}"
+    """``'7♥'`` for a card, ``'a K'`` / ``'an 8'`` for a set's rank."""
+    if isinstance(face, Card):
+        return face.glyph
+    return f"{'an' if face in (Rank.ACE, Rank.EIGHT) else 'a'} {face}"
 
 
 def _joker_words(n: int) -> str:
@@ -608,7 +620,9 @@ class Check:
         if len(groups) > 1 and total_missing > level.jokers:
             lines.append(f"Level {level.number} allows {_joker_words(level.jokers)} in total; the closest lay-down needs {total_missing}.")
         if level.clean_groups and sum(1 for m in missing_by_group if not m) < level.clean_groups:
-            lines.append(f"Level {level.number} needs at least {level.clean_groups} group{'s' if level.clean_groups > 1 else ''} with no joker.")
+            noun = groups[0].noun if len({g.kind for g in groups}) == 1 else "group"
+            count = "one" if level.clean_groups == 1 else str(level.clean_groups)
+            lines.append(f"Level {level.number} needs at least {count} {noun}{'s' if level.clean_groups > 1 else ''} with no joker.")
         if total_missing > spare_wild and total_missing <= level.jokers:
             wilds = " and ".join(f"{r}s" for r in sorted(rules.wild_ranks))
             lines.append(f"The hand has {spare_wild} spare {wilds} to be jokers, but needs {total_missing}.")
@@ -671,7 +685,7 @@ def holds(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) 
     """
     cards = _as_hand(hand)
     level = _as_level(level, rules)
-    return _search(_Hand(cards, rules), level, rules, closest=False)[0] is not None
+    return _search(_Hand(cards, rules), level, rules, closest=False, first=True)[0] is not None
 
 
 def _out_candidates(hand: _Hand, level: Level, rules: Rules) -> list[tuple[Card, ...]]:
@@ -692,32 +706,39 @@ def _out_candidates(hand: _Hand, level: Level, rules: Rules) -> list[tuple[Card,
     total = sum(least)
     if len(over) > 1 or total > level.jokers + 1 or total > hand.wild + 1:
         return []
-    found: dict[Card, None] = {}
+    classes: list[tuple[Card, ...]] = []
     if not over and total <= level.jokers and level.jokers:
-        for r in sorted(rules.wild_ranks):
-            for suit in _SUITS:
-                found[Card(_RANK_OF[r], suit)] = None
+        classes.extend((Card(_RANK_OF[r], suit),) for r in sorted(rules.wild_ranks) for suit in _SUITS)
     runs = sum(1 for g in level.groups if g.kind is GroupKind.RUN)
+    run_faces: dict[Card, None] = {}
+    set_ranks: dict[int, None] = {}
+    covered = [0, 0, 0, 0]  # per suit, the ranks some straight target covers
     for i, (group, targets) in enumerate(zip(level.groups, per_group, strict=True)):
-        if over and i != over[0]:
-            continue
         for t in targets:
+            if t[1] == _RUN:
+                covered[t[2]] |= t[4]
+            if over and i != over[0]:
+                continue
             if t[1] == _SET:
-                for suit in _SUITS:
-                    found[Card(_RANK_OF[t[2]], suit)] = None
+                set_ranks[t[2]] = None
                 continue
             suit, mask = _SUITS[t[2]], hand.suit_mask[t[2]]
             every = runs > 1 or group.size == 14  # straights of one suit may compete for a card
             for q in range(t[3], t[3] + group.size):
                 if every or not mask >> q & 1:
-                    found[Card(position_rank(q), suit)] = None
-    if runs:
-        return [(card,) for card in found]
-    # Sets only: the suit of the new card cannot matter.
-    by_rank: dict[Rank, list[Card]] = {}
-    for card in found:
-        by_rank.setdefault(card.rank, []).append(card)
-    return [tuple(cards) for cards in by_rank.values()]
+                    run_faces[Card(position_rank(q), suit)] = None
+    seen = {c[0] for c in classes}
+    classes.extend((card,) for card in run_faces if card not in seen)
+    seen.update(run_faces)
+    for r in set_ranks:
+        # A new card of rank r: its suit matters only to straights that cover rank r.
+        alike = tuple(Card(_RANK_OF[r], suit) for s, suit in enumerate(_SUITS) if not covered[s] >> r & 1)
+        single = [Card(_RANK_OF[r], suit) for s, suit in enumerate(_SUITS) if covered[s] >> r & 1]
+        classes.extend((card,) for card in single if card not in seen)
+        rest = tuple(card for card in alike if card not in seen)
+        if rest:
+            classes.append(rest)
+    return classes
 
 
 def outs(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
@@ -730,12 +751,12 @@ def outs(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -
     cards = _as_hand(hand)
     level = _as_level(level, rules)
     summary = _Hand(cards, rules)
-    if _search(summary, level, rules, closest=False)[0] is not None:
+    if _search(summary, level, rules, closest=False, first=True)[0] is not None:
         return ()
     found = [
         card
         for same in _out_candidates(summary, level, rules)
-        if _search(summary.plus(same[0]), level, rules, closest=False)[0] is not None
+        if _search(summary.plus(same[0]), level, rules, closest=False, first=True, touch=-1 if rules.is_wild(same[0]) else same[0].key)[0] is not None
         for card in same
     ]
     return tuple(sorted(found, key=lambda c: c.key))

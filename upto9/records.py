@@ -35,7 +35,7 @@ from typing import Any
 from upto9.cards import Card, CardError, parse_card, parse_rank
 from upto9.game import Game, Round, RuleError
 from upto9.melds import Face, Meld, MeldError
-from upto9.rules import GroupKind, RulesError, rules_from_dict
+from upto9.rules import RulesError, rules_from_dict
 
 __all__ = ["FORMAT", "RecordError", "game_record", "load_game", "replay", "save_game"]
 
@@ -236,10 +236,12 @@ class _Replayer:
         if version != FORMAT:
             raise RecordError(f"format: this is {_short(version)}; this version of upto9 reads {FORMAT!r} records")
         self.record = _fields(record, _TOP_FIELDS, "record")
+        if not isinstance(self.record["rules"], Mapping):
+            raise RecordError(f"rules: must be a table (Rules.to_dict()), got {_short(self.record['rules'])}")
         try:
-            self.rules = rules_from_dict(_fields(self.record["rules"], list(self.record["rules"]) if isinstance(self.record["rules"], Mapping) else (), "rules"))
+            self.rules = rules_from_dict(self.record["rules"], "record")
         except RulesError as error:
-            raise RecordError(f"rules: {error}") from None
+            raise RecordError(str(error)) from None
         if self.record["rule_set"] != self.rules.name:
             raise RecordError(f"rule_set: the record names {_short(self.record['rule_set'])}, but its rules are {self.rules.name!r}")
         names = _list(self.record["players"], "players")
@@ -316,7 +318,8 @@ class _Replayer:
             new = [record.to_dict() for record in rnd.history[matched:]]
             expected = [*pending, action]
             if [r.get("type") for r in new] != [e["type"] for e in expected]:
-                raise RecordError(f"{what}: the engine records {', '.join(str(r['type']) for r in new)}, the file {', '.join(str(e['type']) for e in expected)}")
+                engine, file = (", ".join(str(r["type"]) for r in records) for records in (new, expected))
+                raise RecordError(f"{what}: the engine records {engine} here, the file {file}")
             for got, wanted in zip(new, expected, strict=True):
                 if got != wanted:
                     raise RecordError(f"{what}: {_difference(wanted, got)}")
@@ -364,9 +367,6 @@ class _Replayer:
             meld = _int(action["meld"], f"{what}: meld")
             if not isinstance(action["wild"], bool):
                 raise RecordError(f"{what}: wild: must be true or false, got {_short(action['wild'])}")
-            if isinstance(face, Card) and 0 <= owner < rnd.players and 0 <= meld < len(rnd.table[owner]):
-                if rnd.table[owner][meld].kind is GroupKind.SET and face.rank != card.rank:
-                    face = face.rank  # a joker in a set stands for a rank
             game.donate(card, owner, meld, face)
         else:
             game.discard(_card(action["card"], f"{what}: card"))

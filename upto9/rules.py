@@ -190,6 +190,7 @@ class Rules:
     reconstructed: frozenset[str] = frozenset()
     base: str | None = None
     source: str = "<rules>"
+    house_rules: frozenset[str] = frozenset()
 
     def level(self, number: int) -> Level:
         """The level with this number.
@@ -249,6 +250,15 @@ class Rules:
             return any(d.reconstructed for d in self.decks)
         return any(".".join(parts[:i]) in self.reconstructed for i in range(1, len(parts) + 1))
 
+    def is_house_rule(self, field: str) -> bool:
+        """Was this value set by a house-rule file (``levels.6``, ``penalties.K``, ``hand_size``)?
+
+        >>> UPTO9.is_house_rule("levels.6.jokers")
+        False
+        """
+        parts = field.split(".")
+        return any(".".join(parts[:i]) in self.house_rules for i in range(1, len(parts) + 1))
+
     def to_dict(self) -> dict[str, Any]:
         """The whole rule set in its TOML/JSON shape; ``rules_from_dict`` reads it back."""
         penalties: dict[str, Any] = {str(rank): points for rank, points in self.penalties}
@@ -269,6 +279,10 @@ class Rules:
         }
         if top_marks:
             data["reconstructed"] = top_marks
+        if self.base is not None:
+            data["base"] = self.base
+        if self.house_rules:
+            data["house_rules"] = sorted(self.house_rules)
         return data
 
 
@@ -278,6 +292,7 @@ _TOP_FIELDS = {
     "key",
     "name",
     "base",
+    "house_rules",
     "hand_size",
     "min_players",
     "max_players",
@@ -424,6 +439,9 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         if level.number != expected:
             raise reader.fail(f"level {level.number}", f"number: levels must be numbered 1 to {len(levels)} once each")
     base = top.get("base")
+    house_value = top.get("house_rules", [])
+    if not isinstance(house_value, list) or not all(isinstance(v, str) for v in house_value):
+        raise reader.fail("rules", f"house_rules: must be a list of field names, got {house_value!r}")
     return Rules(
         key=key,
         name=name,
@@ -437,6 +455,7 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         reconstructed=frozenset(marks),
         base=base if isinstance(base, str) else None,
         source=source,
+        house_rules=frozenset(house_value),
     )
 
 
@@ -466,20 +485,30 @@ def _merge_house_rules(data: dict[str, Any], source: str) -> dict[str, Any]:
         merged = _builtin_data(base_key)
     except RulesError as error:
         raise RulesError(f"{source}: base: {error}") from None
+    house: set[str] = set()
     for key, value in data.items():
         if key == "levels":
             if not isinstance(value, list):
                 raise RulesError(f"{source}: levels: must be a list of levels, got {value!r}")
             by_number = {lv["number"]: lv for lv in merged["levels"]}
-            for entry in value:
-                if not isinstance(entry, Mapping) or "number" not in entry:
-                    raise RulesError(f"{source}: levels: each level needs a number, got {entry!r}")
-                by_number[entry["number"]] = dict(entry)
-            merged["levels"] = [by_number[n] for n in sorted(by_number, key=lambda n: (not isinstance(n, int), n))]
+            for i, entry in enumerate(value):
+                number = entry.get("number") if isinstance(entry, Mapping) else None
+                if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+                    raise RulesError(f"{source}: levels[{i}]: number: must be a whole number of at least 1, got {number!r}")
+                # Report this file's own mistakes under its own level number.
+                rules_from_dict({**merged, "levels": [*[lv for n, lv in by_number.items() if n != number], dict(entry)]}, source)
+                by_number[number] = dict(entry)
+                house.add(f"levels.{number}")
+            merged["levels"] = [by_number[n] for n in sorted(by_number)]
         elif key == "penalties" and isinstance(value, Mapping):
             merged["penalties"] = {**merged["penalties"], **value}
+            house.update(f"penalties.{rank}" for rank in value if rank != "reconstructed")
+        elif key not in ("base", "name", "key", "house_rules"):
+            merged[key] = value
+            house.add(key)
         else:
             merged[key] = value
+    merged["house_rules"] = sorted(house | set(merged.get("house_rules", [])))
     return merged
 
 
@@ -498,8 +527,9 @@ def load_rules(path: str | Path) -> Rules:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise RulesError(f"{source}: not valid TOML: {error}") from None
     if "base" in data:
+        own_key = data.get("key", path.stem)
         data = _merge_house_rules(data, source)
-        data.setdefault("key", path.stem)
+        data["key"] = own_key
     return rules_from_dict(data, source)
 
 
