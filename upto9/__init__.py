@@ -5,25 +5,30 @@
 True
 """
 
+from upto9.bots import Bot, HeuristicBot, RandomBot
 from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_card, parse_hand
 from upto9.checker import Arrangement, Check, Slot, check, holds, outs
 from upto9.melds import Meld, MeldError, Placed, Problem, validate
 from upto9.records import RecordError, game_record, load_game, replay, save_game
 from upto9.rules import UPTO9, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
+from upto9.simulate import play_game, simulate
 
 __all__ = [
     "UPTO9",
     "Arrangement",
+    "Bot",
     "Card",
     "CardError",
     "Check",
     "Group",
     "GroupKind",
+    "HeuristicBot",
     "Level",
     "Meld",
     "MeldError",
     "Placed",
     "Problem",
+    "RandomBot",
     "Rank",
     "RecordError",
     "Rules",
@@ -41,8 +46,10 @@ __all__ = [
     "outs",
     "parse_card",
     "parse_hand",
+    "play_game",
     "replay",
     "rules_from_dict",
     "save_game",
+    "simulate",
     "validate",
 ]

@@ -22,7 +22,6 @@ Two bots come with the package: ``RandomBot`` plays any legal move, uniformly at
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -71,12 +70,41 @@ class RandomBot:
         return self.rng.choice(moves)
 
 
+_OpenMeld = tuple[int, int, Meld, tuple[Face, ...]]
+
+# What a meld on the table can still take, by id (melds are immutable; each is kept alive here),
+# shared by every bot in the process: the same melds lie before every player.
+_OPEN_ENDS: dict[int, tuple[Meld, tuple[Face, ...]]] = {}
+
+
 def _card_key(card: Card) -> int:
     return card.key
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_card_key))
+
+
+def _keys(cards: Iterable[Card]) -> tuple[int, ...]:
+    """A hand as a hashable multiset: its cards' keys, sorted."""
+    return tuple(sorted([card.key for card in cards]))
+
+
+def _one_more(keys: Sequence[int], fewer: Sequence[int]) -> bool:
+    """Is the sorted multiset ``keys`` the sorted multiset ``fewer`` plus one card?
+
+    >>> _one_more((1, 2, 2, 5), (1, 2, 5)), _one_more((1, 2, 3), (1, 2, 5))
+    (True, False)
+    """
+    if len(keys) != len(fewer) + 1:
+        return False
+    skipped = 0
+    for i, key in enumerate(fewer):
+        if key != keys[i + skipped]:
+            if skipped or key != keys[i + 1]:
+                return False
+            skipped = 1
+    return True
 
 
 class HeuristicBot:
@@ -91,8 +119,10 @@ class HeuristicBot:
       jokers, where possible at an end that lets a card it holds follow.
     * **Discarding**, before its lay-down: never a card of its closest arrangement when another
       will do; among the others, the one that helps least (fewest neighbours in a suit for a
-      straight, fewest of its rank for a set); 2s and 3s are kept as jokers while the level has a
-      joker budget. After its lay-down: the highest-penalty card it cannot donate.
+      straight, fewest of its rank for a set), and of equally useless cards one that no meld on
+      the table takes (a player who is down would pick it up and shed it), then the
+      highest-penalty one; 2s and 3s are kept as jokers while the level has a joker budget.
+      After its lay-down: the highest-penalty card it cannot donate.
 
     The bot is deterministic; ``seed`` is accepted (and ignored) so that it can be made the way
     every bot factory is made, ``HeuristicBot(seed)``.
@@ -107,10 +137,14 @@ class HeuristicBot:
 
     def __init__(self, seed: int | str | None = 0) -> None:
         self.seed = seed
-        # Checker verdicts for the hands this bot has looked at, by (level, hand in card order).
-        self._checks: dict[tuple[int, tuple[Card, ...]], Check] = {}
-        # Cards short of the level for a hand left after a discard: (level, hand) -> distance.
-        self._short: dict[tuple[int, tuple[Card, ...]], int] = {}
+        # Checker verdicts for the hands this bot has looked at, by (level, sorted card keys).
+        self._checks: dict[tuple[int, tuple[int, ...]], Check] = {}
+        # Cards short of the level for a hand left after a discard, by (level, sorted card keys).
+        self._short: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._points: tuple[Rules, dict[Rank, int]] | None = None
+        self._rules: Rules | None = None
+        # The hand before this turn's draw: (level, sorted card keys, cards short).
+        self._before_draw: tuple[int, tuple[int, ...], int] | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
@@ -119,6 +153,10 @@ class HeuristicBot:
         """The next move for the viewing player."""
         if not view.my_turn:
             raise ValueError(f"player {view.player} has no move: it is not their turn")
+        if view.rules is not self._rules:  # what the caches know holds for one rule set
+            self._rules = view.rules
+            self._checks.clear()
+            self._short.clear()
         if view.phase is Phase.DRAW:
             return self._draw(view)
         if view.laid_down[view.player]:
@@ -127,21 +165,44 @@ class HeuristicBot:
 
     # --- looking at hands -------------------------------------------------------------------------
 
-    def _check(self, hand: Sequence[Card], level: int, rules: Rules) -> Check:
-        key = (level, _sorted(hand))
+    def _check(self, hand: Sequence[Card], level: int, rules: Rules, short: bool = False) -> Check:
+        """The checker's verdict on ``hand``; with ``short`` the caller knows the hand cannot make
+        the level (it is at least one card short), and the lay-down search is skipped."""
+        key = (level, _keys(hand))
         found = self._checks.get(key)
         if found is None:
             if len(self._checks) >= self._CACHE_LIMIT:
                 self._checks.clear()
-            found = self._checks[key] = check(key[1], level, rules)
+            found = Check(False, rules.level(level), None, (), tuple(hand), rules) if short else check(hand, level, rules)
+            self._checks[key] = found
         return found
 
     def _cards_short(self, hand: Sequence[Card], level: int, rules: Rules) -> int:
-        key = (level, _sorted(hand))
-        known = self._short.get(key)
+        known = self._short.get((level, _keys(hand)))
         if known is None:
-            known = self._check(key[1], level, rules).cards_short
+            known = self._check(hand, level, rules).cards_short
         return known
+
+    def _penalties(self, rules: Rules) -> dict[Rank, int]:
+        if self._points is None or self._points[0] is not rules:
+            self._points = (rules, dict(rules.penalties))
+        return self._points[1]
+
+    def _open_melds(self, view: View) -> list[_OpenMeld]:
+        """Every meld on the table that can still take a card, with what it can take: (owner, meld
+        number, meld, the set's rank or the straight's open end cards)."""
+        cache = _OPEN_ENDS
+        if len(cache) > 1024:
+            cache.clear()
+        found = []
+        for owner, row in enumerate(view.table):
+            for index, meld in enumerate(row):
+                known = cache.get(id(meld))
+                if known is None or known[0] is not meld:
+                    known = cache[id(meld)] = (meld, meld.open_cards())
+                if known[1]:
+                    found.append((owner, index, meld, known[1]))
+        return found
 
     # --- drawing ------------------------------------------------------------------------------------
 
@@ -152,12 +213,16 @@ class HeuristicBot:
         if not view.deck_count and len(view.discard) < 2:
             return Draw(Source.DISCARD)  # ruling 7: the top card is all there is
         if view.laid_down[view.player]:
-            if any(_can_take(meld, top, view.rules) for melds in view.table for meld in melds):
+            if _can_take(self._open_melds(view), top, view.rules):
                 return Draw(Source.DISCARD)
             return Draw(Source.DECK)
-        level, rules = view.level, view.rules
-        with_top = self._check((*view.hand, top), level, rules)
-        if with_top.ok or with_top.cards_short < self._cards_short(view.hand, level, rules):
+        level, rules, hand = view.level, view.rules, view.hand
+        short = self._cards_short(hand, level, rules)
+        self._before_draw = (level, _keys(hand), short)
+        # One card takes a hand at most one card closer: two or more short, the top card cannot
+        # make the level; one short, only making it brings it closer.
+        with_top = self._check((*hand, top), level, rules, short=short > 1)
+        if with_top.ok or (short > 1 and with_top.cards_short < short):
             return Draw(Source.DISCARD)
         return Draw(Source.DECK)
 
@@ -165,12 +230,15 @@ class HeuristicBot:
 
     def _build(self, view: View) -> Move:
         level, rules, hand = view.level, view.rules, view.hand
-        verdict = self._check(hand, level, rules)
+        before, self._before_draw = self._before_draw, None
+        # Two or more short before the draw, the hand cannot make the level now.
+        short = before is not None and before[0] == level and before[2] > 1 and _one_more(_keys(hand), before[1])
+        verdict = self._check(hand, level, rules, short=short)
         if verdict.ok:
             return LayDown(verdict.melds)
         spec = rules.level(level)
         # The closest arrangement's cards stay; jokers only as many as the budget lets count.
-        kept: Counter[Card] = Counter()
+        kept = [0] * 56  # by card key
         jokers = spec.jokers
         for group in verdict.closest.groups:
             for slot in group:
@@ -181,44 +249,44 @@ class HeuristicBot:
                     if jokers <= 0:
                         continue
                     jokers -= 1
-                kept[card] += 1
+                kept[card.key] += 1
         spare: list[Card] = []
-        left = Counter(kept)
         for card in hand:
-            if left[card] > 0:
-                left[card] -= 1
+            if kept[card.key]:
+                kept[card.key] -= 1
             else:
                 spare.append(card)
-        pool = spare or list(hand)
-        counts = Counter(hand)
         worth = _Worth(hand, spec, rules)
-        choice = min(pool, key=lambda c: (worth.of(c, counts), -rules.penalty(c), -c.key))
-        rest = list(hand)
-        rest.remove(choice)
+        points = self._penalties(rules)
+        # Of equally useless cards, not one that a player who is down could donate.
+        melds = self._open_melds(view) if any(view.laid_down) else []
+        choice = min(spare or hand, key=lambda c: (worth.of(c), _can_take(melds, c, rules), -points[c.rank], -c.key))
         if spare:  # the arrangement is untouched: the hand stays as many cards short
+            rest = list(hand)
+            rest.remove(choice)
             if len(self._short) >= self._CACHE_LIMIT:
                 self._short.clear()
-            self._short[(level, _sorted(rest))] = verdict.cards_short
+            self._short[(level, _keys(rest))] = verdict.cards_short
         return Discard(choice)
 
     # --- after the lay-down -------------------------------------------------------------------------
 
     def _shed(self, view: View) -> Move:
         rules, hand = view.rules, view.hand
-        melds = [(owner, index, meld) for owner, row in enumerate(view.table) for index, meld in enumerate(row)]
+        melds = self._open_melds(view)
         # Real cards first: they may open a straight's end for the next card.
         jokers: list[Card] = []
         for card in _sorted(hand):
-            for owner, index, meld in melds:
-                if _takes_as_itself(meld, card):
+            for owner, index, meld, ends in melds:
+                if card in ends or (meld.kind is GroupKind.SET and card.rank == ends[0]):
                     return Donate(card, owner, index, None)
             if rules.is_wild(card):
                 jokers.append(card)
         holding = set(hand)
         for card in jokers:
             fallback: Donate | None = None
-            for owner, index, meld in melds:
-                for face in _joker_faces(meld):
+            for owner, index, meld, ends in melds:
+                for face in ends:
                     move = Donate(card, owner, index, face)
                     if fallback is None:
                         fallback = move
@@ -226,25 +294,15 @@ class HeuristicBot:
                         return move
             if fallback is not None:
                 return fallback
-        return Discard(max(hand, key=lambda c: (rules.penalty(c), c.key)))
+        points = self._penalties(rules)
+        return Discard(max(hand, key=lambda c: (points[c.rank], c.key)))
 
 
-def _takes_as_itself(meld: Meld, card: Card) -> bool:
-    """Can ``meld`` take ``card`` standing for itself (not as a joker)?"""
-    ends = meld.open_cards()
-    if meld.kind is GroupKind.SET:
-        return bool(ends) and card.rank == ends[0]
-    return card in ends
-
-
-def _joker_faces(meld: Meld) -> tuple[Face, ...]:
-    """What a joker donated to ``meld`` could stand for: the set's rank, a straight's open ends."""
-    return meld.open_cards()
-
-
-def _can_take(meld: Meld, card: Card, rules: Rules) -> bool:
-    """Can ``meld`` take ``card``, as itself or (a 2 or 3) as a joker?"""
-    return _takes_as_itself(meld, card) or (rules.is_wild(card) and bool(meld.open_cards()))
+def _can_take(melds: Sequence[_OpenMeld], card: Card, rules: Rules) -> bool:
+    """Can one of these melds take ``card``, as itself or (a 2 or 3) as a joker?"""
+    if melds and rules.is_wild(card):
+        return True
+    return any(card in ends or (meld.kind is GroupKind.SET and card.rank == ends[0]) for _o, _i, meld, ends in melds)
 
 
 def _next_past(meld: Meld, face: Card) -> Card | None:
@@ -265,10 +323,10 @@ def _at(position: int, suit: Suit) -> Card:
 class _Worth:
     """How much a card the closest arrangement does not use could still help: the larger of its
     best straight window (distinct same-suit positions held, as a share of the straight) and its
-    rank's count (as a share of the set). 2s and 3s are worth keeping as jokers while the level
-    allows jokers."""
+    rank's count (as a share of the set). A second copy of a card adds nothing to a straight. 2s
+    and 3s are worth keeping as jokers while the level allows jokers."""
 
-    __slots__ = ("jokers", "masks", "rank_count", "rules", "run_sizes", "set_sizes")
+    __slots__ = ("copies", "jokers", "masks", "rank_count", "rules", "run_sizes", "set_sizes")
 
     def __init__(self, hand: Sequence[Card], level: Level, rules: Rules) -> None:
         self.rules = rules
@@ -277,28 +335,32 @@ class _Worth:
         self.set_sizes = sorted({g.size for g in level.groups if g.kind is GroupKind.SET})
         masks = [0, 0, 0, 0]
         rank_count = [0] * 14
+        copies = [0] * 56
         for card in hand:
-            rank_count[card.rank] += 1
-            r = int(card.rank)
-            masks[card.key & 3] |= 1 << r
+            key = card.key
+            r = key >> 2
+            copies[key] += 1
+            rank_count[r] += 1
+            masks[key & 3] |= 1 << r
             if r == 1:
-                masks[card.key & 3] |= 1 << 14
+                masks[key & 3] |= 1 << 14
         self.masks = masks
         self.rank_count = rank_count
+        self.copies = copies
 
-    def of(self, card: Card, counts: Counter[Card]) -> float:
+    def of(self, card: Card) -> float:
         if self.jokers and self.rules.is_wild(card):
             return 2.0
+        key = card.key
+        r = key >> 2
         best = 0.0
         for size in self.set_sizes:
-            best = max(best, min(self.rank_count[card.rank], size) / size)
-        if self.run_sizes and counts[card] == 1:
-            mask = self.masks[card.key & 3]
-            r = int(card.rank)
-            spots = (1, 14) if r == 1 else (r,)
+            best = max(best, min(self.rank_count[r], size) / size)
+        if self.run_sizes and self.copies[key] == 1:
+            mask = self.masks[key & 3]
             for size in self.run_sizes:
                 full = (1 << size) - 1
-                for q in spots:
+                for q in (1, 14) if r == 1 else (r,):
                     for start in range(max(1, q - size + 1), min(q, 15 - size) + 1):
                         best = max(best, ((mask >> start) & full).bit_count() / size)
         return best

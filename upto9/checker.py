@@ -320,7 +320,8 @@ def _search(hand: _Hand, level: Level, rules: Rules, closest: bool, first: bool 
         total = sum(missing)
         if closest:
             return _distance(missing, real_wild, level, caps, wild), total
-        if total > wild - real_wild:
+        # Where groups compete for a card, a leaf can need more than the bound promised.
+        if total > jokers or total > wild - real_wild:
             return None
         if count > 1:
             for m, c in zip(missing, caps, strict=True):

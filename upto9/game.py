@@ -18,9 +18,9 @@ from enum import StrEnum
 from typing import Any
 
 from upto9.cards import Card, full_deck
-from upto9.checker import check, holds
+from upto9.checker import Check, check
 from upto9.melds import Face, Meld, MeldError, validate
-from upto9.rules import UPTO9, Rules
+from upto9.rules import UPTO9, GroupKind, Rules
 
 __all__ = [
     "Discard",
@@ -44,6 +44,8 @@ __all__ = [
     "View",
     "legal_moves",
 ]
+
+_FULL_DECK = full_deck()  # cards are immutable: one deck's worth, made once
 
 MAX_TURNS_PER_ROUND = 2000
 """Engine guard, not a rule: a round still running after this many turns ends as a stalemate."""
@@ -264,22 +266,25 @@ def legal_moves(view: View) -> list[Move]:
         if verdict.ok:
             moves.append(LayDown(verdict.melds))
     else:
+        # What each meld can still take, worked out once (not once per card).
+        table = [(owner, index, meld) for owner, melds in enumerate(view.table) for index, meld in enumerate(melds)]
+        open_ends = [(owner, index, meld.kind is GroupKind.SET, meld.open_cards()) for owner, index, meld in table]
         for card in sorted(set(hand)):
-            for owner, melds in enumerate(view.table):
-                for index, meld in enumerate(melds):
-                    for face in _donation_faces(meld, card, view.rules):
+            wild = view.rules.is_wild(card)
+            for owner, index, is_set, ends in open_ends:
+                for face in ends:
+                    if _fits(card, face, is_set, wild):
                         moves.append(Donate(card, owner, index, face))
     moves.extend(Discard(card) for card in sorted(set(hand)))
     return moves
 
 
-def _donation_faces(meld: Meld, card: Card, rules: Rules) -> list[Face]:
-    """The cards ``card`` could stand for on ``meld``: itself, or as a joker any open end."""
-    faces: list[Face] = []
-    for face in meld.open_cards():
-        if meld.accepts(card, face, rules):
-            faces.append(face)
-    return faces
+def _fits(card: Card, face: Face, is_set: bool, wild: bool) -> bool:
+    """Can ``card`` stand for ``face``, one of a meld's open cards (``Meld.accepts`` for that
+    face): as itself, or, a 2 or 3, as a joker."""
+    if wild:
+        return True
+    return card.rank == face if is_set else card == face
 
 
 # --- the round -------------------------------------------------------------------------------------
@@ -334,6 +339,9 @@ class Round:
         self._quiet_draws = 0
         self._pass_length: int | None = None
         self._reshuffles: list[tuple[Card, ...]] | None = None  # replaying: the recorded orders
+        # The safety valve's last lay-down found for each level, to skip the checker while it lasts.
+        self._valve_witnesses: dict[int, tuple[_Witness, ...]] = {}
+        self._deck_keys: tuple[int, ...] | None = None
 
     # --- queries -------------------------------------------------------------------------------
 
@@ -562,14 +570,64 @@ class Round:
             self._quiet_draws = 0
             return
         # The safety valve (ruling 8): can any waiting player still form their level?
-        cards = self.circulation()
-        if not any(holds(cards, level, self.rules) for level in sorted({self.levels[p] for p in waiting})):
+        if not self._any_level_holds(self.circulation(), sorted({self.levels[p] for p in waiting})):
             self._finish(EndReason.IMPOSSIBLE, None)
+
+    def _any_level_holds(self, cards: list[Card], levels: list[int]) -> bool:
+        """Does ``holds(cards, level)`` for one of ``levels``? The same answer as asking the checker
+        each time, but cheaper: a lay-down (a *witness*) that the cards still contain answers yes
+        at once, since more cards never unmake a lay-down. Witnesses are the lay-downs this round's
+        valve found before, and a few disjoint lay-downs found once in the whole deck."""
+        keys = [card.key for card in cards]
+        own = self._valve_witnesses
+        for level in levels:
+            for witness in (*own.get(level, ()), *self._deck_witnesses(level)):
+                if all(keys.count(key) >= n for key, n in witness):
+                    return True
+        for level in levels:
+            verdict = check(cards, level, self.rules)
+            if verdict.ok:
+                own[level] = (_witness(verdict),)
+                return True
+        return False
+
+    def _deck_witnesses(self, level: int) -> tuple[_Witness, ...]:
+        """Up to four disjoint lay-downs of ``level`` in this round's whole deck (cached)."""
+        if self._deck_keys is None:
+            self._deck_keys = tuple(sorted(card.key for card in self.deck_order))
+        key = (id(self.rules), level, self._deck_keys)
+        found = _DECK_WITNESSES.get(key)
+        if found is None or found[0] is not self.rules:
+            witnesses: list[_Witness] = []
+            left = list(self.deck_order)
+            while len(witnesses) < 4:
+                verdict = check(left, level, self.rules)
+                if not verdict.ok:
+                    break
+                witnesses.append(_witness(verdict))
+                for meld in verdict.melds:
+                    for placed in meld.cards:
+                        left.remove(placed.card)
+            if len(_DECK_WITNESSES) > 64:
+                _DECK_WITNESSES.clear()
+            found = _DECK_WITNESSES[key] = (self.rules, tuple(witnesses))
+        return found[1]
 
     def _finish(self, reason: EndReason, out: int | None) -> None:
         penalties = tuple(0 if p == out else sum(self.rules.penalty(c) for c in self.hands[p]) for p in range(self.players))
         self.end = RoundEnded(reason, out, penalties, tuple(self.laid_down))
         self.phase = Phase.OVER
+
+
+_Witness = tuple[tuple[int, int], ...]
+"""A lay-down's cards for the safety valve: (card key, copies) pairs."""
+
+# Lay-downs found in a whole deck, by (id of the rules, level, the deck's card keys): (rules, witnesses).
+_DECK_WITNESSES: dict[tuple[int, int, tuple[int, ...]], tuple[Rules, tuple[_Witness, ...]]] = {}
+
+
+def _witness(verdict: Check) -> _Witness:
+    return tuple(Counter(placed.card.key for meld in verdict.melds for placed in meld.cards).items())
 
 
 def _allowed(verify: Any, *args: Any) -> bool:
@@ -638,7 +696,7 @@ class Game:
         dealer = number % self.players  # ruling 6: the dealer moves one seat each round
         rng = round_rng(self.seed, number)
         if deck is None:
-            deck = list(full_deck()) * self.rules.decks_for(self.players)
+            deck = list(_FULL_DECK) * self.rules.decks_for(self.players)
             rng.shuffle(deck)
         elif Counter(deck) != Counter(list(full_deck()) * self.rules.decks_for(self.players)):
             raise RuleError(f"the deck must be exactly {self.rules.decks_for(self.players)} full decks")

@@ -165,10 +165,10 @@ class Meld:
                 raise MeldError(f"card {i} of the {kind.value}: {error}") from None
             item = Placed(card, face)
             if "wild" in entry and bool(entry["wild"]) != item.wild:
-                raise MeldError(
-                    f"card {i} of the {kind.value}: {card} as {_face_text(face)} is "
-                    f"{'a joker' if item.wild else 'real'}, but the record says wild={entry['wild']}"
-                )
+                where = f"card {i} of the {kind.value}: {card} as {_face_text(face)}"
+                if item.wild:
+                    raise MeldError(f"{where} is a joker, but the record says wild=false: a card is real only as itself")
+                raise MeldError(f"{where} stands for itself, but the record says wild=true: it is real, not a joker")
             placed.append(item)
         return cls.of(kind, placed)
 
@@ -233,8 +233,14 @@ class Meld:
 
     def accepts(self, card: Card, as_card: Face | None = None, rules: Rules = UPTO9) -> bool:
         """Can ``card`` be donated here (as ``as_card`` when given)? A 2 or 3 without ``as_card``
-        is accepted if it can stand for some card that continues the meld."""
-        return self.why_not(card, as_card, rules) is None
+        is accepted if it can stand for some card that continues the meld.
+
+        >>> Meld.from_text("run", "4c 5c 6c 7c").accepts(parse_card("2h"))
+        True
+        """
+        if self.why_not(card, as_card, rules) is None:
+            return True
+        return as_card is None and rules.is_wild(card) and any(self.why_not(card, face, rules) is None for face in self.open_cards())
 
     def extend(self, card: Card, as_card: Face | None = None, rules: Rules = UPTO9) -> Meld:
         """The meld with ``card`` donated to it; raises ``MeldError`` naming the rule if it cannot.
@@ -352,12 +358,16 @@ def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Ru
         if len(cards) != len(faces):
             add("face", f"every card in a straight stands for a whole card (rank and suit); {where} has a rank alone")
             return problems
-        suits = {f.suit for f in cards}
+        suits = Counter(f.suit for f in cards)
         if len(suits) > 1:
-            add("suit", f"a straight is one suit; {where} mixes {', '.join(s.noun for s in sorted(suits, key=lambda s: s.order))}")
-            for p in meld.cards:
-                if not p.wild and rules.is_wild(p.card) and isinstance(p.face, Card) and p.face.suit != p.card.suit:
-                    add("real", f"{p.card.glyph} in a {p.face.suit.noun} straight is a joker, not a real card")
+            main = suits.most_common(1)[0][0]
+            strays = [p for p in meld.cards if isinstance(p.face, Card) and p.face.suit != main]
+            if all(rules.is_wild(p.card) and not p.wild for p in strays):
+                # A 2 or 3 of another suit, put in as itself: in this straight it can only be a joker.
+                for p in strays:
+                    add("real", f"{p.card.glyph} in a {main.noun} straight is a joker, not a real card: only a {p.card.rank} of {main.noun} is real there")
+            else:
+                add("suit", f"a straight is one suit; {where} mixes {', '.join(s.noun for s in sorted(suits, key=lambda s: s.order))}")
         elif run_positions(cards) is None:
             ranks = {f.rank for f in cards}
             counts = Counter(cards)

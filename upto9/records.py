@@ -213,9 +213,16 @@ def _face(value: Any, what: str) -> Face:
         return _card(value, what)
 
 
+def _plain(value: Any) -> Any:
+    """Cards as their text, for messages."""
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return str(value) if isinstance(value, Card) else value
+
+
 def _same(expected: Any, actual: Any, what: str, thing: str) -> None:
     if expected != actual:
-        raise RecordError(f"{what}: the record says {thing} {_short(expected)}, the replay gives {_short(actual)}")
+        raise RecordError(f"{what}: the record says {thing} {_short(_plain(expected))}, the replay gives {_short(_plain(actual))}")
 
 
 def _difference(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
@@ -224,6 +231,20 @@ def _difference(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
         if expected.get(key) != actual.get(key):
             return f"{key}: the record says {_short(expected.get(key))}, the engine gives {_short(actual.get(key))}"
     return "the records differ"
+
+
+def _as_recorded(meld: Meld, entries: Sequence[Any]) -> Meld:
+    """The meld with its cards in the recorded order. ``Meld.from_dict`` puts a straight in order,
+    but the engine keeps a lay-down's cards as the player gave them, and the replay must too."""
+    remaining = list(meld.cards)
+    ordered = []
+    for entry in entries:
+        match = next((placed for placed in remaining if placed.to_dict() == entry), None)
+        if match is None:
+            return meld  # not in the canonical shape: the comparison with the engine's record says where
+        remaining.remove(match)
+        ordered.append(match)
+    return Meld(meld.kind, tuple(ordered))
 
 
 class _Replayer:
@@ -356,7 +377,7 @@ class _Replayer:
             melds = []
             for i, meld in enumerate(_list(action["melds"], f"{what}: melds"), start=1):
                 try:
-                    melds.append(Meld.from_dict(meld))
+                    melds.append(_as_recorded(Meld.from_dict(meld), meld["cards"]))
                 except MeldError as error:
                     raise RecordError(f"{what}: meld {i}: {error}") from None
             game.lay_down(melds)

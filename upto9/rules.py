@@ -362,9 +362,12 @@ def _read_group(reader: _Reader, value: Any, where: str) -> Group:
 
 
 def _read_level(reader: _Reader, value: Any, index: int) -> Level:
-    table = reader.table(value, f"levels[{index}]", _LEVEL_FIELDS)
-    number = reader.integer(table, "number", f"levels[{index}]", 1)
-    where = f"level {number}"
+    number = value.get("number") if isinstance(value, Mapping) else None
+    named = isinstance(number, int) and not isinstance(number, bool) and number >= 1
+    # Once a level has a number, every error names it, not its place in the list.
+    where = f"level {number}" if named else f"levels[{index}]"
+    table = reader.table(value, where, _LEVEL_FIELDS)
+    number = reader.integer(table, "number", where, 1)
     groups_value = table.get("groups")
     if not isinstance(groups_value, list) or not groups_value:
         raise reader.fail(where, f"groups: must be a non-empty list of groups, got {groups_value!r}")
@@ -387,6 +390,10 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     """
     reader = _Reader(source)
     top = reader.table(data, "rules", _TOP_FIELDS)
+    if "key" not in top:
+        raise reader.fail(
+            "rules", 'key: missing; a whole rule set needs a key, and a house-rule file starts with base = "upto9" and names only what it changes'
+        )
     key = reader.text(top, "key", "rules")
     name = reader.text(top, "name", "rules")
     hand_size = reader.integer(top, "hand_size", "rules", 1)

@@ -14,14 +14,17 @@ Each bot sees only ``game.view(player)``, never the game.
 (the ``seed`` column), and the bot in seat ``p`` is made with ``bot_seed(game seed, p)``; so the
 results are the same whatever the number of workers or the backend.
 
+>>> from upto9.bots import RandomBot
+>>> from upto9.bots import HeuristicBot, RandomBot
 >>> df = simulate(4, players=2, bots=[HeuristicBot, RandomBot], workers=1, progress=False)
->>> list(df["game"]), df["rounds"].min() >= 9
+>>> list(df["game"]), bool(df["rounds"].min() >= 9)
 ([0, 1, 2, 3], True)
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import inspect
 import os
 import sys
@@ -29,7 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import TYPE_CHECKING, Any, Literal
 
-from upto9.bots import Bot, HeuristicBot, RandomBot
+from upto9.bots import Bot, HeuristicBot
 from upto9.game import Game, RuleError
 from upto9.rules import UPTO9, Rules
 
@@ -303,42 +306,60 @@ def _run_local(games: int, args: tuple[Any, ...], show: bool) -> list[_Result]:
     return results
 
 
+# Work handed to forked workers by inheritance rather than by pickling: token -> arguments.
+_FORKED: dict[int, tuple[Any, ...]] = {}
+
+
+def _play_forked(token: int, indices: Sequence[int]) -> list[_Result]:
+    return _play_chunk(indices, *_FORKED[token])
+
+
 def _run_processes(games: int, args: tuple[Any, ...], workers: int, show: bool) -> list[_Result]:
     import multiprocessing
 
-    # fork (where there is one) lets bots defined in a notebook or script reach the workers.
-    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
+    # With fork (Linux), the workers inherit the bot factories instead of unpickling them, so
+    # bots defined in a notebook or script, lambdas and closures included, work too.
+    fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork") if fork else None
+    token = id(args)
     results: list[_Result] = []
     size = _chunk_size(games, workers)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool, _bar(games, show, f"games ({workers} workers)") as bar:
-        pending: list[Future[list[_Result]]] = [pool.submit(_play_chunk, list(chunk), *args) for chunk in _chunks(games, size)]
-        for future in as_completed(pending):
-            done = future.result()
-            results.extend(done)
-            bar.update(len(done))
+    if fork:
+        _FORKED[token] = args
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool, _bar(games, show, f"games ({workers} workers)") as bar:
+            pending: list[Future[list[_Result]]] = [
+                pool.submit(_play_forked, token, list(chunk)) if fork else pool.submit(_play_chunk, list(chunk), *args) for chunk in _chunks(games, size)
+            ]
+            for future in as_completed(pending):
+                done = future.result()
+                results.extend(done)
+                bar.update(len(done))
+    finally:
+        _FORKED.pop(token, None)
     return results
 
 
 def _run_dask(games: int, args: tuple[Any, ...], workers: int | None, client: Any, show: bool) -> list[_Result]:
     try:
-        from distributed import Client, LocalCluster, as_completed as dask_completed
+        distributed: Any = importlib.import_module("distributed")
     except ImportError as error:  # pragma: no cover - depends on the installation
         raise ImportError("backend='dask' needs dask.distributed: pip install 'upto9[dask]'") from error
-    own: list[Any] = []
+    own: list[Any] = []  # what this call started, and so closes
     if client is None:
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True)
+        cluster = distributed.LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True)
         own.append(cluster)
-        client = Client(cluster)
+        client = distributed.Client(cluster)
         own.append(client)
     elif isinstance(client, str):
-        client = Client(client)
+        client = distributed.Client(client)
         own.append(client)
     try:
-        size = _chunk_size(games, max(1, len(client.scheduler_info().get("workers", {})) or 1))
+        size = _chunk_size(games, max(1, len(client.scheduler_info().get("workers", {}))))
         results: list[_Result] = []
         with _bar(games, show, "games (dask)") as bar:
             futures = [client.submit(_play_chunk, list(chunk), *args, pure=False) for chunk in _chunks(games, size)]
-            for future in dask_completed(futures):
+            for future in distributed.as_completed(futures):
                 done = future.result()
                 results.extend(done)
                 bar.update(len(done))

@@ -1,0 +1,169 @@
+"""A slow, obviously correct reference for the lay-down checker: brute force, written from the rules.
+
+It shares nothing with ``upto9.checker`` but the card and rule types. The semantics, from the rules
+text and the rulings (shared/rules/README.md):
+
+* A level is a list of groups with exact sizes. A run (straight) picks a suit and a start: its
+  slots stand for consecutive positions ``start .. start+size-1`` in 1..14, where the ace is both 1
+  and 14 (so no wrap and no repeated position). A set picks a rank: every slot stands for that rank.
+* A card in a slot is REAL when it is the slot's face (run: same rank and suit; set: same rank).
+  Otherwise it must be wild-capable (its rank is in ``rules.wild_ranks``) and it is a JOKER.
+* At most ``level.jokers`` jokers in all, at most ``level.cap(i)`` in group ``i``, at least
+  ``level.clean_groups`` groups without a joker, and every card of the hand used at most once.
+
+The search: every combination of targets, then every filling of every slot. A slot is filled either
+by a card that is its face (one of those the hand still holds) or by "a joker". Which 2 or 3 plays a
+joker does not matter, because any wild-capable card may fill any joker slot; so the jokers are
+counted, and at the end there must be that many wild-capable cards left over. (Should a left-over 2
+or 3 happen to be the face of the joker slot it fills, that filling was also tried with the card as
+real, with one joker fewer; so the minimum is right.)
+
+Only safe pruning: a branch stops once it breaks a budget or can no longer beat the best found.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import product
+
+from upto9.cards import Card, Rank, Suit, full_deck
+from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
+
+__all__ = ["reference_jokers", "reference_outs"]
+
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+JOKER = None  # a slot filled "by a joker" (any wild-capable card)
+
+Target = tuple[Suit, int] | Rank  # a run's (suit, start position) or a set's rank
+Face = Card | Rank
+
+
+def rank_at(position: int) -> Rank:
+    """The rank on straight position 1..14: 1 and 14 are both the ace."""
+    return Rank.ACE if position == 14 else Rank(position)
+
+
+def targets(group: Group) -> list[Target]:
+    """Every target a group can pick."""
+    if group.kind is GroupKind.RUN:
+        return [(suit, start) for suit in SUITS for start in range(1, 15 - group.size + 1)]
+    return list(Rank)
+
+
+def faces(group: Group, target: Target) -> list[Face]:
+    """What each slot of the group stands for."""
+    if group.kind is GroupKind.RUN:
+        assert isinstance(target, tuple)
+        suit, start = target
+        return [Card(rank_at(p), suit) for p in range(start, start + group.size)]
+    assert isinstance(target, Rank)
+    return [target] * group.size
+
+
+def real_cards(face: Face) -> list[Card]:
+    """The cards that are real in a slot with this face."""
+    if isinstance(face, Card):
+        return [face]
+    return [Card(face, suit) for suit in SUITS]
+
+
+def target_combinations(options: list[list[Target]], level: Level) -> Iterator[tuple[Target, ...]]:
+    """Every choice of one target per group from ``options``. Identical neighbouring groups (same
+    kind, size and cap) are interchangeable, so their targets are taken in non-decreasing order only."""
+    for combo in product(*(range(len(o)) for o in options)):
+        if any(level.groups[i] == level.groups[i - 1] and combo[i] < combo[i - 1] for i in range(1, len(combo))):
+            continue
+        yield tuple(options[i][k] for i, k in enumerate(combo))
+
+
+def forced_jokers(group: Group, target: Target, have: Counter[Card]) -> int:
+    """A lower bound: slots beyond the number of cards the hand holds that are real for their face
+    can only be jokers."""
+    wanted = Counter(faces(group, target))
+    return sum(max(0, n - sum(have[c] for c in real_cards(face))) for face, n in wanted.items())
+
+
+Slot = tuple[int, Face]  # (group index, the face the slot stands for)
+
+
+def fewest_jokers_filling(slots: Sequence[Slot], have: Counter[Card], level: Level, rules: Rules, limit: int, good_enough: int) -> int | None:
+    """The fewest jokers, at most ``limit``, of any filling of these slots from the cards ``have``
+    that keeps every group within its cap and enough groups clean; ``None`` if there is none.
+    Stops early once ``good_enough`` jokers or fewer are found."""
+    caps = [level.cap(i) for i in range(len(level.groups))]
+    left = Counter(have)
+    group_jokers = [0] * len(level.groups)
+    best: int | None = None
+
+    def fill(i: int, jokers: int, previous: int) -> None:
+        """Fill slot i onward. ``previous`` is the choice index of the slot before it in the same
+        set (choices ordered: real cards by suit, then joker), for non-decreasing order."""
+        nonlocal best
+        if jokers > (limit if best is None else best - 1):
+            return  # over the budget, or no better than a filling already found
+        if i == len(slots):
+            spare = sum(n for card, n in left.items() if card.rank in rules.wild_ranks)
+            clean = sum(1 for n in group_jokers if n == 0)
+            if jokers <= spare and clean >= level.clean_groups:
+                best = jokers
+            return
+        g, face = slots[i]
+        same_set = i > 0 and slots[i - 1][0] == g and not isinstance(face, Card)
+        choices: list[Card | None] = [*real_cards(face), JOKER]
+        for k, choice in enumerate(choices):
+            if same_set and k < previous:
+                continue  # interchangeable set slots: each filling once, in order
+            if choice is JOKER:
+                if group_jokers[g] + 1 > caps[g]:
+                    continue
+                group_jokers[g] += 1
+                fill(i + 1, jokers + 1, k)
+                group_jokers[g] -= 1
+            elif left[choice] > 0:
+                left[choice] -= 1
+                fill(i + 1, jokers, k)
+                left[choice] += 1
+            if best is not None and best <= good_enough:
+                return
+
+    fill(0, 0, 0)
+    return best
+
+
+def _search(hand: Sequence[Card], level: Level, rules: Rules, good_enough: int) -> int | None:
+    """The fewest jokers of any lay-down (``None``: no lay-down); stops early once ``good_enough``
+    jokers or fewer are found."""
+    have = Counter(hand)
+    wild_in_hand = sum(n for card, n in have.items() if card.rank in rules.wild_ranks)
+    caps = [level.cap(i) for i in range(len(level.groups))]
+    best: int | None = None
+    # Targets that alone need more jokers than their group may hold are never part of a lay-down.
+    options = [[t for t in targets(group) if forced_jokers(group, t, have) <= min(cap, wild_in_hand)] for group, cap in zip(level.groups, caps, strict=True)]
+    for combo in target_combinations(options, level):
+        # Never more jokers than the budget or the 2s and 3s in hand; and better than found so far.
+        limit = min(level.jokers if best is None else best - 1, wild_in_hand)
+        if sum(forced_jokers(group, t, have) for group, t in zip(level.groups, combo, strict=True)) > limit:
+            continue
+        # The slots, group by group; a set's slots are interchangeable.
+        slots = [(g, face) for g, (group, t) in enumerate(zip(level.groups, combo, strict=True)) for face in faces(group, t)]
+        found = fewest_jokers_filling(slots, have, level, rules, limit, good_enough)
+        if found is not None:
+            best = found
+            if best <= good_enough:
+                break
+    return best
+
+
+def reference_jokers(hand: Sequence[Card], level: Level, rules: Rules = UPTO9) -> int | None:
+    """The fewest jokers over every valid lay-down formed from part of ``hand``; ``None`` if none."""
+    return _search(tuple(hand), level, rules, good_enough=0)
+
+
+def reference_outs(hand: Sequence[Card], level: Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
+    """The distinct cards (in ``full_deck()`` order) any one of which, added to the hand, makes the
+    level; empty when the hand already makes it."""
+    hand = tuple(hand)
+    if _search(hand, level, rules, good_enough=level.jokers) is not None:
+        return ()
+    return tuple(card for card in full_deck() if _search((*hand, card), level, rules, good_enough=level.jokers) is not None)
