@@ -30,7 +30,7 @@ from itertools import product
 from upto9.cards import Card, Rank, Suit, full_deck
 from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
 
-__all__ = ["reference_jokers", "reference_outs"]
+__all__ = ["exhaustive_jokers", "reference_jokers", "reference_outs"]
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 JOKER = None  # a slot filled "by a joker" (any wild-capable card)
@@ -87,10 +87,13 @@ def forced_jokers(group: Group, target: Target, have: Counter[Card]) -> int:
 Slot = tuple[int, Face]  # (group index, the face the slot stands for)
 
 
-def fewest_jokers_filling(slots: Sequence[Slot], have: Counter[Card], level: Level, rules: Rules, limit: int, good_enough: int) -> int | None:
+def fewest_jokers_filling(
+    slots: Sequence[Slot], have: Counter[Card], level: Level, rules: Rules, limit: int, good_enough: int, prune: bool = True
+) -> int | None:
     """The fewest jokers, at most ``limit``, of any filling of these slots from the cards ``have``
     that keeps every group within its cap and enough groups clean; ``None`` if there is none.
-    Stops early once ``good_enough`` jokers or fewer are found."""
+    Stops early once ``good_enough`` jokers or fewer are found; without ``prune`` it also tries
+    fillings that cannot beat the best one found."""
     caps = [level.cap(i) for i in range(len(level.groups))]
     left = Counter(have)
     group_jokers = [0] * len(level.groups)
@@ -100,12 +103,15 @@ def fewest_jokers_filling(slots: Sequence[Slot], have: Counter[Card], level: Lev
         """Fill slot i onward. ``previous`` is the choice index of the slot before it in the same
         set (choices ordered: real cards by suit, then joker), for non-decreasing order."""
         nonlocal best
-        if jokers > (limit if best is None else best - 1):
+        if prune and jokers > (limit if best is None else best - 1):
             return  # over the budget, or no better than a filling already found
         if i == len(slots):
-            spare = sum(n for card, n in left.items() if card.rank in rules.wild_ranks)
+            # Pruned, a joker is "some 2 or 3": enough must be left over. Exhaustive, each joker
+            # has taken its own card already.
+            spare = sum(n for card, n in left.items() if card.rank in rules.wild_ranks) if prune else jokers
             clean = sum(1 for n in group_jokers if n == 0)
-            if jokers <= spare and clean >= level.clean_groups:
+            within = jokers <= limit and all(n <= cap for n, cap in zip(group_jokers, caps, strict=True))
+            if within and jokers <= spare and clean >= level.clean_groups and (best is None or jokers < best):
                 best = jokers
             return
         g, face = slots[i]
@@ -114,7 +120,15 @@ def fewest_jokers_filling(slots: Sequence[Slot], have: Counter[Card], level: Lev
         for k, choice in enumerate(choices):
             if same_set and k < previous:
                 continue  # interchangeable set slots: each filling once, in order
-            if choice is JOKER:
+            if choice is JOKER and not prune:
+                # Every 2 or 3 still in hand, one after another, as the joker in this slot.
+                for wild in [c for c in left if left[c] and c.rank in rules.wild_ranks and c not in choices]:
+                    left[wild] -= 1
+                    group_jokers[g] += 1
+                    fill(i + 1, jokers + 1, k)
+                    group_jokers[g] -= 1
+                    left[wild] += 1
+            elif choice is JOKER:
                 if group_jokers[g] + 1 > caps[g]:
                     continue
                 group_jokers[g] += 1
@@ -131,24 +145,28 @@ def fewest_jokers_filling(slots: Sequence[Slot], have: Counter[Card], level: Lev
     return best
 
 
-def _search(hand: Sequence[Card], level: Level, rules: Rules, good_enough: int) -> int | None:
+def _search(hand: Sequence[Card], level: Level, rules: Rules, good_enough: int, prune: bool = True) -> int | None:
     """The fewest jokers of any lay-down (``None``: no lay-down); stops early once ``good_enough``
-    jokers or fewer are found."""
+    jokers or fewer are found. Without ``prune`` it is the plain exhaustive search: every target
+    of every group and every filling of every slot, cut only where a slot breaks the rules."""
     have = Counter(hand)
     wild_in_hand = sum(n for card, n in have.items() if card.rank in rules.wild_ranks)
     caps = [level.cap(i) for i in range(len(level.groups))]
     best: int | None = None
     # Targets that alone need more jokers than their group may hold are never part of a lay-down.
-    options = [[t for t in targets(group) if forced_jokers(group, t, have) <= min(cap, wild_in_hand)] for group, cap in zip(level.groups, caps, strict=True)]
+    options = [
+        [t for t in targets(group) if not prune or forced_jokers(group, t, have) <= min(cap, wild_in_hand)]
+        for group, cap in zip(level.groups, caps, strict=True)
+    ]
     for combo in target_combinations(options, level):
         # Never more jokers than the budget or the 2s and 3s in hand; and better than found so far.
-        limit = min(level.jokers if best is None else best - 1, wild_in_hand)
-        if sum(forced_jokers(group, t, have) for group, t in zip(level.groups, combo, strict=True)) > limit:
+        limit = min(level.jokers if best is None or not prune else best - 1, wild_in_hand)
+        if prune and sum(forced_jokers(group, t, have) for group, t in zip(level.groups, combo, strict=True)) > limit:
             continue
         # The slots, group by group; a set's slots are interchangeable.
         slots = [(g, face) for g, (group, t) in enumerate(zip(level.groups, combo, strict=True)) for face in faces(group, t)]
-        found = fewest_jokers_filling(slots, have, level, rules, limit, good_enough)
-        if found is not None:
+        found = fewest_jokers_filling(slots, have, level, rules, limit, good_enough, prune)
+        if found is not None and (best is None or found < best):
             best = found
             if best <= good_enough:
                 break
@@ -158,6 +176,14 @@ def _search(hand: Sequence[Card], level: Level, rules: Rules, good_enough: int) 
 def reference_jokers(hand: Sequence[Card], level: Level, rules: Rules = UPTO9) -> int | None:
     """The fewest jokers over every valid lay-down formed from part of ``hand``; ``None`` if none."""
     return _search(tuple(hand), level, rules, good_enough=0)
+
+
+def exhaustive_jokers(hand: Sequence[Card], level: Level, rules: Rules = UPTO9) -> int | None:
+    """The same answer as ``reference_jokers`` by plain exhaustive search: every target of every
+    group, every assignment of the hand's cards to the slots (which 2 or 3 is each joker
+    included), each judged against the rules at the end. The brute force that ``benchmarks/
+    bench_checker.py`` measures the checker against."""
+    return _search(tuple(hand), level, rules, good_enough=-1, prune=False)
 
 
 def reference_outs(hand: Sequence[Card], level: Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
