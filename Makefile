@@ -19,17 +19,19 @@ serve: $(STAMP)
 	$(BIN)/upto9 check "5h 6h 2c 8h" --level 1
 
 lint: $(STAMP)
-	$(BIN)/ruff check upto9 tests benchmarks
-	$(BIN)/ruff format --check upto9 tests benchmarks
+	$(BIN)/ruff check upto9 widgets tests benchmarks
+	$(BIN)/ruff format --check upto9 widgets tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy widgets --ignore-missing-imports
 
 test: lint typecheck
 	$(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_checker.py
+	$(BIN)/python benchmarks/bench_widgets.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

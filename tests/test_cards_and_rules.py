@@ -329,7 +329,7 @@ def test_file_without_base_must_be_a_whole_rule_set(tmp_path: Path) -> None:
     with pytest.raises(RulesError) as error:
         load_rules(path)
     assert str(error.value) == (
-        f"{path}: rules: key: missing; a whole rule set needs a key, and a house-rule file starts with base = \"upto9\" and names only what it changes"
+        f'{path}: rules: key: missing; a whole rule set needs a key, and a house-rule file starts with base = "upto9" and names only what it changes'
     )
 
 

@@ -414,8 +414,8 @@ class Round:
         self.phase = Phase.PLAY
         record = Drew(self.turn, source, card)
         self.history.append(record)
-        if self._pass_length is not None:
-            self._quiet_draws += 1
+        if self._pass_length is not None and source is Source.DECK:
+            self._quiet_draws += 1  # ruling 9 counts a pass through the deck
         return record
 
     def _reshuffle(self) -> None:
@@ -461,6 +461,8 @@ class Round:
         for meld in melds:
             for placed in meld.cards:
                 hand.remove(placed.card)
+        # Straights lie on the table low to high, whatever order the player gave.
+        melds = tuple(Meld.of(m.kind, m.cards) for m in melds)
         self.table[player] = list(melds)
         self.laid_down[player] = True
         record = LaidDown(player, melds)

@@ -1,0 +1,126 @@
+"""How fast do whole games run? Run: ``python benchmarks/bench_games.py`` (``--games 1000`` for a
+quicker run).
+
+It prints:
+
+* complete 4-player games per second with ``HeuristicBot`` in every seat, through
+  ``simulate(..., workers=1)`` (in this process) and ``simulate(..., workers=2)`` (a process
+  pool), the best of ``--repeat`` runs of ``--rate-games`` games each, and the speed-up. Wall-clock
+  rates depend on what else the machine runs; the rate per CPU-second (the time the games
+  themselves took) is printed beside them.
+* a long run of ``--games`` games (default 10,000) on ``--workers`` processes, printing after
+  every 1,000 games the resident memory of this process and of each worker, and at the end the
+  peak (``ru_maxrss``) of this process and of its children: the workers keep nothing between
+  games, so their memory must stay flat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import platform
+import resource
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from upto9 import UPTO9, HeuristicBot, simulate
+from upto9.simulate import _play_chunk
+
+
+def rss_mb() -> float:
+    """This process's resident memory now, in MB (Linux: /proc; elsewhere the peak)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        return peak_mb(resource.RUSAGE_SELF)
+
+
+def peak_mb(who: int) -> float:
+    scale = 1 if sys.platform == "darwin" else 1024  # bytes on macOS, kilobytes on Linux
+    return resource.getrusage(who).ru_maxrss * scale / 2**20
+
+
+def cpu(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measured_chunk(indices: Sequence[int], *args: Any) -> tuple[list[Any], int, float]:
+    """One chunk of games in a worker, with the worker's pid and resident memory after it."""
+    return _play_chunk(indices, *args), os.getpid(), rss_mb()
+
+
+def rate(games: int, workers: int, repeat: int, seed: int) -> tuple[float, float]:
+    """Best games per second (wall clock) and games per CPU-second over ``repeat`` runs."""
+    best_wall = best_cpu = 0.0
+    for r in range(repeat):
+        children, own = cpu(resource.RUSAGE_CHILDREN), cpu(resource.RUSAGE_SELF)
+        start = time.perf_counter()
+        simulate(games, players=4, bots=[HeuristicBot] * 4, seed=seed + r, workers=workers, progress=False)
+        wall = time.perf_counter() - start
+        # With workers, the parent only waits: count the workers' time (reaped when the pool closes).
+        used = cpu(resource.RUSAGE_CHILDREN) - children if workers > 1 else cpu(resource.RUSAGE_SELF) - own
+        best_wall = max(best_wall, games / wall)
+        best_cpu = max(best_cpu, games / used)
+    return best_wall, best_cpu
+
+
+def long_run(games: int, workers: int, seed: int, every: int = 1000) -> None:
+    args = (seed, 4, UPTO9, [HeuristicBot] * 4, False)
+    context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
+    rows: list[Any] = []
+    worker_rss: dict[int, float] = {}
+    first_worker_rss: dict[int, float] = {}
+    start = time.perf_counter()
+    next_report = every
+    print(f"  {'games':>6}  {'s':>7}  {'games/s':>7}  {'this MB':>7}  workers' MB")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        chunk = 20
+        futures = [pool.submit(measured_chunk, range(i, min(games, i + chunk)), *args) for i in range(0, games, chunk)]
+        for future in as_completed(futures):
+            done, pid, rss = future.result()
+            rows.extend(done)
+            worker_rss[pid] = rss
+            first_worker_rss.setdefault(pid, rss)
+            if len(rows) >= next_report or len(rows) == games:
+                elapsed = time.perf_counter() - start
+                workers_text = "  ".join(f"{worker_rss[p]:6.1f}" for p in sorted(worker_rss))
+                print(f"  {len(rows):>6}  {elapsed:7.1f}  {len(rows) / elapsed:7.2f}  {rss_mb():7.1f}  {workers_text}", flush=True)
+                next_report = (len(rows) // every + 1) * every
+    growth = [worker_rss[p] - first_worker_rss[p] for p in sorted(worker_rss)]
+    print(f"  peak resident memory (ru_maxrss): this process {peak_mb(resource.RUSAGE_SELF):.1f} MB, largest worker {peak_mb(resource.RUSAGE_CHILDREN):.1f} MB")
+    print(f"  workers' memory from their first chunk to their last: {', '.join(f'{g:+.1f} MB' for g in growth)}")
+    print(f"  (this process keeps the {len(rows)} result rows, which the data frame is built from)")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games in the long run (default 10000; 0 skips it)")
+    parser.add_argument("--rate-games", type=int, default=40, help="games per timed run for the games-per-second figures (default 40)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure; the best counts (default 3)")
+    parser.add_argument("--workers", type=int, default=2, help="processes for the long run (default 2)")
+    parser.add_argument("--seed", type=int, default=0)
+    options = parser.parse_args(argv)
+
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; 4 players, HeuristicBot in every seat")
+    print(f"games per second: best of {options.repeat} runs of {options.rate_games} games")
+    one_wall, one_cpu = rate(options.rate_games, 1, options.repeat, options.seed)
+    print(f"  1 worker : {one_wall:6.2f} games/s   ({one_cpu:6.2f} games per CPU-second)")
+    two_wall, two_cpu = rate(options.rate_games, 2, options.repeat, options.seed)
+    print(f"  2 workers: {two_wall:6.2f} games/s   ({two_cpu:6.2f} games per CPU-second)")
+    print(f"  speed-up on 2 workers: {two_wall / one_wall:.2f}x")
+    if options.games > 0:
+        print(f"long run: {options.games} games on {options.workers} workers")
+        long_run(options.games, options.workers, options.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,658 @@
+"""The widgets as a learner uses them, headless: type text, click() buttons, move sliders, pick from
+dropdowns, and read what the widgets then show (their HTML and values). No browser needed."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from upto9.widgets import (
+    CheckerModel,
+    HandBuilder,
+    HandModel,
+    LayDownEditor,
+    LevelChecker,
+    RoundModel,
+    RoundStepper,
+    RulesExplorer,
+    RulesModel,
+    Workbench,
+)
+from upto9.widgets.cards_html import card_html
+from upto9.widgets.engine_text import translate
+from upto9.widgets.stepper import WHOLE_TABLE, render_step
+
+from upto9 import UPTO9, Card, check, load_rules, parse_card, parse_hand, save_game
+from upto9.game import Donated, Drew, Reshuffled, Source
+from upto9.simulate import play_game
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_hand(text)
+
+
+def text_of(html: str) -> str:
+    """The visible text of some HTML, tags dropped and entities read."""
+    import html as html_lib
+
+    text = html_lib.unescape(re.sub(r"<[^>]+>", " ", html))
+    return re.sub(r" ([:.,;)])", r"\1", re.sub(r"\s+", " ", text)).strip()
+
+
+def row(html: str, label: str) -> str:
+    """The HTML of the card row with this label."""
+    return html.split(f'aria-label="{label}"', 1)[1].split("</div>", 1)[0]
+
+
+def data_cards(html: str) -> list[str]:
+    """Every card drawn face up (``data-card``) in some HTML."""
+    return re.findall(r'data-card="([^"]+)"', html)
+
+
+# --- packaging ---------------------------------------------------------------------------------------
+
+
+def test_import_upto9_does_not_import_ipywidgets() -> None:
+    code = "import sys, upto9, upto9.game, upto9.checker; assert 'ipywidgets' not in sys.modules, 'ipywidgets was imported'; print('clean')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "clean"
+
+
+def test_every_text_table_has_english_and_norwegian_with_the_same_keys() -> None:
+    from upto9.widgets import editor, explorer, hand, level_checker, stepper, texts
+
+    for module in (hand, level_checker, editor, stepper, explorer):
+        assert set(module.TEXTS) == {"en", "nb"}, module.__name__
+        assert set(module.TEXTS["en"]) == set(module.TEXTS["nb"]), module.__name__
+    assert set(texts.SHARED["en"]) == set(texts.SHARED["nb"])
+
+
+# --- the one card-drawing function -----------------------------------------------------------------------
+
+
+def test_card_html_names_every_card_for_screen_readers_in_both_languages() -> None:
+    assert 'aria-label="queen of hearts"' in card_html(parse_card("Qh"))
+    assert 'aria-label="hjerter dame"' in card_html(parse_card("Qh"), lang="nb")
+    joker = card_html(parse_card("2c"), parse_card("7h"))
+    assert "u9-joker" in joker and 'data-face="7h"' in joker and "=7♥" in joker
+    assert 'aria-label="2 of clubs, joker for 7 of hearts"' in joker
+    real = card_html(parse_card("3h"), real=True)
+    assert "u9-real" in real and "real" in text_of(real)
+    assert "ekte" in text_of(card_html(parse_card("3h"), real=True, lang="nb"))
+    missing = card_html(None, parse_card("7h"))
+    assert "u9-missing" in missing and 'aria-label="missing: 7 of hearts"' in missing and "data-card" not in missing
+    back = card_html(None, count=11)
+    assert 'aria-label="11 cards, hidden"' in back and "data-card" not in back
+    assert "×2" in card_html(parse_card("7h"), count=2)
+
+
+# --- 1. the hand builder ---------------------------------------------------------------------------------
+
+
+def test_clicking_the_grid_builds_the_hand_and_keeps_the_text_in_sync() -> None:
+    builder = HandBuilder()
+    for text in ("5h", "6h", "2c"):
+        builder._buttons[parse_card(text)].click()
+    assert builder.model.cards == cards("5h 6h 2c")
+    assert builder._text.value == "5h 6h 2c"
+    assert data_cards(builder._hand.value) == ["5h", "6h", "2c"]
+    assert "3 cards in the hand" in text_of(builder._title.value)
+    button = builder._buttons[parse_card("5h")]
+    assert button.description == "5♥" and button.style.button_color != "#ffffff"
+    assert button.tooltip == "5 of hearts"
+
+
+def test_two_decks_allow_two_copies_with_a_badge_and_a_third_click_takes_them_out() -> None:
+    builder = HandBuilder()
+    seven = builder._buttons[parse_card("7h")]
+    seven.click()
+    seven.click()
+    assert builder.model.cards == cards("7h 7h")
+    assert seven.description == "7♥ ×2"
+    assert builder._text.value == "7h 7h"
+    seven.click()
+    assert builder.model.cards == ()
+    assert seven.description == "7♥" and seven.style.button_color == "#ffffff"
+
+
+def test_typing_the_text_sets_the_hand_and_the_grid() -> None:
+    builder = HandBuilder()
+    builder._text.value = "5H, 6h  10♣ Th"
+    assert builder.model.cards == cards("5h 6h 10c 10h")
+    assert builder._text.value == "5h 6h 10c 10h"
+    assert builder._buttons[parse_card("10c")].style.button_color != "#ffffff"
+    assert builder._message.value == ""
+
+
+def test_bad_text_names_the_bad_token_and_leaves_the_hand_as_it_was() -> None:
+    builder = HandBuilder()
+    builder._text.value = "5h 6h 7h"
+    builder._text.value = "5h 6h 11h 8h"
+    assert builder.model.cards == cards("5h 6h 7h")
+    message = text_of(builder._message.value)
+    assert "'11h'" in message and "token 3" in message.lower() and "no rank 11" in message
+    assert "The hand is unchanged." in message
+    assert builder._text.value == "5h 6h 11h 8h"  # the learner's text stays, to be fixed
+    assert data_cards(builder._hand.value) == ["5h", "6h", "7h"]
+    builder._text.value = "5h 6h 7h 8h"
+    assert builder._message.value == ""
+    assert builder.model.cards == cards("5h 6h 7h 8h")
+
+
+def test_bad_text_in_norwegian_and_too_many_copies() -> None:
+    builder = HandBuilder(lang="nb")
+    builder._text.value = "5h 6x"
+    message = text_of(builder._message.value)
+    assert "Kort nr. 2 «6x»" in message and "ingen sort" in message and "Hånda er uendret." in message
+    builder._text.value = "7h 7h 7h"
+    assert builder.model.cards == ()
+    assert "3 × 7h" in text_of(builder._message.value) and "maks 2 av hvert kort" in text_of(builder._message.value)
+
+
+def test_sort_clear_and_seeded_deals() -> None:
+    builder = HandBuilder()
+    builder._text.value = "Kc 5h 2s 5c Ah"
+    builder._sort_suit.click()
+    assert builder._text.value == "2s Ah 5h 5c Kc"
+    builder._sort_rank.click()
+    assert builder._text.value == "Ah 2s 5h 5c Kc"
+    builder._clear.click()
+    assert builder.model.cards == () and builder._text.value == ""
+
+    builder._seed.value = 7
+    builder._deal_small.click()
+    first = builder.model.cards
+    assert len(first) == 11 and builder._seed.value == 8
+    assert "seed 7" in text_of(builder._message.value)
+    builder._deal_large.click()
+    assert len(builder.model.cards) == 12 and builder.model.cards != first
+    builder._seed.value = 7
+    builder._deal_small.click()
+    assert builder.model.cards == first  # the same seed deals the same hand
+    assert all(n <= 2 for n in Counter(builder.model.cards).values())
+    assert builder._deal_small.description == "Deal 11" and builder._deal_large.description == "Deal 12"
+
+
+def test_hand_builder_in_norwegian() -> None:
+    builder = HandBuilder(lang="nb")
+    assert builder._clear.description == "Tøm"
+    assert builder._deal_small.description == "Del ut 11"
+    assert "Hånda er tom" in text_of(builder._hand.value)
+    builder._buttons[parse_card("Qs")].click()
+    assert builder._buttons[parse_card("Qs")].tooltip == "spar dame"
+    assert "1 kort på hånda" in text_of(builder._title.value)
+
+
+# --- 2. the level checker ----------------------------------------------------------------------------------
+
+
+def test_checker_shows_a_valid_verdict_with_each_joker_and_the_card_it_stands_for() -> None:
+    hand = HandModel("5h 6h 2c 8h 9h 2d 3s Jc")
+    checker = LevelChecker(hand, level=7)
+    assert "VALID for level 7" in text_of(checker._verdict.value)
+    assert "NOT" not in text_of(checker._verdict.value)
+    arrangement = checker._arrangement.value
+    expected = check(hand.cards, 7).melds[0]
+    assert re.findall(r'data-card="([^"]+)"', arrangement)[:7] == [str(p.card) for p in expected.cards]
+    faces = dict(re.findall(r'data-card="([^"]+)" data-face="([^"]+)"', arrangement))
+    assert faces == {"2d": "3h", "2c": "4h", "3s": "7h"}
+    assert arrangement.count("u9-joker") == 3
+    assert "Jc" in data_cards(arrangement)  # the card left out, drawn in its own row
+    assert "Not laid down" in text_of(arrangement)
+    assert "uses 3 of 3" in text_of(checker._budget.value)
+    assert "2♦ as 3♥, 2♣ as 4♥, 3♠ as 7♥" in text_of(checker._details.value)
+
+
+def test_a_two_or_three_counting_as_itself_is_marked_real() -> None:
+    checker = LevelChecker(HandModel("2h 3h 4h 5h"), level=1)
+    assert "VALID for level 1" in text_of(checker._verdict.value)
+    assert checker._arrangement.value.count("u9-real") == 2
+    assert "u9-joker" not in checker._arrangement.value
+    assert "uses 0 of 0" in text_of(checker._budget.value)
+    assert "2♥ stands for itself" in text_of(checker._details.value)
+
+
+def test_a_hand_that_falls_short_shows_the_reasons_missing_cards_and_outs() -> None:
+    hand = HandModel("5h 6h 7h Kc")
+    checker = LevelChecker(hand, level=1)
+    verdict = text_of(checker._verdict.value)
+    assert "NOT VALID for level 1" in verdict and "1 card short" in verdict
+    details = checker._details.value
+    assert "Level 1 allows no jokers; the closest straight needs 1: 4♥ is missing." in text_of(details)
+    assert re.findall(r'data-missing="([^"]+)"', row(details, "Missing")) == ["4h"]
+    assert data_cards(row(details, "Any one of these makes it")) == ["4h", "8h"]
+    assert 'data-missing="4h"' in checker._arrangement.value
+
+
+def test_the_verdict_follows_the_hand_and_the_level_buttons() -> None:
+    builder = HandBuilder()
+    checker = LevelChecker(builder.model)
+    builder._text.value = "5h 6h 7h"
+    assert "NOT VALID" in text_of(checker._verdict.value)
+    builder._buttons[parse_card("8h")].click()
+    assert "VALID for level 1" in text_of(checker._verdict.value) and "NOT" not in text_of(checker._verdict.value)
+    checker._levels.value = 2
+    assert checker.model.level == 2
+    assert "NOT VALID for level 2" in text_of(checker._verdict.value)
+    assert [label for label, _ in checker._levels.options] == [str(n) for n in range(1, 10)]
+
+
+def test_the_contract_and_budget_mark_reconstructed_values() -> None:
+    checker = LevelChecker(HandModel("5h 6h"), level=2)
+    contract = text_of(checker._contract.value)
+    assert "straight of 5*" in contract and "at most 1 joker*" in contract and "reconstructed" in contract
+    checker.model.level = 7
+    contract = text_of(checker._contract.value)
+    assert "straight of 7" in contract and "*" not in contract and "reconstructed" not in contract
+    checker.model.level = 5
+    assert "straight of 5* + three of a kind" in text_of(checker._contract.value)
+
+
+def test_budget_meters_per_group_and_in_total_show_a_group_over_its_cap() -> None:
+    checker = LevelChecker(HandModel("Kh Kd 7s 7h 5d 5c 9h 2c"), level=4)
+    budget = text_of(checker._budget.value)
+    assert "Three of a kind (1)" in budget and "Three of a kind (3)" in budget
+    assert "needs 3, 2 allowed" in budget  # in total
+    assert "Groups with no joker: 0 (at least 1 required)" in budget
+    assert checker._budget.value.count('role="meter"') == 4
+    assert "u9-over" in checker._budget.value
+
+
+def test_checker_in_norwegian() -> None:
+    checker = LevelChecker(HandModel("Kh Kd 7s 7h 5d 5c 9h 2c"), level=4, lang="nb")
+    assert "IKKE GYLDIG for nivå 4" in text_of(checker._verdict.value)
+    contract = text_of(checker._contract.value)
+    assert "Nivå 4" in contract and "3× tress" in contract and "maks 2 jokere totalt, maks 1 pr. tress, minst én tress uten joker" in contract
+    details = text_of(checker._details.value)
+    assert "Nivå 4 legger ned 9 kort; hånda har 8." in details
+    assert "Nivå 4 krever minst ett sett uten joker." in details
+    assert "Hånda mangler 2 kort for nedlegget." in details
+    assert "Tress (1)" in text_of(checker._arrangement.value)
+    checker.model.hand.set_text("5h 6h 2c 8h 9h 2d 3s Jc")
+    checker.model.level = 7
+    assert "GYLDIG for nivå 7" in text_of(checker._verdict.value)
+    assert "Det beste nedlegget bruker 3 jokere av 3 tillatt: 2♦ som 3♥, 2♣ som 4♥, 3♠ som 7♥." in text_of(checker._details.value)
+    assert "bruker 3 av 3" in text_of(checker._budget.value)
+
+
+def test_every_engine_sentence_of_a_sample_is_translated_to_norwegian() -> None:
+    """Each explanation line the engine writes for these hands has a Norwegian wording."""
+    from upto9.widgets.engine_text import explanation_lines
+
+    hands = ["5h 6h 7h Kc", "Kh Kd 7s 7h 5d 5c 9h 2c", "5h 6h 2c 8h 9h 2d 3s Jc", "2h 3h 4h 5h", "5s 6h 7s 8s", "", "7h 7d 7s 2c 9h 9d 3c 5h 6h 8h"]
+    for text in hands:
+        for level in range(1, 10):
+            result = check(text, level)
+            english = result.explanation
+            norwegian = explanation_lines(result, "nb")
+            assert len(norwegian) == len(english)
+            for en, nb in zip(english[1:], norwegian[1:], strict=True):
+                assert en != nb, f"not translated: {en!r}"
+
+
+# --- 3. the lay-down editor ------------------------------------------------------------------------------------
+
+
+def place_all(editor: LayDownEditor, text: str, group: int = 0) -> None:
+    editor._target.value = group
+    for card in cards(text):
+        editor.click_free(card)
+
+
+def test_a_club_two_in_a_hearts_straight_is_a_joker_that_level_1_does_not_allow() -> None:
+    builder = HandBuilder()
+    builder._text.value = "5h 6h 2c 8h Kc"
+    editor = LayDownEditor(builder.model, level=1)
+    place_all(editor, "5h 6h 2c 8h")
+    assert editor.model.groups[0][2].card == parse_card("2c")
+    # Said to be itself, the 2♣ is no real card in a hearts straight.
+    assert "2♣ in a hearts straight is a joker, not a real card" in text_of(editor._group_parts[0][3].value)
+    editor.lang = "nb"
+    assert "2♣ i en hjerter-straight er en joker, ikke et ekte kort" in text_of(editor._group_parts[0][3].value)
+    editor.lang = "en"
+    # Said to stand for 7♥, it is a joker: level 1 allows none.
+    dropdown = editor.face_dropdown(0, 2)
+    assert dropdown.value is None and dropdown.options[0][0] == "itself (2♣)"
+    dropdown.value = parse_card("7h")
+    verdict = text_of(editor._verdict.value)
+    assert "Not a valid lay-down for level 1" in verdict
+    assert "Level 1 allows no jokers; this lay-down uses 1 (2♣ as 7♥)" in verdict
+    assert 'data-card="2c" data-face="7h"' in editor._group_parts[0][2].value  # drawn as the engine orders it
+    assert data_cards(editor._group_parts[0][2].value) == ["5h", "6h", "2c", "8h"]
+    editor.lang = "nb"
+    assert "Nivå 1 tillater ingen jokere; dette nedlegget bruker 1 (2♣ som 7♥)" in text_of(editor._verdict.value)
+
+
+def test_a_valid_lay_down_and_cards_going_back_to_the_hand() -> None:
+    editor = LayDownEditor(HandModel("5h 6h 7h 8h Kc 3h"), level=1)
+    assert "The hand (click to place)" in text_of(editor._free_label.value)
+    place_all(editor, "5h 6h 7h")
+    assert "the straight (1) holds 3 cards; level 1 lays down a straight of 4, exactly 4" in text_of(editor._group_parts[0][3].value).lower()
+    editor.click_free(parse_card("8h"))
+    assert "A valid lay-down for level 1" in text_of(editor._verdict.value)
+    assert "It uses no jokers." in text_of(editor._verdict.value)
+    assert [str(c) for c in editor.model.free_cards()] == ["Kc", "3h"]
+    editor.click_placed(0, 0)
+    assert "Not a valid lay-down" in text_of(editor._verdict.value)
+    assert [str(c) for c in editor.model.free_cards()] == ["5h", "Kc", "3h"]
+
+
+def test_an_empty_group_asks_for_cards_and_the_checkers_arrangement_fills_the_groups() -> None:
+    hand = HandModel("Kh Kd 2c 7s 7h 7c 5d 5c 3h Qs")
+    editor = LayDownEditor(hand, level=4)
+    assert editor._target.options == (("Three of a kind (1)", 0), ("Three of a kind (2)", 1), ("Three of a kind (3)", 2))
+    assert "Empty: pick cards from the hand for it." in text_of(editor._group_parts[0][2].value)
+    assert "holds 0 cards" in text_of(editor._group_parts[0][3].value)
+    editor._auto.click()
+    assert "A valid lay-down for level 4" in text_of(editor._verdict.value)
+    assert "It uses 2 jokers." in text_of(editor._verdict.value)
+    assert [str(c) for c in editor.model.free_cards()] == ["Qs"]
+    # A 2 in a set stands for a rank.
+    place = next((g, k) for g, group in enumerate(editor.model.groups) for k, e in enumerate(group) if e.card == parse_card("2c"))
+    dropdown = editor.face_dropdown(*place)
+    assert [label for label, _ in dropdown.options][:3] == ["itself (2♣)", "as A", "as 2"]
+    editor._clear.click()
+    assert all(not group for group in editor.model.groups)
+
+
+def test_the_editor_follows_the_hand() -> None:
+    builder = HandBuilder()
+    builder._text.value = "5h 6h 7h 8h 9c"
+    editor = LayDownEditor(builder.model, level=1)
+    place_all(editor, "5h 6h 7h 8h")
+    assert "A valid lay-down" in text_of(editor._verdict.value)
+    builder._buttons[parse_card("6h")].click()  # a second 6♥ joins the hand
+    assert [str(c) for c in editor.model.free_cards()] == ["9c", "6h"]
+    builder._buttons[parse_card("6h")].click()  # the third click takes both 6♥ out of the hand
+    assert [str(e.card) for e in editor.model.groups[0]] == ["5h", "7h", "8h"]
+    assert "Not a valid lay-down" in text_of(editor._verdict.value)
+
+
+def test_a_lay_down_that_breaks_the_group_cap_and_the_clean_group_rule() -> None:
+    editor = LayDownEditor(HandModel("Kh Kd 2c 7s 7h 3d 5d 5c 3h"), level=4)
+    for group, text in enumerate(("Kh Kd 2c", "7s 7h 3d", "5d 5c 3h")):
+        place_all(editor, text, group)
+    for group, rank in enumerate(("K", "7", "5")):
+        dropdown = editor.face_dropdown(group, 2)
+        dropdown.value = next(value for label, value in dropdown.options if label == f"as {rank}")
+    reasons = text_of(editor._verdict.value)
+    assert "level 4 allows 2 jokers; this lay-down uses 3" in reasons.lower()
+    assert "level 4 needs at least 1 set with no joker; every one holds a joker" in reasons.lower()
+
+
+# --- 4. the round stepper ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def stepper() -> RoundStepper:
+    return RoundStepper(seed=3, players=3)
+
+
+def test_the_stepper_starts_at_the_deal_and_moves_with_the_buttons_and_the_slider(stepper: RoundStepper) -> None:
+    model = stepper.model
+    stepper._start.click()
+    assert model.step == 0
+    assert "The deal: each player gets 11 cards" in text_of(stepper._action.value)
+    assert "Setup: all the decks are shuffled together" in text_of(stepper._action.value)
+    assert f"action 0 of {model.last_step}" in text_of(stepper._status.value)
+    stepper._forward.click()
+    assert model.step == 1 and stepper._slider.value == 1
+    action = model.current.action
+    assert isinstance(action, Drew)
+    words = text_of(stepper._action.value)
+    assert "draws" in words or "takes" in words
+    assert "draw 1 card" in words
+    stepper._back.click()
+    assert model.step == 0
+    stepper._slider.value = 5
+    assert model.step == 5 and f"action 5 of {model.last_step}" in text_of(stepper._status.value)
+    stepper._autoplay.value = 7  # autoplay moves the slider, which moves the stepper
+    assert stepper._slider.value == 7 and model.step == 7
+    stepper._speed.value = 5
+    assert stepper._autoplay.interval == 200
+    stepper._end.click()
+    assert model.step == model.last_step
+
+
+def test_the_round_end_shows_penalties_and_who_moves_up(stepper: RoundStepper) -> None:
+    stepper._end.click()
+    game = stepper.model.game
+    assert game is not None
+    played = game.rounds[0]
+    assert played.end is not None
+    table = text_of(stepper._table.value)
+    assert "The round's end" in table
+    for seat in range(game.players):
+        assert f"Player {seat + 1}" in table
+    out = played.end.out
+    assert out is not None
+    assert f"The round is over: Player {out + 1} went out." in text_of(stepper._action.value)
+    assert "moves up to level 2" in table
+    assert "stays on level 1" in table
+    for points in played.end.penalties:
+        assert f" {points} " in table
+
+
+def test_a_players_view_never_shows_another_players_cards(stepper: RoundStepper) -> None:
+    model = stepper.model
+    game = model.game
+    assert game is not None
+    saw_hidden_draw = saw_donation = False
+    for number in range(len(game.rounds)):  # every round of the game, from every seat
+        model.round_index = number
+        for seat in range(game.players):
+            saw_hidden_draw, saw_donation = check_seat(model, seat, saw_hidden_draw, saw_donation)
+    assert saw_hidden_draw and saw_donation
+    model.round_index = 0
+    # The whole table shows every hand.
+    _, _, whole = render_step(model, 0, WHOLE_TABLE)
+    dealt = Counter(c for hand in game.rounds[0].dealt for c in hand)
+    assert not dealt - Counter(parse_card(c) for c in data_cards(whole))
+
+
+def check_seat(model: RoundModel, seat: int, saw_hidden_draw: bool, saw_donation: bool) -> tuple[bool, bool]:
+    """Every step of the model's round seen from ``seat`` shows no card that seat may not see."""
+    game = model.game
+    assert game is not None
+    for index, step in enumerate(model.steps):
+        own = step.views[seat]
+        status, action, table = render_step(model, index, seat)
+        public = Counter(own.hand)
+        for melds in own.table:
+            for meld in melds:
+                public.update(p.card for p in meld.cards)
+        if own.discard_top is not None:
+            public[own.discard_top] += 1
+        shown = Counter(parse_card(c) for c in data_cards(status + action + table))
+        assert not shown - public, f"seat {seat}, step {index}: shows {shown - public}"
+        hidden_hands = [p for p in range(game.players) if p != seat and own.hand_counts[p]]
+        assert table.count("data-hidden=") == len(hidden_hands) + (1 if own.deck_count else 0)
+        record = step.action
+        if isinstance(record, Drew) and record.source is Source.DECK and record.player != seat:
+            saw_hidden_draw = True
+            assert "draws a card from the deck" in text_of(action)
+            assert record.card.glyph not in text_of(action)
+        saw_donation = saw_donation or isinstance(record, Donated)
+    return saw_hidden_draw, saw_donation
+
+
+def test_the_perspective_selector(stepper: RoundStepper) -> None:
+    model = stepper.model
+    stepper._start.click()
+    stepper._perspective.value = 1
+    assert model.perspective == 1
+    assert "Player 2 (you)" in text_of(stepper._table.value)
+    own = model.current.views[1].hand
+    assert Counter(parse_card(c) for c in data_cards(stepper._table.value)) - Counter([*own, model.current.views[1].discard_top]) == Counter()
+    assert [label for label, _ in stepper._perspective.options][:2] == ["The whole table", "Player 1: only what they see"]
+    stepper._perspective.value = WHOLE_TABLE
+    assert len(data_cards(stepper._table.value)) == 3 * 11 + 1
+
+
+def test_stepper_in_norwegian() -> None:
+    stepper = RoundStepper(seed=3, players=3, lang="nb")
+    assert "Utdelingen: hver spiller får 11 kort" in text_of(stepper._action.value)
+    assert "Oppsett: Alle stokkene blandes" in text_of(stepper._action.value)
+    assert "Spiller 2 sin tur: trekk" in text_of(stepper._status.value)
+    stepper._end.click()
+    assert "Slutten på runden" in text_of(stepper._table.value)
+    assert "rykker opp til nivå 2" in text_of(stepper._table.value)
+    assert stepper._perspective.options[0][0] == "Hele bordet"
+
+
+def test_a_reshuffle_rides_with_its_draw_and_every_round_replays() -> None:
+    model = RoundModel()
+    model.play(seed=0, players=2, bots="random")
+    played = model.game.rounds[0] if model.game is not None else None
+    assert played is not None and any(isinstance(r, Reshuffled) for r in played.history)
+    with_reshuffle = [i for i, step in enumerate(model.steps) if step.reshuffled is not None]
+    assert with_reshuffle
+    model.step = with_reshuffle[0]
+    what = render_step(model, model.step, WHOLE_TABLE)[1]
+    assert "The deck was empty: the discard pile below its top card is shuffled into a new deck" in text_of(what)
+    assert "(ruling 7)" in text_of(what)
+    assert model.steps[-1].views[0].phase.value == "over"
+
+
+def test_loading_a_saved_game_record(tmp_path: Path) -> None:
+    game = play_game(players=2, seed=5)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    stepper = RoundStepper(record=path)
+    assert stepper.model.game is not None and len(stepper.model.game.rounds) == len(game.rounds)
+    assert "The game record game.json." in text_of(stepper._source.value)
+    stepper._rounds.value = len(game.rounds) - 1
+    stepper._end.click()
+    assert "The game is over. Winner:" in text_of(stepper._table.value)
+    # The upload button reads a record too; a broken one is refused with the engine's reason.
+    upload = {"name": "again.json", "type": "application/json", "size": 1, "content": memoryview(path.read_bytes()), "last_modified": datetime.now(UTC)}
+    stepper._upload.value = (upload,)
+    assert stepper._error.value == "" and "again.json" in text_of(stepper._source.value)
+    broken = json.loads(path.read_text(encoding="utf-8"))
+    broken["rounds"][0]["actions"][0]["card"] = "Kh" if broken["rounds"][0]["actions"][0]["card"] != "Kh" else "Qh"
+    stepper.model.load_record(broken, "broken.json")
+    assert "round 1, action 1 (draw)" in text_of(stepper._error.value)
+
+
+# --- 5. the rules explorer ------------------------------------------------------------------------------------------
+
+
+def test_the_level_table_marks_reconstructed_values() -> None:
+    explorer = RulesExplorer()
+    table = text_of(explorer._table.value)
+    assert "straight of 5*" in table and "2 × four of a kind*" in table and "reconstructed" in table
+    assert "house rule" not in table
+
+
+def test_a_house_rule_changes_the_checked_hand_at_once_and_the_simulator_takes_it(tmp_path: Path) -> None:
+    explorer = RulesExplorer(HandModel("5h 6h 2c 8h Kc"))
+    compare = text_of(explorer._compared.value)
+    assert "Up to 9: ✘ not valid (1 card short)" in compare
+    explorer.total_box.value = 1  # level 1 now allows one joker
+    assert explorer.rules.level(1).jokers == 1 and explorer.rules.is_house_rule("levels.1")
+    compare = text_of(explorer._compared.value)
+    assert "Up to 9: ✘ not valid" in compare and "Up to 9 (house rules): ✔ valid (1 joker)" in compare
+    assert "VALID for level 1" in text_of(explorer._checker_view._verdict.value)
+    assert "1 †" in text_of(explorer._table.value) and "house rule" in text_of(explorer._table.value)
+    # The house-rule file reads back as the same rule set.
+    path = tmp_path / "house.toml"
+    path.write_text(explorer._toml.value, encoding="utf-8")
+    loaded = load_rules(path)
+    assert loaded.levels == explorer.rules.levels and loaded.is_house_rule("levels.1")
+    assert 'download="house.toml"' in explorer._download.value
+    # The simulator plays it.
+    game = play_game(players=2, rules=explorer.rules, seed=2)
+    assert game.over and game.rules.level(1).jokers == 1
+
+
+def test_group_sizes_and_caps_and_a_refused_change() -> None:
+    explorer = RulesExplorer(HandModel("5h 6h 7h 8h 9h 10h Kc Kd 2s"))
+    explorer._levels.value = 5
+    assert explorer.model.level == 5 and explorer.checker.level == 5
+    explorer.size_box(0).value = 6
+    assert explorer.rules.level(5).groups[0].size == 6
+    assert "straight of 6 + three of a kind" in text_of(explorer._table.value)
+    explorer.cap_dropdown(1).value = 0
+    assert explorer.rules.level(5).groups[1].jokers == 0
+    explorer.total_box.value = 99
+    assert "Not changed:" in text_of(explorer._error.value) and "level 5: jokers" in text_of(explorer._error.value)
+    assert explorer.rules.level(5).jokers == 2 and explorer.total_box.value == 2  # the refused value is put back
+    explorer._reset_level.click()
+    assert explorer.rules.level(5) == UPTO9.level(5) and explorer.rules is UPTO9
+    assert explorer._reset_all.disabled
+
+
+def test_rules_explorer_in_norwegian() -> None:
+    explorer = RulesExplorer(lang="nb")
+    table = text_of(explorer._table.value)
+    assert "Nivå" in table and "5 straight*" in table and "rekonstruert" in table and "3× tress" in table
+    explorer.total_box.value = 9
+    assert "Ikke endret:" in text_of(explorer._error.value) and "nivå 1: jokers: må være et helt tall fra 0 til 4, ikke 9" in text_of(explorer._error.value)
+    assert "Nivå 1 med denne hånda" in text_of(explorer._compared.value)
+
+
+def test_rules_model_api() -> None:
+    model = RulesModel()
+    assert model.set_group(8, 0, size=7)
+    assert model.rules.level(8).groups[0].size == 7
+    assert model.set_clean(6, 1)
+    assert model.house_levels == [6, 8]
+    assert "[[levels]]\nnumber = 6" in model.house_toml() and "clean_groups = 1" in model.house_toml()
+    model.reset()
+    assert model.rules is UPTO9 and model.house_levels == []
+
+
+# --- composing: one hand, three components -----------------------------------------------------------------------------
+
+
+def test_components_share_one_hand_model() -> None:
+    builder = HandBuilder(lang="nb")
+    checker = LevelChecker(builder.model)
+    editor = LayDownEditor(builder.model)
+    assert checker.lang == "nb" and editor.lang == "nb"
+    builder._text.value = "5h 6h 7h 8h"
+    assert "GYLDIG for nivå 1" in text_of(checker._verdict.value)
+    assert [str(c) for c in editor.model.free_cards()] == ["5h", "6h", "7h", "8h"]
+    assert isinstance(checker.model, CheckerModel)
+
+
+def test_translate_keeps_a_sentence_it_does_not_know() -> None:
+    assert translate("Something the engine will say one day.", "nb") == "Something the engine will say one day."
+    assert translate("The hand is 2 cards short of the lay-down.", "en") == "The hand is 2 cards short of the lay-down."
+
+
+def test_the_workbench_shares_one_hand_and_switches_every_language_at_once() -> None:
+    bench = Workbench("5h 6h 7h Kc", level=1)
+    assert bench._tabs.titles == ("Hand and check", "Lay down", "A round", "Rules and house rules")
+    bench.hand_builder._buttons[parse_card("8h")].click()
+    assert "VALID for level 1" in text_of(bench.checker._verdict.value)
+    assert parse_card("8h") in bench.editor.model.free_cards()
+    bench.checker._levels.value = 2
+    assert bench.editor.model.level == 2
+    bench._language.value = "nb"
+    assert bench._tabs.titles[0] == "Hånd og sjekk"
+    assert "nivå 2" in text_of(bench.checker._verdict.value)
+    assert "Nivå 2" in text_of(bench.editor._contract.value)
+    assert "Utdelingen" in text_of(bench.stepper._action.value)
+    assert "Nivå" in text_of(bench.explorer._table.value)
+    assert bench.hand_builder._clear.description == "Tøm"
+
+
+def test_the_examples_in_the_widgets_docstrings() -> None:
+    import doctest
+    import importlib
+
+    for name in ("texts", "cards_html", "engine_text", "hand", "level_checker", "editor", "stepper", "explorer"):
+        module = importlib.import_module(f"upto9.widgets.{name}")
+        failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        assert failed == 0, name

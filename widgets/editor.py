@@ -1,0 +1,495 @@
+"""The lay-down editor: the learner arranges a lay-down and the engine says at once what it breaks.
+
+``LayDownModel`` follows a ``HandModel``: the learner moves cards from the hand into the level's
+groups and, for each 2 or 3, says what it stands for or that it is itself. After every change the
+engine's ``validate`` judges the lay-down; its reasons are the ones shown. ``LayDownEditor`` is the view.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Final
+
+import ipywidgets as w
+import traitlets as t
+
+from upto9.cards import Card, Rank, Suit
+from upto9.melds import Face, Meld, Placed, Problem, validate
+from upto9.rules import GroupKind, Level, Rules
+
+from ._common import checked, style_tag
+from .cards_html import card_html, card_row, style_card_button
+from .engine_text import problem_text
+from .hand import HandModel
+from .level_checker import level_html
+from .texts import LANGS, check_lang, face_glyph, group_label, jokers_text
+
+__all__ = ["TEXTS", "Entry", "LayDownEditor", "LayDownModel"]
+
+TEXTS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Make your own lay-down",
+        "help": (
+            "Pick the group, then click cards of the hand to put them in it; click a card in a group to take it back. For each 2 or "
+            "3, say what it stands for, or that it is itself."
+        ),
+        "level": "Level",
+        "into": "Put into",
+        "hand": "The hand (click to place)",
+        "hand_empty": "Every card of the hand is placed.",
+        "itself": "itself ({card})",
+        "as": "as {face}",
+        "stands_for": "stands for",
+        "empty_group": "Empty: pick cards from the hand for it.",
+        "engine_view": "As laid down",
+        "valid": "✔ A valid lay-down for level {n}",
+        "valid_more": "It uses {jokers}.",
+        "not_valid": "✘ Not a valid lay-down for level {n} yet",
+        "reasons": "What the rules say",
+        "auto": "Use the checker's arrangement",
+        "clear": "Clear",
+        "cap": "at most {jokers} here",
+        "take_back": "Take {card} back into the hand",
+    },
+    "nb": {
+        "title": "Lag ditt eget nedlegg",
+        "help": (
+            "Velg gruppen, og klikk så kort på hånda for å legge dem i den; klikk et kort i en gruppe for å ta det tilbake. For hver "
+            "2-er og 3-er: si hva den står for, eller at den er seg selv."
+        ),
+        "level": "Nivå",
+        "into": "Legg i",
+        "hand": "Hånda (klikk for å legge)",
+        "hand_empty": "Alle kortene på hånda er lagt ut.",
+        "itself": "seg selv ({card})",
+        "as": "som {face}",
+        "stands_for": "står for",
+        "empty_group": "Tom: velg kort fra hånda til den.",
+        "engine_view": "Slik det legges ned",
+        "valid": "✔ Et gyldig nedlegg for nivå {n}",
+        "valid_more": "Det bruker {jokers}.",
+        "not_valid": "✘ Ikke et gyldig nedlegg for nivå {n} ennå",
+        "reasons": "Hva reglene sier",
+        "auto": "Bruk sjekkerens oppsett",
+        "clear": "Tøm",
+        "cap": "maks {jokers} her",
+        "take_back": "Ta {card} tilbake til hånda",
+    },
+}
+assert set(TEXTS) == set(LANGS)
+
+_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_RANKS: Final = (Rank.ACE, *(r for r in Rank if r is not Rank.ACE))
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A card placed in a group and what the learner says it stands for (``None``: itself)."""
+
+    card: Card
+    face: Face | None = None
+
+    def placed(self) -> Placed:
+        """The engine's ``Placed``: the card and the card (or rank) it stands for."""
+        return Placed(self.card, self.face if self.face is not None else self.card)
+
+
+class LayDownModel(t.HasTraits):
+    """A lay-down the learner arranges from a hand, judged by the engine after every change.
+
+    ``groups`` holds one tuple of ``Entry`` per group of the level; ``problems`` the engine's
+    reasons (``validate``), ``valid`` its verdict.
+
+    >>> from upto9 import parse_card
+    >>> hand = HandModel("5h 6h 2c 8h")
+    >>> model = LayDownModel(hand, level=1)
+    >>> for card in hand.cards:
+    ...     model.place(card)
+    >>> model.set_face(0, 2, parse_card("7h"))
+    >>> model.valid, [p.message for p in model.problems]
+    (False, ['level 1 allows no jokers; this lay-down uses 1 (2♣ as 7♥)'])
+    """
+
+    hand = t.Instance(HandModel)
+    level = t.Int(1)
+    rules = t.Instance(Rules)
+    lang = t.Unicode("en")
+    target = t.Int(0)
+    groups = t.Tuple()
+    free = t.Tuple()
+    problems = t.Tuple()
+    valid = t.Bool(False)
+
+    def __init__(self, hand: HandModel | None = None, *, level: int = 1, rules: Rules | None = None, lang: str | None = None) -> None:
+        hand = hand if hand is not None else HandModel(lang=lang or "en")
+        super().__init__(hand=hand, rules=rules if rules is not None else hand.rules, lang=check_lang(lang or str(hand.lang)))
+        self.level = level
+        self._reset()
+        hand.observe(self._follow_hand, names="cards")
+
+    @t.validate("level")
+    def _valid_level(self, proposal: Any) -> int:
+        number = int(proposal["value"])
+        self.rules.level(number)
+        return number
+
+    @t.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return check_lang(str(proposal["value"]))
+
+    @t.observe("level", "rules")
+    def _on_level(self, change: Any) -> None:
+        if change["name"] == "rules" and self.level > len(self.rules.levels):
+            self.level = len(self.rules.levels)
+            return
+        self._reset()
+
+    @property
+    def level_rules(self) -> Level:
+        return self.rules.level(self.level)
+
+    # --- what is where -------------------------------------------------------------------------------
+
+    def free_cards(self) -> list[Card]:
+        """The hand's cards not placed in any group, in the hand's order."""
+        return list(self.free)
+
+    def _free_of(self, groups: Sequence[tuple[Entry, ...]]) -> tuple[Card, ...]:
+        placed = Counter(e.card for group in groups for e in group)
+        free = []
+        for card in self.hand.cards:
+            if placed[card] > 0:
+                placed[card] -= 1
+            else:
+                free.append(card)
+        return tuple(free)
+
+    def melds(self) -> tuple[Meld, ...]:
+        """The lay-down as the engine's melds, one per group (a straight in its order when it has one)."""
+        return self.melds_of(self.level_rules, self.groups)
+
+    def group_problems(self, index: int) -> list[Problem]:
+        """The engine's reasons about group ``index``."""
+        return [p for p in self.problems if p.meld == index]
+
+    def general_problems(self) -> list[Problem]:
+        """The engine's reasons about the lay-down as a whole (the budget, clean groups, the hand)."""
+        return [p for p in self.problems if p.meld is None]
+
+    def face_options(self, index: int) -> list[Face]:
+        """What a 2 or 3 in group ``index`` may be said to stand for: any card in a straight (the
+        group's suit first), any rank in a set. Whether that is a good choice is the engine's to say."""
+        group = self.level_rules.groups[index]
+        if group.kind is GroupKind.SET:
+            return list(_RANKS)
+        suits = Counter(e.card.suit for e in self.groups[index] if not self.rules.is_wild(e.card))
+        order = sorted(_SUITS, key=lambda s: (-suits[s], s.order))
+        return [Card(r, s) for s in order for r in _RANKS]
+
+    # --- changing it ---------------------------------------------------------------------------------
+
+    def place(self, card: Card, group: int | None = None, face: Face | None = None) -> None:
+        """Move one copy of ``card`` from the hand into ``group`` (default: ``target``)."""
+        index = self.target if group is None else group
+        if card not in self.free_cards():
+            raise ValueError(f"{card} is not in the hand, or every copy of it is placed")
+        groups = list(self.groups)
+        groups[index] = (*groups[index], Entry(card, face))
+        self._set(groups)
+
+    def unplace(self, group: int, index: int) -> None:
+        """Take the ``index``-th card of ``group`` back into the hand."""
+        groups = list(self.groups)
+        entries = list(groups[group])
+        del entries[index]
+        groups[group] = tuple(entries)
+        self._set(groups)
+
+    def set_face(self, group: int, index: int, face: Face | None) -> None:
+        """Say what the ``index``-th card of ``group`` stands for (``None``: itself)."""
+        groups = list(self.groups)
+        entries = list(groups[group])
+        entries[index] = Entry(entries[index].card, face)
+        groups[group] = tuple(entries)
+        self._set(groups)
+
+    def clear(self) -> None:
+        """Take every card back into the hand."""
+        self._reset()
+
+    def use_checker(self) -> None:
+        """Lay out the checker's arrangement: its best lay-down, or for a hand that falls short,
+        the cards of its closest arrangement."""
+        result = checked(self.hand.cards, self.level, self.rules)
+        if result.ok:
+            groups = [tuple(Entry(p.card, p.face if p.wild else None) for p in meld.cards) for meld in result.melds]
+        else:
+            groups = [tuple(Entry(s.card, s.face if s.wild else None) for s in slots if s.card is not None) for slots in result.closest.groups]
+        self._set(groups)
+
+    def _reset(self) -> None:
+        self.target = 0
+        self._set([() for _ in self.level_rules.groups])
+
+    def _follow_hand(self, change: Any) -> None:
+        """Keep what is still in the hand; drop placed cards the hand no longer holds."""
+        have = Counter(self.hand.cards)
+        groups = []
+        for entries in self.groups:
+            kept = []
+            for entry in entries:
+                if have[entry.card] > 0:
+                    have[entry.card] -= 1
+                    kept.append(entry)
+            groups.append(tuple(kept))
+        self._set(groups)
+
+    def _set(self, groups: Sequence[tuple[Entry, ...]]) -> None:
+        level = self.level_rules
+        problems = validate(self.melds_of(level, groups), level, self.rules, hand=self.hand.cards)
+        # An empty group breaks only one rule worth saying: its size (the engine has more to say
+        # about an empty straight, none of it useful to a learner who has not started it).
+        shown = tuple(p for p in problems if not (p.meld is not None and not groups[p.meld] and p.rule != "size"))
+        with self.hold_trait_notifications():
+            self.groups = tuple(groups)
+            self.free = self._free_of(groups)
+            self.problems = shown
+            self.valid = not problems
+
+    @staticmethod
+    def melds_of(level: Level, groups: Sequence[tuple[Entry, ...]]) -> tuple[Meld, ...]:
+        """The engine's melds for these groups of ``level``."""
+        return tuple(Meld.of(g.kind, (e.placed() for e in entries)) for g, entries in zip(level.groups, groups, strict=True))
+
+
+class _Slot:
+    """One place in a group of the editor: the card's button (a click takes it back) and, for a 2
+    or 3, the dropdown of what it stands for. Pooled: a slot is relabelled, never rebuilt."""
+
+    def __init__(self, model: LayDownModel, group: int, index: int) -> None:
+        self.model = model
+        self.group, self.index = group, index
+        self.button = w.Button(layout=w.Layout(width="auto", min_width="2.8em", height="2.5em", padding="0 .2em"))
+        self.button.on_click(lambda _b: model.unplace(group, index))
+        self.dropdown = w.Dropdown(layout=w.Layout(width="8.5em", display="none"))
+        self.dropdown.observe(self._picked, names="value")
+        self.box = w.VBox([self.button, self.dropdown], layout=w.Layout(align_items="center", margin="0 4px 4px 0"))
+        self._options: tuple[Any, ...] = ()
+        self._syncing = False
+
+    def _picked(self, change: Any) -> None:
+        if not self._syncing and change["new"] != self.model.groups[self.group][self.index].face:
+            self.model.set_face(self.group, self.index, change["new"])
+
+    def show(self, entry: Entry, faces: Sequence[Face], wild: bool, lang: str) -> None:
+        texts = TEXTS[lang]
+        style_card_button(self.button, entry.card, 1, lang)
+        tip = texts["take_back"].format(card=entry.card.glyph)
+        if self.button.tooltip != tip:
+            self.button.tooltip = tip
+        if not wild:
+            if self.dropdown.layout.display != "none":
+                self.dropdown.layout.display = "none"
+            return
+        self._syncing = True
+        try:
+            key = (entry.card, tuple(faces), lang)
+            if key != self._options:
+                self._options = key
+                options: list[tuple[str, Face | None]] = [(texts["itself"].format(card=entry.card.glyph), None)]
+                options += [(texts["as"].format(face=face_glyph(f)), f) for f in faces]
+                self.dropdown.options = options
+                self.dropdown.tooltip = texts["stands_for"]
+            if self.dropdown.value != entry.face:
+                self.dropdown.value = entry.face
+            if self.dropdown.layout.display is not None:
+                self.dropdown.layout.display = None
+        finally:
+            self._syncing = False
+
+
+class LayDownEditor(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """The lay-down editor view: the hand's free cards, the level's groups with the cards placed
+    in them (a dropdown for what each 2 or 3 stands for), the lay-down as the engine orders it,
+    and the engine's reasons, by group and in total.
+
+    ``LayDownEditor(hand_builder.model, level=4, lang="nb")``.
+    """
+
+    def __init__(self, hand: HandModel | LayDownModel | None = None, *, level: int = 1, lang: str | None = None, **kwargs: Any) -> None:
+        if isinstance(hand, LayDownModel):
+            self.model = hand
+            if lang is not None:
+                self.model.lang = lang
+        else:
+            self.model = LayDownModel(hand, level=level, lang=lang)
+        self._title = w.HTML()
+        self._help = w.HTML()
+        self._levels = w.ToggleButtons(style={"button_width": "2.6em"})
+        self._levels.observe(self._level_picked, names="value")
+        self._contract = w.HTML()
+        self._target = w.ToggleButtons()
+        self._target.observe(self._target_picked, names="value")
+        self._free_label = w.HTML()
+        self._free_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self._free_buttons: list[w.Button] = []
+        self._free: list[Card] = []
+        self._groups_box = w.VBox()
+        self._group_parts: list[tuple[w.HTML, w.Box, w.HTML, w.HTML, w.VBox]] = []
+        self._slots: list[list[_Slot]] = []
+        self._verdict = w.HTML()
+        self._auto = w.Button(icon="magic", button_style="info")
+        self._auto.on_click(lambda _b: self.model.use_checker())
+        self._clear = w.Button(icon="times", button_style="warning")
+        self._clear.on_click(lambda _b: self.model.clear())
+        self._shown: tuple[Any, ...] = ()
+        super().__init__(
+            [
+                style_tag(),
+                self._title,
+                self._help,
+                self._levels,
+                self._contract,
+                self._target,
+                self._free_label,
+                self._free_box,
+                self._groups_box,
+                self._verdict,
+                w.HBox([self._auto, self._clear]),
+            ],
+            **kwargs,
+        )
+        self.add_class("u9")
+        self.model.observe(self.update, names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target"])
+        self.update()
+
+    @property
+    def lang(self) -> str:
+        return str(self.model.lang)
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.model.lang = lang
+
+    # --- clicks --------------------------------------------------------------------------------------
+
+    def _level_picked(self, change: Any) -> None:
+        if change["new"] is not None and change["new"] != self.model.level:
+            self.model.level = change["new"]
+
+    def _target_picked(self, change: Any) -> None:
+        if change["new"] is not None and change["new"] != self.model.target:
+            self.model.target = change["new"]
+
+    def _free_clicked(self, position: int) -> None:
+        if position < len(self._free):
+            self.model.place(self._free[position])
+
+    def click_free(self, card: Card) -> None:
+        """Click ``card`` among the hand's free cards (as a learner would)."""
+        self._free_buttons[self._free.index(card)].click()
+
+    def click_placed(self, group: int, index: int) -> None:
+        """Click the ``index``-th card of ``group`` (it goes back into the hand)."""
+        assert index < len(self.model.groups[group]), f"group {group} holds {len(self.model.groups[group])} cards"
+        self._slots[group][index].button.click()
+
+    def face_dropdown(self, group: int, index: int) -> w.Dropdown:
+        """The dropdown saying what the ``index``-th card of ``group`` stands for (a 2 or 3 only)."""
+        slot = self._slots[group][index]
+        assert slot.dropdown.layout.display != "none", "only a 2 or a 3 has a choice of what it stands for"
+        return slot.dropdown
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def _free_button(self, position: int) -> w.Button:
+        while len(self._free_buttons) <= position:
+            n = len(self._free_buttons)
+            button = w.Button(layout=w.Layout(width="auto", min_width="2.8em", height="2.5em", padding="0 .2em", margin="0 3px 3px 0"))
+            button.on_click(lambda _b, n=n: self._free_clicked(n))
+            self._free_buttons.append(button)
+        return self._free_buttons[position]
+
+    def _slot(self, group: int, index: int) -> _Slot:
+        while len(self._slots) <= group:
+            self._slots.append([])
+        slots = self._slots[group]
+        while len(slots) <= index:
+            slots.append(_Slot(self.model, group, len(slots)))
+        return slots[index]
+
+    def _parts(self, group: int) -> tuple[w.HTML, w.Box, w.HTML, w.HTML, w.VBox]:
+        while len(self._group_parts) <= group:
+            header, box, preview, reasons = w.HTML(), w.Box(layout=w.Layout(flex_flow="row wrap", align_items="flex-start")), w.HTML(), w.HTML()
+            self._group_parts.append((header, box, preview, reasons, w.VBox([header, box, preview, reasons], layout=w.Layout(margin=".3em 0"))))
+        return self._group_parts[group]
+
+    def update(self, change: Any = None) -> None:
+        """Show the model: the free cards, the groups, the engine's reasons and verdict."""
+        model = self.model
+        lang = str(model.lang)
+        texts = TEXTS[lang]
+        level = model.level_rules
+        rules = model.rules
+        shown = (lang, level, rules)
+        relabel = shown != self._shown
+        if relabel:
+            self._shown = shown
+            self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
+            self._help.value = f'<div class="u9-note">{escape(texts["help"])}</div>'
+            self._levels.options = tuple((str(lv.number), lv.number) for lv in rules.levels)
+            self._levels.description = texts["level"]
+            self._contract.value = level_html(level, rules, lang)
+            self._target.description = texts["into"]
+            self._target.options = tuple((group_label(level, i, lang), i) for i in range(len(level.groups)))
+            self._auto.description = texts["auto"]
+            self._clear.description = texts["clear"]
+            self._free_label.value = f"<b>{escape(texts['hand'])}</b>"
+            self._groups_box.children = [self._parts(i)[4] for i in range(len(level.groups))]
+        if self._levels.value != model.level:
+            self._levels.value = model.level
+        if self._target.value != model.target:
+            self._target.value = model.target
+        # The hand's free cards: pooled buttons, relabelled only where they changed.
+        free = model.free_cards()
+        if free != self._free or relabel:
+            for position, card in enumerate(free):
+                style_card_button(self._free_button(position), card, 0, lang)
+            self._free = free
+            self._free_box.children = self._free_buttons[: len(free)] or [w.HTML(f'<span class="u9-note">{escape(texts["hand_empty"])}</span>')]
+        melds = model.melds()
+        for i, entries in enumerate(model.groups):
+            header, box, preview, reasons, _ = self._parts(i)
+            cap = level.cap(i)
+            target = " ◀" if i == model.target and len(level.groups) > 1 else ""
+            cap_words = texts["cap"].format(jokers=jokers_text(cap, lang))
+            header.value = f"<b>{escape(group_label(level, i, lang))}</b>{target} <span class='u9-note'>({escape(cap_words)})</span>"
+            faces = self.model.face_options(i)
+            for k, entry in enumerate(entries):
+                self._slot(i, k).show(entry, faces, rules.is_wild(entry.card), lang)
+            shown_slots = [s.box for s in self._slots[i][: len(entries)]] if entries else []
+            if list(box.children) != shown_slots:
+                box.children = shown_slots
+            if entries:
+                cells = [card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang) for p in melds[i].cards]
+                preview.value = card_row(cells, texts["engine_view"])
+            else:
+                preview.value = f'<div class="u9-note">{escape(texts["empty_group"])}</div>'
+            said = model.group_problems(i)
+            reasons.value = "".join(f'<div class="u9-error">✘ {escape(problem_text(p, lang))}</div>' for p in said)
+        number = level.number
+        if model.valid:
+            jokers = sum(m.jokers for m in melds)
+            self._verdict.value = (
+                f'<div role="status" aria-live="polite"><span class="u9-ok">{escape(texts["valid"].format(n=number))}</span> '
+                f"{escape(texts['valid_more'].format(jokers=jokers_text(jokers, lang)))}</div>"
+            )
+        else:
+            general = "".join(f"<li>{escape(problem_text(p, lang))}</li>" for p in model.general_problems())
+            listing = f"<div><b>{escape(texts['reasons'])}</b><ul style='margin:.2em 0'>{general}</ul></div>" if general else ""
+            self._verdict.value = (
+                f'<div role="status" aria-live="polite"><span class="u9-bad">{escape(texts["not_valid"].format(n=number))}</span>{listing}</div>'
+            )

@@ -1,0 +1,334 @@
+"""The hand builder: click cards into a hand from a grid of the 52, or type them; sort, clear, deal.
+
+``HandModel`` is the state (the cards, the text that mirrors them, the last refused text's error);
+``HandBuilder`` is the view. The checker and the lay-down editor take a ``HandModel`` and follow it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from html import escape
+from typing import Any, Final
+
+import ipywidgets as w
+import traitlets as t
+
+from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_hand
+from upto9.rules import UPTO9, Rules
+
+from ._common import style_tag
+from .cards_html import card_html, card_row, style_card_button
+from .engine_text import card_error_text
+from .texts import LANGS, check_lang
+
+__all__ = ["TEXTS", "HandBuilder", "HandModel"]
+
+TEXTS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Your hand",
+        "help": "Click a card to put it in the hand; with two decks a second click adds the second copy, the next click takes both out. Or type the cards.",
+        "text": "Cards",
+        "placeholder": "5h 6h 2c 8h 9h 2d 3s Jc",
+        "count": "{n} cards in the hand",
+        "count_one": "1 card in the hand",
+        "empty": "The hand is empty: click cards in the grid, type them, or deal.",
+        "sort_suit": "Sort by suit",
+        "sort_rank": "Sort by rank",
+        "clear": "Clear",
+        "deal": "Deal {n}",
+        "deal_tip": "Deal {n} cards at random from {decks} shuffled decks (seed {seed})",
+        "seed": "Seed",
+        "dealt": "Dealt {n} cards with seed {seed}.",
+        "unchanged": "The hand is unchanged.",
+        "grid": "All 52 cards",
+        "hand_row": "The hand",
+    },
+    "nb": {
+        "title": "Hånda di",
+        "help": (
+            "Klikk et kort for å ta det på hånda; med to kortstokker legger et nytt klikk til det andre eksemplaret, og neste klikk "
+            "tar begge ut. Eller skriv kortene."
+        ),
+        "text": "Kort",
+        "placeholder": "5h 6h 2c 8h 9h 2d 3s Jc",
+        "count": "{n} kort på hånda",
+        "count_one": "1 kort på hånda",
+        "empty": "Hånda er tom: klikk kort i rutenettet, skriv dem, eller del ut.",
+        "sort_suit": "Sorter etter sort",
+        "sort_rank": "Sorter etter rang",
+        "clear": "Tøm",
+        "deal": "Del ut {n}",
+        "deal_tip": "Del ut {n} tilfeldige kort fra {decks} stokkede kortstokker (frø {seed})",
+        "seed": "Frø",
+        "dealt": "Delte ut {n} kort med frø {seed}.",
+        "unchanged": "Hånda er uendret.",
+        "grid": "Alle 52 kort",
+        "hand_row": "Hånda",
+    },
+}
+
+_SUIT_ROWS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_RANK_COLUMNS: Final = (Rank.ACE, *(r for r in Rank if r is not Rank.ACE))
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class HandModel(t.HasTraits):
+    """A hand of cards and the text that mirrors it.
+
+    ``cards`` is the hand in its own order (a tuple of ``Card``); ``text`` is its canonical text,
+    kept in sync both ways: ``set_text`` reads a text with the engine's ``parse_hand`` and, if the
+    text is bad, leaves the hand as it was and puts the engine's message (which names the bad
+    token) in ``error``. How many copies of a card the hand may hold is the number of decks the
+    rules use for ``players``.
+
+    >>> hand = HandModel()
+    >>> hand.set_text("5h 6h 2c")
+    True
+    >>> hand.set_text("5h 6h 11h"), hand.text, hand.error
+    (False, '5h 6h 2c', "token 3 '11h': no rank 11; ranks are A 2-10 J Q K")
+    """
+
+    cards = t.Tuple()
+    text = t.Unicode("")
+    error = t.Unicode("")
+    dealt = t.Tuple()
+    rules = t.Instance(Rules)
+    players = t.Int(4)
+    seed = t.Int(0)
+    lang = t.Unicode("en")
+
+    def __init__(self, cards: str | Iterable[Card] = (), *, rules: Rules = UPTO9, players: int = 4, seed: int = 0, lang: str = "en") -> None:
+        super().__init__(rules=rules, players=players, seed=seed, lang=check_lang(lang))
+        if isinstance(cards, str):
+            if not self.set_text(cards):
+                raise CardError(self.error)
+        else:
+            self.set_cards(tuple(cards))
+
+    @t.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return check_lang(str(proposal["value"]))
+
+    @t.validate("players")
+    def _valid_players(self, proposal: Any) -> int:
+        players = int(proposal["value"])
+        self.rules.decks_for(players)  # the engine refuses a table the rules do not have
+        return players
+
+    @t.observe("cards")
+    def _on_cards(self, change: Any) -> None:
+        self.text = format_hand(self.cards)
+        self.error = ""
+        self.dealt = ()
+
+    # --- what the hand holds ------------------------------------------------------------------------
+
+    @property
+    def max_copies(self) -> int:
+        """How many of one card the game's decks hold (2 for 2-4 players in Up to 9)."""
+        return self.rules.decks_for(self.players)
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` the hand holds."""
+        return sum(1 for c in self.cards if c == card)
+
+    def counts(self) -> Counter[Card]:
+        """Every card of the hand with its number of copies."""
+        return Counter(self.cards)
+
+    # --- changing it ----------------------------------------------------------------------------------
+
+    def set_cards(self, cards: Iterable[Card]) -> None:
+        """Replace the hand; refused (``CardError``) if it holds more copies than the decks."""
+        hand = tuple(cards)
+        parse_hand(format_hand(hand), self.rules, self.players)  # the engine's copy limit
+        self.cards = hand
+
+    def set_text(self, text: str) -> bool:
+        """Read the hand from text such as ``"5h 6h 2c"``. A bad text leaves the hand as it was and
+        sets ``error`` to the engine's message; returns whether the text was taken."""
+        try:
+            hand = parse_hand(text, self.rules, self.players)
+        except CardError as error:
+            self.error = str(error)
+            return False
+        if hand == self.cards:
+            self.text = format_hand(hand)
+            self.error = ""
+        self.cards = hand
+        return True
+
+    def add(self, card: Card) -> bool:
+        """Add one copy of ``card`` at the end, if the game's decks hold another (the engine's copy limit)."""
+        try:
+            self.set_cards((*self.cards, card))
+        except CardError:
+            return False
+        return True
+
+    def remove(self, card: Card, copies: int = 1) -> None:
+        """Take ``copies`` of ``card`` out (the last ones first)."""
+        cards = list(self.cards)
+        for _ in range(copies):
+            if card in cards:
+                del cards[len(cards) - 1 - cards[::-1].index(card)]
+        self.cards = tuple(cards)
+
+    def click(self, card: Card) -> None:
+        """What a click on the grid does: add a copy while the decks hold one more, else take them all out."""
+        if not self.add(card):
+            self.remove(card, self.count(card))
+
+    def sort(self, by: str = "suit") -> None:
+        """Sort by suit (♠ ♥ ♦ ♣, then rank; good for straights) or by rank (good for sets)."""
+        if by == "suit":
+            self.cards = tuple(sorted(self.cards, key=lambda c: (c.suit.order, c.rank)))
+        elif by == "rank":
+            self.cards = tuple(sorted(self.cards, key=lambda c: c.key))
+        else:
+            raise ValueError(f"sort by 'suit' or 'rank', not {by!r}")
+
+    def clear(self) -> None:
+        """Empty the hand."""
+        self.cards = ()
+
+    def deal(self, n: int | None = None) -> tuple[Card, ...]:
+        """Deal ``n`` cards (default: the rules' hand size) from the game's decks, shuffled with
+        ``seed``; the seed then moves on by one, so the next deal differs and any deal can be
+        dealt again by setting its seed."""
+        size = self.rules.hand_size if n is None else n
+        deck = list(full_deck()) * self.max_copies
+        random.Random(f"upto9-hand:{self.seed}").shuffle(deck)
+        used = self.seed
+        self.cards = tuple(deck[:size])
+        self.dealt = (size, used)
+        self.seed = used + 1
+        return self.cards
+
+
+class HandBuilder(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """The hand builder: a grid of the 52 cards (rows ♠ ♥ ♦ ♣, columns A to K) to click cards in
+    and out, a count badge on cards held twice, a text box kept in sync both ways, sort, clear,
+    and seeded deal buttons. A bad text shows an inline message naming the bad token.
+
+    ``HandBuilder(lang="nb")``; ``builder.model`` is the ``HandModel`` to give the other components.
+    """
+
+    def __init__(self, model: HandModel | None = None, *, lang: str | None = None, **kwargs: Any) -> None:
+        self.model = model if model is not None else HandModel(lang=lang or "en")
+        if lang is not None:
+            self.model.lang = lang
+        self._title = w.HTML()
+        self._help = w.HTML()
+        self._buttons: dict[Card, w.Button] = {}
+        for suit in _SUIT_ROWS:
+            for rank in _RANK_COLUMNS:
+                card = Card(rank, suit)
+                button = w.Button(layout=w.Layout(width="auto", height="2.5em", padding="0", margin="0"))
+                button.on_click(lambda _b, card=card: self.model.click(card))
+                self._buttons[card] = button
+        self._grid = w.GridBox(
+            list(self._buttons.values()),
+            layout=w.Layout(grid_template_columns="repeat(13, minmax(2.5em, 1fr))", grid_gap="3px", overflow="auto", max_width="46em"),
+        )
+        self._text = w.Text(continuous_update=False, layout=w.Layout(width="100%", max_width="46em"))
+        self._text.observe(self._typed, names="value")
+        self._message = w.HTML()
+        self._sort_suit = w.Button(icon="sort")
+        self._sort_suit.on_click(lambda _b: self.model.sort("suit"))
+        self._sort_rank = w.Button(icon="sort-numeric-asc")
+        self._sort_rank.on_click(lambda _b: self.model.sort("rank"))
+        self._clear = w.Button(icon="times", button_style="warning")
+        self._clear.on_click(lambda _b: self.model.clear())
+        self._deal_small = w.Button(icon="random", button_style="info")
+        self._deal_small.on_click(lambda _b: self.model.deal(self.model.rules.hand_size))
+        self._deal_large = w.Button(icon="random", button_style="info")
+        self._deal_large.on_click(lambda _b: self.model.deal(self.model.rules.hand_size + 1))
+        self._seed = w.IntText(layout=w.Layout(width="11em"))
+        t.link((self.model, "seed"), (self._seed, "value"))
+        self._hand = w.HTML()
+        self._counts: dict[Card, int] = {}
+        self._lang_shown = ""
+        super().__init__(
+            [
+                style_tag(),
+                self._title,
+                self._help,
+                self._grid,
+                w.HBox([self._text], layout=w.Layout(width="100%")),
+                self._message,
+                w.HBox([self._sort_suit, self._sort_rank, self._clear, self._deal_small, self._deal_large, self._seed], layout=w.Layout(flex_flow="row wrap")),
+                self._hand,
+            ],
+            **kwargs,
+        )
+        self.add_class("u9")
+        self.model.observe(self.update, names=["cards", "error", "dealt", "lang", "players", "rules", "seed"])
+        self.update()
+
+    @property
+    def lang(self) -> str:
+        return str(self.model.lang)
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.model.lang = lang
+
+    def _typed(self, change: Any) -> None:
+        if change["new"] != self.model.text:
+            self.model.set_text(change["new"])
+            self.update()
+
+    def update(self, change: Any = None) -> None:
+        """Show the model: the grid's picked cards and badges, the text, the message, the hand."""
+        model = self.model
+        lang = str(model.lang)
+        texts = TEXTS[lang]
+        counts = model.counts()
+        relabel = lang != self._lang_shown or (change is not None and change["name"] in ("lang", "rules", "players", "seed"))
+        if relabel:
+            self._lang_shown = lang
+            self._help.value = f'<div class="u9-note">{escape(texts["help"])}</div>'
+            self._text.description = texts["text"]
+            self._text.placeholder = texts["placeholder"]
+            self._seed.description = texts["seed"]
+            self._sort_suit.description = texts["sort_suit"]
+            self._sort_rank.description = texts["sort_rank"]
+            self._clear.description = texts["clear"]
+            decks = model.max_copies
+            for button, n in ((self._deal_small, model.rules.hand_size), (self._deal_large, model.rules.hand_size + 1)):
+                button.description = texts["deal"].format(n=n)
+                button.tooltip = texts["deal_tip"].format(n=n, decks=decks, seed=model.seed)
+            for card, button in self._buttons.items():
+                style_card_button(button, card, counts.get(card, 0), lang)
+        else:
+            for card in set(counts) | {c for c, n in self._counts.items() if n}:
+                if counts.get(card, 0) != self._counts.get(card, 0):
+                    style_card_button(self._buttons[card], card, counts.get(card, 0), lang)
+        self._counts = dict(counts)
+        size = len(model.cards)
+        count = texts["count_one"] if size == 1 else texts["count"].format(n=size)
+        self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])} <span class='u9-note'>· {escape(count)}</span></h3>"
+        if not model.error and self._text.value != model.text:
+            self._text.value = model.text
+        if model.error:
+            self._message.value = (
+                f'<div class="u9-error" role="alert">⚠ {escape(_sentence(card_error_text(model.error, lang)))} {escape(texts["unchanged"])}</div>'
+            )
+        elif model.dealt:
+            dealt = texts["dealt"].format(n=model.dealt[0], seed=model.dealt[1])
+            self._message.value = f'<div class="u9-note" role="status">{escape(dealt)}</div>'
+        else:
+            self._message.value = ""
+        if model.cards:
+            self._hand.value = card_row((card_html(c, lang=lang) for c in model.cards), row_label=texts["hand_row"])
+        else:
+            self._hand.value = f'<div class="u9-note">{escape(texts["empty"])}</div>'
+
+
+assert set(TEXTS) == set(LANGS)

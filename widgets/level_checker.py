@@ -1,0 +1,349 @@
+"""The level checker: pick a level, see at once whether the hand makes it, and why.
+
+``CheckerModel`` follows a ``HandModel`` and holds the engine's verdict (``upto9.check``) for the
+chosen level; ``LevelChecker`` draws it: the contract and its joker budget (reconstructed values
+marked), the verdict, the best (or closest) arrangement as card rows, a budget meter per group and
+in total, and for a hand that falls short the explanation, the missing cards and the outs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from html import escape
+from typing import Any, Final
+
+import ipywidgets as w
+import traitlets as t
+
+from upto9.cards import Card
+from upto9.checker import Check
+from upto9.rules import Level, Rules, RulesError
+
+from ._common import checked, style_tag
+from .cards_html import card_html, card_row
+from .engine_text import explanation_lines
+from .hand import HandModel
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text
+
+__all__ = ["TEXTS", "CheckerModel", "LevelChecker", "arrangement_html", "budget_html", "level_html"]
+
+TEXTS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Check the hand against a level",
+        "level": "Level",
+        "level_tip": "Level {n}: {contract}",
+        "valid": "✔ VALID for level {n}",
+        "not_valid": "✘ NOT VALID for level {n}",
+        "valid_more": "The hand holds the lay-down, with {jokers}.",
+        "short": "The hand is {n} card short.",
+        "short_many": "The hand is {n} cards short.",
+        "best": "The best lay-down (fewest jokers)",
+        "closest": "The closest arrangement",
+        "left": "Not laid down",
+        "missing": "Missing",
+        "outs": "Any one of these makes it",
+        "no_outs": "No single card makes it: the hand needs more than one.",
+        "budget": "Joker budget",
+        "total": "In total",
+        "uses": "uses {used} of {allowed}",
+        "needs": "needs {need}, {allowed} allowed",
+        "clean": "Groups with no joker: {have} (at least {need} required)",
+        "why": "Why",
+        "legend": (
+            "How to read it: a joker is dashed and purple, with the card it stands for (=7♥); a 2 or 3 that counts as itself is "
+            "tagged REAL; a grey dashed gap is a missing card."
+        ),
+        "empty": "The hand is empty: add cards to check them.",
+        "meter": "Jokers in {group}",
+    },
+    "nb": {
+        "title": "Sjekk hånda mot et nivå",
+        "level": "Nivå",
+        "level_tip": "Nivå {n}: {contract}",
+        "valid": "✔ GYLDIG for nivå {n}",
+        "not_valid": "✘ IKKE GYLDIG for nivå {n}",
+        "valid_more": "Hånda har nedlegget, med {jokers}.",
+        "short": "Hånda mangler {n} kort.",
+        "short_many": "Hånda mangler {n} kort.",
+        "best": "Det beste nedlegget (færrest jokere)",
+        "closest": "Det nærmeste oppsettet",
+        "left": "Ikke lagt ned",
+        "missing": "Mangler",
+        "outs": "Ett av disse kortene fullfører",
+        "no_outs": "Ingen enkeltkort fullfører: hånda trenger mer enn ett.",
+        "budget": "Jokerbudsjett",
+        "total": "Totalt",
+        "uses": "bruker {used} av {allowed}",
+        "needs": "trenger {need}, {allowed} tillatt",
+        "clean": "Grupper uten joker: {have} (minst {need} kreves)",
+        "why": "Hvorfor",
+        "legend": (
+            "Slik leser du det: en joker er stiplet og lilla, med kortet den står for (=7♥); en 2-er eller 3-er som teller som seg "
+            "selv er merket EKTE; et grått, stiplet hull er et kort som mangler."
+        ),
+        "empty": "Hånda er tom: legg til kort for å sjekke dem.",
+        "meter": "Jokere i {group}",
+    },
+}
+assert set(TEXTS) == set(LANGS)
+
+
+class CheckerModel(t.HasTraits):
+    """The engine's verdict on a hand for a level, kept up to date as the hand changes.
+
+    >>> hand = HandModel("5h 6h 2c 8h 9h 2d 3s Jc")
+    >>> model = CheckerModel(hand, level=7)
+    >>> model.result.ok, model.result.jokers
+    (True, 3)
+    >>> hand.set_text("5h 6h 2c 8h")
+    True
+    >>> model.level = 1
+    >>> model.result.ok, [str(f) for f in model.result.missing]
+    (False, ['7h'])
+    """
+
+    hand = t.Instance(HandModel)
+    level = t.Int(1)
+    rules = t.Instance(Rules)
+    lang = t.Unicode("en")
+    result = t.Instance(Check, allow_none=True)
+
+    def __init__(self, hand: HandModel | None = None, *, level: int = 1, rules: Rules | None = None, lang: str | None = None) -> None:
+        hand = hand if hand is not None else HandModel(lang=lang or "en")
+        super().__init__(hand=hand, rules=rules if rules is not None else hand.rules, lang=check_lang(lang or str(hand.lang)))
+        self.level = level
+        hand.observe(self._recheck, names="cards")
+        self._recheck()
+
+    @t.validate("level")
+    def _valid_level(self, proposal: Any) -> int:
+        number = int(proposal["value"])
+        self.rules.level(number)  # the engine names the levels there are
+        return number
+
+    @t.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return check_lang(str(proposal["value"]))
+
+    @t.observe("rules")
+    def _on_rules(self, change: Any) -> None:
+        if self.level > len(self.rules.levels):
+            self.level = len(self.rules.levels)  # a house rule set with fewer levels
+        self._recheck()
+
+    @t.observe("level")
+    def _on_level(self, change: Any) -> None:
+        self._recheck()
+
+    def _recheck(self, change: Any = None) -> None:
+        try:
+            self.result = checked(self.hand.cards, self.level, self.rules)
+        except RulesError:
+            self.result = None
+
+    @property
+    def level_rules(self) -> Level:
+        """The chosen level of the rules."""
+        return self.rules.level(self.level)
+
+
+# --- drawing pieces the other components share ---------------------------------------------------
+
+
+def level_html(level: Level, rules: Rules, lang: str) -> str:
+    """The level's contract and joker budget, reconstructed values marked ``*`` and a house rule ``†``."""
+    shared = SHARED[lang]
+    contract = contract_text(level, lang, marks=True)
+    budget = budget_text(level, lang, marks=True)
+    house = rules.is_house_rule(f"levels.{level.number}")
+    notes = []
+    if "*" in contract + budget:
+        notes.append(shared["reconstructed_note"])
+    if house:
+        notes.append(shared["house_note"])
+    mark = f" {shared['house_mark']}" if house else ""
+    note = "".join(f'<div class="u9-note">{escape(n)}</div>' for n in notes)
+    return (
+        f"<div><b>{escape(shared['level'].format(n=level.number))}{mark}</b>: {escape(contract)} · "
+        f"<span>{escape(shared['max_wild'])}: {escape(budget)}</span></div>{note}"
+    )
+
+
+def _meter(need: int, covered: int, allowed: int, label: str) -> str:
+    cells = []
+    for k in range(max(need, allowed)):
+        kind = "u9-used" if k < covered else "u9-gap" if k < need else ""
+        if allowed <= k < need:
+            kind += " u9-over"
+        cells.append(f'<span class="u9-cell {kind}"></span>' if kind else '<span class="u9-cell"></span>')
+    aria = f'role="meter" aria-valuemin="0" aria-valuemax="{allowed}" aria-valuenow="{need}" aria-label="{escape(label)}"'
+    return f'<span class="u9-meter" {aria}>{"".join(cells)}</span>'
+
+
+def budget_html(level: Level, groups: Sequence[tuple[int, int]], ok: bool, lang: str) -> str:
+    """A joker meter per group and in total. ``groups`` holds, per group of the level, how many
+    of its slots need a joker and how many of those a 2 or 3 of the hand covers."""
+    texts = TEXTS[lang]
+    rows = []
+
+    def words(need: int, allowed: int) -> str:
+        return texts["uses"].format(used=need, allowed=allowed) if ok else texts["needs"].format(need=need, allowed=allowed)
+
+    if len(level.groups) > 1:
+        for i, (need, covered) in enumerate(groups):
+            name = group_label(level, i, lang)
+            cap = level.cap(i)
+            rows.append(f"<div>{escape(name)}{_meter(need, covered, cap, texts['meter'].format(group=name))}{escape(words(need, cap))}</div>")
+    need = sum(n for n, _ in groups)
+    covered = sum(c for _, c in groups)
+    if len(level.groups) > 1:
+        total = texts["total"]
+        rows.append(f"<div><b>{escape(total)}</b>{_meter(need, covered, level.jokers, total)}{escape(words(need, level.jokers))}</div>")
+    else:
+        rows.append(f"<div>{_meter(need, covered, level.jokers, texts['budget'])}{escape(words(need, level.jokers))}</div>")
+    if level.clean_groups:
+        have = sum(1 for n, _ in groups if n == 0)
+        rows.append(f"<div>{escape(texts['clean'].format(have=have, need=level.clean_groups))}</div>")
+    return f"<div><b>{escape(texts['budget'])}</b>{''.join(rows)}</div>"
+
+
+def arrangement_html(result: Check, lang: str) -> tuple[str, list[tuple[int, int]], list[Card]]:
+    """The verdict's arrangement as card rows: the best lay-down, or the closest one for a hand that
+    falls short. Also, per group, (slots needing a joker, of those covered by a 2 or 3), and the
+    hand's cards left out of it."""
+    level, rules = result.level, result.rules
+    rows: list[str] = []
+    needs: list[tuple[int, int]] = []
+    used: Counter[Card] = Counter()
+    if result.ok:
+        for i, meld in enumerate(result.melds):
+            cells = []
+            for p in meld.cards:
+                cells.append(card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang))
+                used[p.card] += 1
+            rows.append(card_row(cells, group_label(level, i, lang)))
+            needs.append((meld.jokers, meld.jokers))
+    else:
+        for i, slots in enumerate(result.closest.groups):
+            cells = []
+            need = covered = 0
+            for slot in slots:
+                if slot.card is None:
+                    cells.append(card_html(None, slot.face, lang=lang))
+                    need += 1
+                    continue
+                wild = slot.wild
+                cells.append(card_html(slot.card, slot.face, real=not wild and rules.is_wild(slot.card), lang=lang))
+                used[slot.card] += 1
+                if wild:
+                    need += 1
+                    covered += 1
+            rows.append(card_row(cells, group_label(level, i, lang)))
+            needs.append((need, covered))
+    left = list((Counter(result.hand) - used).elements())
+    left.sort(key=lambda c: (c.suit.order, c.rank))
+    return "".join(rows), needs, left
+
+
+class LevelChecker(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """The level checker view: level buttons 1-9, the contract and budget, a live verdict, the
+    arrangement, the budget meters, and the reasons, missing cards and outs of a hand that falls short.
+
+    ``LevelChecker(hand_builder.model, lang="nb")``; ``checker.model`` is its ``CheckerModel``.
+    """
+
+    def __init__(self, hand: HandModel | CheckerModel | None = None, *, level: int = 1, lang: str | None = None, **kwargs: Any) -> None:
+        if isinstance(hand, CheckerModel):
+            self.model = hand
+            if lang is not None:
+                self.model.lang = lang
+        else:
+            self.model = CheckerModel(hand, level=level, lang=lang)
+        self._title = w.HTML()
+        self._levels = w.ToggleButtons(style={"button_width": "2.6em"})
+        self._levels.observe(self._picked, names="value")
+        self._contract = w.HTML()
+        self._verdict = w.HTML()
+        self._arrangement = w.HTML()
+        self._budget = w.HTML()
+        self._details = w.HTML()
+        self._legend = w.HTML()
+        self._shown_levels: tuple[Any, ...] = ()
+        super().__init__(
+            [style_tag(), self._title, self._levels, self._contract, self._verdict, self._arrangement, self._budget, self._details, self._legend],
+            **kwargs,
+        )
+        self.add_class("u9")
+        self.model.observe(self.update, names=["result", "lang", "rules", "level"])
+        self.update()
+
+    @property
+    def lang(self) -> str:
+        return str(self.model.lang)
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.model.lang = lang
+
+    def _picked(self, change: Any) -> None:
+        if change["new"] is not None and change["new"] != self.model.level:
+            self.model.level = change["new"]
+
+    def update(self, change: Any = None) -> None:
+        """Show the model's verdict."""
+        model = self.model
+        lang = str(model.lang)
+        texts = TEXTS[lang]
+        rules = model.rules
+        options = tuple((str(lv.number), lv.number) for lv in rules.levels)
+        tips = [texts["level_tip"].format(n=lv.number, contract=contract_text(lv, lang)) for lv in rules.levels]
+        if (options, tips) != self._shown_levels:
+            self._shown_levels = (options, tips)
+            self._levels.options = options
+            self._levels.tooltips = tips
+        if self._levels.value != model.level:
+            self._levels.value = model.level
+        self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
+        self._levels.description = texts["level"]
+        level = model.level_rules
+        self._contract.value = level_html(level, rules, lang)
+        self._legend.value = f'<div class="u9-note">{escape(texts["legend"])}</div>'
+        result = model.result
+        if result is None:
+            return
+        number = level.number
+        if result.ok:
+            assert result.jokers is not None
+            self._verdict.value = (
+                f'<div role="status" aria-live="polite"><span class="u9-ok">{escape(texts["valid"].format(n=number))}</span> '
+                f"{escape(texts['valid_more'].format(jokers=jokers_text(result.jokers, lang)))}</div>"
+            )
+        else:
+            short = result.cards_short
+            key = "short" if short == 1 else "short_many"
+            self._verdict.value = (
+                f'<div role="status" aria-live="polite"><span class="u9-bad">{escape(texts["not_valid"].format(n=number))}</span> '
+                f"{escape(texts[key].format(n=short))}</div>"
+            )
+        if not result.hand:
+            self._arrangement.value = f'<div class="u9-note">{escape(texts["empty"])}</div>'
+            self._budget.value = ""
+            self._details.value = ""
+            return
+        rows, needs, left = arrangement_html(result, lang)
+        heading = texts["best"] if result.ok else texts["closest"]
+        left_row = card_row((card_html(c, lang=lang) for c in left), texts["left"]) if left else ""
+        self._arrangement.value = f"<div><b>{escape(heading)}</b>{rows}{left_row}</div>"
+        self._budget.value = budget_html(level, needs, result.ok, lang)
+        lines = explanation_lines(result, lang)
+        why = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        parts = [f"<div><b>{escape(texts['why'])}</b><ul style='margin:.2em 0'>{why}</ul></div>"]
+        if not result.ok:
+            if result.missing:
+                parts.append(card_row((card_html(None, f, lang=lang) for f in result.missing), texts["missing"]))
+            if result.outs:
+                parts.append(card_row((card_html(c, lang=lang) for c in result.outs), texts["outs"]))
+            else:
+                parts.append(f'<div class="u9-note">{escape(texts["no_outs"])}</div>')
+        self._details.value = "".join(parts)

@@ -1,0 +1,870 @@
+"""The round stepper: a played round, action by action, from the whole table or one player's seat.
+
+``RoundModel`` holds a game (played by bots from a seed, or loaded from a game record) and, for
+the chosen round, the state after every action: the round is replayed through the engine
+(``upto9.game.Round``) from its recorded deck, and after each action the engine's own views
+(``Round.view(player)``) are kept. A player's perspective is drawn from that player's view only,
+so no card that player may not see ever reaches the page. ``RoundStepper`` is the view: forward,
+back, start, end, a slider over the actions, autoplay with a speed control, and a perspective selector.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any, Final
+
+import ipywidgets as w
+import traitlets as t
+
+from upto9.cards import Card
+from upto9.game import (
+    Discard,
+    Discarded,
+    Donate,
+    Donated,
+    Draw,
+    Drew,
+    EndReason,
+    Game,
+    LaidDown,
+    LayDown,
+    Move,
+    Phase,
+    Reshuffled,
+    Round,
+    RoundEnded,
+    Source,
+    View,
+    legal_moves,
+)
+from upto9.melds import Meld
+from upto9.rules import UPTO9, GroupKind, Rules
+
+from ._common import style_tag
+from .cards_html import card_html, card_row
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, jokers_text
+
+__all__ = ["TEXTS", "RoundModel", "RoundStepper", "Step", "replay_round"]
+
+TEXTS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Step through a round",
+        "seed": "Seed",
+        "players": "Players",
+        "bots": "Bots",
+        "bots_heuristic": "sensible (HeuristicBot)",
+        "bots_random": "random (RandomBot)",
+        "play": "Play a new game",
+        "load": "Load a game record (.json)",
+        "round": "Round",
+        "round_option": "Round {n}",
+        "perspective": "Seen by",
+        "whole": "The whole table",
+        "seat_view": "{name}: only what they see",
+        "start": "To the start",
+        "back": "Back one action",
+        "forward": "Forward one action",
+        "end": "To the end of the round",
+        "step": "Action",
+        "speed": "Speed",
+        "speed_tip": "Autoplay speed, in actions per second",
+        "autoplay": "Autoplay",
+        "source_seed": "A game played by bots from seed {seed}, {players} players.",
+        "source_file": "The game record {name}.",
+        "status": "Round {round} · action {k} of {n}",
+        "dealer": "dealer",
+        "to_move": "{name} to move: {phase}",
+        "phase_draw": "draw",
+        "phase_play": "lay down, donate or discard",
+        "phase_over": "the round is over",
+        "deck": "Deck",
+        "discard": "Discard pile",
+        "pile_count": "{n} in the pile",
+        "deck_count": "{n} cards",
+        "empty": "empty",
+        "level": "level {n}",
+        "laid_down": "✔ laid down",
+        "waiting": "not laid down yet",
+        "penalties": "penalty points so far: {n}",
+        "hand": "Hand",
+        "hidden_hand": "{n} cards, hidden",
+        "no_cards": "no cards",
+        "you": "you",
+        "what": "What happens",
+        "rule": "The rule",
+        "deal": "The deal: each player gets {n} cards and the top card of the deck starts the discard pile. {name}, left of the dealer, begins.",
+        "draw_deck": "{name} draws {card} from the deck.",
+        "draw_deck_hidden": "{name} draws a card from the deck.",
+        "draw_discard": "{name} takes {card} from the top of the discard pile.",
+        "reshuffle": "The deck was empty: the discard pile below its top card is shuffled into a new deck of {n} cards.",
+        "lay_down": "{name} lays down level {level}: {melds}.",
+        "lay_down_jokers": "It uses {jokers}.",
+        "donate": "{name} donates {card} to {owner}'s {meld}.",
+        "donate_joker": "{name} donates {card} as a joker for {face} to {owner}'s {meld}.",
+        "discard_card": "{name} discards {card}.",
+        "goes_out": "That was {name}'s last card: {name} goes out.",
+        "end_out": "The round is over: {name} went out.",
+        "end_impossible": "The round is over: no player still waiting can ever complete their level with the cards left in circulation.",
+        "end_stalemate": "The round is over: everyone had laid down, and a full pass through the deck brought no donation and no one out.",
+        "rule_deal": (
+            "Setup: all the decks are shuffled together into one shared deck. Each player gets {n} cards. The top card is turned over "
+            "to start the discard pile. The player to the dealer's left goes first, and play proceeds clockwise."
+        ),
+        "rule_draw": (
+            "Every turn starts the same way: draw 1 card, either from the face-down deck or the top (visible) card of the discard "
+            "pile. Only the top card may be taken; no digging."
+        ),
+        "rule_reshuffle": (
+            "If the deck runs empty, the discard pile is shuffled and becomes the new deck; its top card stays behind to start a new discard pile (ruling 7)."
+        ),
+        "rule_lay_down": (
+            "Lay down your contract: with the complete combination for your level, you lay it down in front of you, all or nothing, "
+            "in one go, on your own turn. {level}"
+        ),
+        "rule_donate": (
+            "Once you have laid down your own contract, you may play loose cards onto any laid-down meld, yours or anyone else's. On "
+            "a straight the card must continue the run in the same suit at one of the ends, never past an ace; on a set it must have "
+            "the same rank."
+        ),
+        "rule_donate_joker": "A donated joker must stand for a card that really continues the meld, and it locks to that card (ruling 4).",
+        "rule_discard": "Discard 1 card onto the discard pile: that ends your turn.",
+        "rule_out": (
+            "The round ends immediately when a player gets rid of every card in their hand, whether the last card went by a discard, "
+            "a donation or the lay-down itself."
+        ),
+        "rule_end_out": (
+            "Whoever went out scores 0 penalty points; everyone else scores penalty points for the cards left in hand. Everyone who "
+            "laid down their contract moves up one level."
+        ),
+        "rule_end_impossible": (
+            "The safety valve: when none of the players still waiting to lay down can ever complete their level, the round ends "
+            "without anyone going out. Those who had laid down move up as normal, and everyone scores penalty points for their cards "
+            "(ruling 8)."
+        ),
+        "rule_end_stalemate": (
+            "The stalemate guard (ruling 9) is a guard of the engine, not a rule of the text. Those who laid down move up, and "
+            "everyone scores penalty points for their cards."
+        ),
+        "summary": "The round's end",
+        "col_player": "Player",
+        "col_round": "Penalty points this round",
+        "col_total": "Total",
+        "col_next": "Next",
+        "moves_up": "moves up to level {n}",
+        "stays": "stays on level {n}",
+        "completes": "completed level {n}",
+        "winners": "The game is over. Winner: {names}.",
+        "meld_run": "straight ({n})",
+        "meld_set": "set ({n})",
+        "no_game": "No game yet.",
+        "error": "Could not use that game record: {error}",
+    },
+    "nb": {
+        "title": "Gå gjennom en runde",
+        "seed": "Frø",
+        "players": "Spillere",
+        "bots": "Roboter",
+        "bots_heuristic": "fornuftige (HeuristicBot)",
+        "bots_random": "tilfeldige (RandomBot)",
+        "play": "Spill et nytt spill",
+        "load": "Last inn et spill (.json)",
+        "round": "Runde",
+        "round_option": "Runde {n}",
+        "perspective": "Sett fra",
+        "whole": "Hele bordet",
+        "seat_view": "{name}: bare det hen ser",
+        "start": "Til starten",
+        "back": "Ett trekk tilbake",
+        "forward": "Ett trekk fram",
+        "end": "Til slutten av runden",
+        "step": "Trekk",
+        "speed": "Fart",
+        "speed_tip": "Fart for automatisk avspilling, i trekk per sekund",
+        "autoplay": "Spill av",
+        "source_seed": "Et spill spilt av roboter fra frø {seed}, {players} spillere.",
+        "source_file": "Spillet {name}.",
+        "status": "Runde {round} · trekk {k} av {n}",
+        "dealer": "giver",
+        "to_move": "{name} sin tur: {phase}",
+        "phase_draw": "trekk",
+        "phase_play": "legg ned, doner eller kast",
+        "phase_over": "runden er over",
+        "deck": "Trekkbunken",
+        "discard": "Kastebunken",
+        "pile_count": "{n} i bunken",
+        "deck_count": "{n} kort",
+        "empty": "tom",
+        "level": "nivå {n}",
+        "laid_down": "✔ har lagt ned",
+        "waiting": "har ikke lagt ned ennå",
+        "penalties": "straffepoeng så langt: {n}",
+        "hand": "Hånd",
+        "hidden_hand": "{n} kort, skjult",
+        "no_cards": "ingen kort",
+        "you": "deg",
+        "what": "Hva som skjer",
+        "rule": "Regelen",
+        "deal": "Utdelingen: hver spiller får {n} kort, og toppkortet i trekkbunken starter kastebunken. {name}, til venstre for giver, begynner.",
+        "draw_deck": "{name} trekker {card} fra trekkbunken.",
+        "draw_deck_hidden": "{name} trekker et kort fra trekkbunken.",
+        "draw_discard": "{name} tar {card} fra toppen av kastebunken.",
+        "reshuffle": "Trekkbunken var tom: kastebunken under toppkortet stokkes til en ny trekkbunke på {n} kort.",
+        "lay_down": "{name} legger ned nivå {level}: {melds}.",
+        "lay_down_jokers": "Det bruker {jokers}.",
+        "donate": "{name} donerer {card} til {meld} hos {owner}.",
+        "donate_joker": "{name} donerer {card} som joker for {face} til {meld} hos {owner}.",
+        "discard_card": "{name} kaster {card}.",
+        "goes_out": "Det var det siste kortet til {name}: {name} går ut.",
+        "end_out": "Runden er over: {name} gikk ut.",
+        "end_impossible": "Runden er over: ingen av spillerne som venter, kan noensinne klare nivået sitt med kortene som er igjen i sirkulasjon.",
+        "end_stalemate": "Runden er over: alle hadde lagt ned, og en hel runde gjennom trekkbunken ga verken donering eller noen som gikk ut.",
+        "rule_deal": (
+            "Oppsett: Alle stokkene blandes til én felles trekkbunke. Hver spiller får {n} kort. Toppkortet snus og starter "
+            "kastebunken. Spilleren til venstre for giver begynner, og turen går med klokka."
+        ),
+        "rule_draw": (
+            "Hver tur begynner likt: trekk 1 kort, enten fra den skjulte trekkbunken eller det øverste (synlige) kortet fra "
+            "kastebunken. Kun toppkortet kan tas; det er ikke lov å grave."
+        ),
+        "rule_reshuffle": (
+            "Går trekkbunken tom, stokkes kastebunken og blir ny trekkbunke; toppkortet blir liggende som start på en ny kastebunke (avgjørelse 7)."
+        ),
+        "rule_lay_down": (
+            "Legg ned regelen din: har du hele kombinasjonen for nivået ditt komplett, legger du den ned foran deg, alt eller "
+            "ingenting, samlet, på din egen tur. {level}"
+        ),
+        "rule_donate": (
+            "Etter at du har lagt ned din egen regel, kan du legge løse kort fra hånda på hvilke som helst nedlagte kombinasjoner på "
+            "bordet, dine egne eller andres. På en straight må kortet fortsette rekka i samme sort, i en av endene, aldri forbi et "
+            "ess; på et sett må kortet ha samme rang."
+        ),
+        "rule_donate_joker": "Donerte jokere må representere et gyldig kort som faktisk fortsetter kombinasjonen, og låses til den verdien (avgjørelse 4).",
+        "rule_discard": "Kast 1 kort til kastebunken: det avslutter turen.",
+        "rule_out": (
+            "Runden slutter umiddelbart når en spiller blir kvitt alle kortene på hånda, uansett om det siste kortet forsvant via "
+            "kast, donering eller selve nedlegget."
+        ),
+        "rule_end_out": (
+            "Den som gikk ut, får 0 straffepoeng; alle andre får straffepoeng for kortene de sitter igjen med. Alle som la ned "
+            "regelen sin, rykker opp ett nivå."
+        ),
+        "rule_end_impossible": (
+            "Sikkerhetsventilen: når ingen av spillerne som venter på å legge ned, noensinne kan klare nivået sitt, avsluttes runden "
+            "uten at noen går ut. De som hadde lagt ned, rykker opp som normalt, og alle får straffepoeng for kortene sine "
+            "(avgjørelse 8)."
+        ),
+        "rule_end_stalemate": (
+            "Fastlåsingsvakten (avgjørelse 9) er en vakt i motoren, ikke en regel i teksten. De som la ned, rykker opp, og alle får "
+            "straffepoeng for kortene sine."
+        ),
+        "summary": "Slutten på runden",
+        "col_player": "Spiller",
+        "col_round": "Straffepoeng denne runden",
+        "col_total": "Totalt",
+        "col_next": "Neste",
+        "moves_up": "rykker opp til nivå {n}",
+        "stays": "blir stående på nivå {n}",
+        "completes": "fullførte nivå {n}",
+        "winners": "Spillet er over. Vinner: {names}.",
+        "meld_run": "straighten ({n})",
+        "meld_set": "settet ({n})",
+        "no_game": "Ikke noe spill ennå.",
+        "error": "Kunne ikke bruke det spillet: {error}",
+    },
+}
+assert set(TEXTS) == set(LANGS)
+
+WHOLE_TABLE: Final = -1
+"""The perspective that shows every hand (a teacher's view)."""
+
+
+# --- replaying a round through the engine ------------------------------------------------------------
+
+
+class _RecordedShuffles(random.Random):
+    """A random source whose shuffles put the cards in the orders the record holds: the engine's
+    own reshuffle then refills the deck exactly as it was refilled in the game."""
+
+    def __init__(self, orders: Sequence[Sequence[Card]]) -> None:
+        super().__init__(0)
+        self._orders = [list(order) for order in orders]
+
+    def shuffle(self, x: Any, *args: Any, **kwargs: Any) -> None:
+        if not self._orders:
+            raise ValueError("the round reshuffles more often than its record says")
+        order = self._orders.pop(0)
+        if sorted(order) != sorted(x):
+            raise ValueError("a recorded reshuffle is not the discard pile below its top card")
+        x[:] = order
+
+
+Action = Drew | LaidDown | Donated | Discarded | RoundEnded
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a round: the action (``None`` for the deal), a reshuffle the draw brought with it,
+    and every player's view of the round after it (``views[p]`` is the engine's ``Round.view(p)``)."""
+
+    action: Action | None
+    reshuffled: Reshuffled | None
+    views: tuple[View, ...]
+
+
+def _move(record: Drew | LaidDown | Donated | Discarded) -> Move:
+    if isinstance(record, Drew):
+        return Draw(record.source)
+    if isinstance(record, LaidDown):
+        return LayDown(record.melds)
+    if isinstance(record, Donated):
+        return Donate(record.card, record.owner, record.meld, record.face)
+    return Discard(record.card)
+
+
+def replay_round(played: Round) -> list[Step]:
+    """Replay a round through the engine from its deck, keeping every player's view after each action.
+
+    The deal is step 0; each draw, lay-down, donation and discard is a step (a reshuffle rides with
+    the draw that caused it); a finished round has a last step for its end. The replay must give
+    the very records the round holds.
+    """
+    orders = [record.deck for record in played.history if isinstance(record, Reshuffled)]
+    fresh = Round(played.rules, played.levels, played.dealer, played.deck_order, rng=_RecordedShuffles(orders))
+
+    def views() -> tuple[View, ...]:
+        return tuple(fresh.view(p) for p in range(fresh.players))
+
+    steps = [Step(None, None, views())]
+    pending: Reshuffled | None = None
+    for record in played.history:
+        if isinstance(record, Reshuffled):
+            pending = record
+            continue
+        got = fresh.play(_move(record))
+        if got != record:
+            raise ValueError(f"the replay of {record!r} gave {got!r}")
+        steps.append(Step(record, pending, views()))
+        pending = None
+    if fresh.end is not None:
+        if fresh.end != played.end:
+            raise ValueError(f"the replayed round ended {fresh.end!r}, the game says {played.end!r}")
+        steps.append(Step(fresh.end, None, views()))
+    return steps
+
+
+def _play_game(players: int, seed: int, bots: str, rules: Rules) -> Game:
+    """A whole game played by bots from ``seed`` (``upto9.simulate.play_game``)."""
+    try:
+        from upto9.bots import HeuristicBot, RandomBot
+        from upto9.simulate import play_game
+    except ImportError:  # pragma: no cover - the simulator is part of the engine today
+        return _play_simply(players, seed, rules)
+    factory = RandomBot if bots == "random" else HeuristicBot
+    return play_game(players=players, rules=rules, bots=[factory] * players, seed=seed)
+
+
+def _play_simply(players: int, seed: int, rules: Rules) -> Game:  # pragma: no cover - a fallback
+    """One round played with the engine's legal moves: lay down when it can, else the first move."""
+    game = Game(players=players, rules=rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.round.over:
+        moves = legal_moves(game.view(game.round.turn))
+        lay = [m for m in moves if isinstance(m, LayDown)]
+        game.play(lay[0] if lay else rng.choice(moves))
+    return game
+
+
+class RoundModel(t.HasTraits):
+    """A game and the steps of one of its rounds; ``step`` is where the stepper stands and
+    ``perspective`` whose eyes it looks through (``WHOLE_TABLE`` or a seat).
+
+    >>> model = RoundModel()
+    >>> model.play(seed=3, players=2)
+    >>> model.step, model.last_step > 10, model.current.action is None
+    (0, True, True)
+    >>> model.forward()
+    >>> type(model.current.action).__name__
+    'Drew'
+    """
+
+    game = t.Instance(Game, allow_none=True)
+    round_index = t.Int(0)
+    steps: t.List[Any] = t.List()
+    step = t.Int(0)
+    perspective = t.Int(WHOLE_TABLE)
+    lang = t.Unicode("en")
+    source = t.Tuple()
+    error = t.Unicode("")
+    rules = t.Instance(Rules)
+
+    def __init__(self, game: Game | None = None, *, lang: str = "en", rules: Rules = UPTO9) -> None:
+        super().__init__(lang=check_lang(lang), rules=rules)
+        if game is not None:
+            self.set_game(game)
+
+    @t.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return check_lang(str(proposal["value"]))
+
+    @t.validate("step")
+    def _valid_step(self, proposal: Any) -> int:
+        return max(0, min(int(proposal["value"]), self.last_step))
+
+    @t.validate("perspective")
+    def _valid_perspective(self, proposal: Any) -> int:
+        seat = int(proposal["value"])
+        players = self.game.players if self.game is not None else 0
+        if seat != WHOLE_TABLE and not 0 <= seat < players:
+            raise t.TraitError(f"perspective must be {WHOLE_TABLE} (the whole table) or a seat 0 to {players - 1}, not {seat}")
+        return seat
+
+    @t.validate("round_index")
+    def _valid_round(self, proposal: Any) -> int:
+        index = int(proposal["value"])
+        rounds = len(self.game.rounds) if self.game is not None else 1
+        if not 0 <= index < rounds:
+            raise t.TraitError(f"round_index must be 0 to {rounds - 1}, not {index}")
+        return index
+
+    @t.observe("round_index")
+    def _on_round(self, change: Any) -> None:
+        self._replay()
+
+    # --- getting a game ------------------------------------------------------------------------------
+
+    def set_game(self, game: Game, source: tuple[Any, ...] = ()) -> None:
+        """Step through ``game``, from the deal of its first round."""
+        if self.perspective >= game.players:
+            self.perspective = WHOLE_TABLE
+        self.game = game
+        self.source = source
+        self.error = ""
+        if self.round_index != 0:
+            self.round_index = 0  # replays that round
+        else:
+            self._replay()
+
+    def play(self, seed: int = 0, players: int = 3, bots: str = "heuristic") -> None:
+        """Play a new game with bots from ``seed`` and step through its first round."""
+        self.set_game(_play_game(players, seed, bots, self.rules), ("seed", seed, players))
+
+    def load(self, path: str | Path) -> None:
+        """Load a saved game record (``upto9.records.load_game``); a bad file sets ``error``."""
+        from upto9.records import RecordError, load_game
+
+        try:
+            game = load_game(path)
+        except RecordError as error:
+            self.error = str(error)
+            return
+        self.set_game(game, ("file", Path(path).name))
+
+    def load_record(self, record: Any, name: str = "") -> None:
+        """Load a game record already read from JSON (``upto9.records.replay``); a bad one sets ``error``."""
+        from upto9.records import RecordError, replay
+
+        try:
+            game = replay(record)
+        except RecordError as error:
+            self.error = str(error)
+            return
+        self.set_game(game, ("file", name))
+
+    def _replay(self) -> None:
+        if self.game is None:
+            return
+        steps = replay_round(self.game.rounds[self.round_index])
+        with self.hold_trait_notifications():
+            self.steps = steps
+            self.step = 0
+
+    # --- moving --------------------------------------------------------------------------------------
+
+    @property
+    def last_step(self) -> int:
+        return max(0, len(self.steps) - 1)
+
+    @property
+    def current(self) -> Step:
+        return self.steps[self.step]  # type: ignore[no-any-return]
+
+    def forward(self) -> None:
+        self.step = min(self.step + 1, self.last_step)
+
+    def back(self) -> None:
+        self.step = max(self.step - 1, 0)
+
+    def to_start(self) -> None:
+        self.step = 0
+
+    def to_end(self) -> None:
+        self.step = self.last_step
+
+    # --- what the round says about its players ---------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """A player's name; the engine's default names are shown in the widget's language."""
+        assert self.game is not None
+        name = self.game.names[seat]
+        return SHARED[str(self.lang)]["player"].format(n=seat + 1) if name == f"Player {seat + 1}" else name
+
+    def penalties_before(self) -> tuple[int, ...]:
+        """Each player's penalty points from the rounds before this one."""
+        assert self.game is not None
+        totals = [0] * self.game.players
+        for played in self.game.rounds[: self.round_index]:
+            if played.end is not None:
+                for p, points in enumerate(played.end.penalties):
+                    totals[p] += points
+        return tuple(totals)
+
+    def levels_after(self) -> tuple[int, ...] | None:
+        """Each player's level for the next round, as the game scored this one (``None`` while unknown)."""
+        assert self.game is not None
+        rounds = self.game.rounds
+        if self.round_index + 1 < len(rounds):
+            return tuple(rounds[self.round_index + 1].levels)
+        if rounds[self.round_index].over:
+            return tuple(self.game.levels)
+        return None
+
+
+# --- words for a step ---------------------------------------------------------------------------------
+
+
+def _meld_text(meld: Meld) -> str:
+    return " ".join(p.text() for p in meld.cards)
+
+
+def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str], list[str]]:
+    """What happens at ``step`` and the rule behind it, in the model's language, as seen from
+    ``perspective``: a card drawn from the deck is named only to the player who drew it (and on
+    the whole table)."""
+    assert model.game is not None
+    lang = str(model.lang)
+    texts = TEXTS[lang]
+    rules = model.game.rules
+    action = step.action
+    what: list[str] = []
+    why: list[str] = []
+    if action is None:
+        played = model.game.rounds[model.round_index]
+        first = (played.dealer + 1) % played.players
+        what.append(texts["deal"].format(n=rules.hand_size, name=model.name(first)))
+        why.append(texts["rule_deal"].format(n=rules.hand_size))
+        return what, why
+    if isinstance(action, RoundEnded):
+        if action.reason is EndReason.OUT and action.out is not None:
+            what.append(texts["end_out"].format(name=model.name(action.out)))
+            why.append(texts["rule_end_out"])
+        elif action.reason is EndReason.IMPOSSIBLE:
+            what.append(texts["end_impossible"])
+            why.append(texts["rule_end_impossible"])
+        else:
+            what.append(texts["end_stalemate"])
+            why.append(texts["rule_end_stalemate"])
+        return what, why
+    name = model.name(action.player)
+    after = step.views[action.player]
+    if isinstance(action, Drew):
+        if step.reshuffled is not None:
+            what.append(texts["reshuffle"].format(n=len(step.reshuffled.deck)))
+        if action.source is Source.DISCARD:
+            what.append(texts["draw_discard"].format(name=name, card=action.card.glyph))
+        elif perspective in (WHOLE_TABLE, action.player):
+            what.append(texts["draw_deck"].format(name=name, card=action.card.glyph))
+        else:
+            what.append(texts["draw_deck_hidden"].format(name=name))
+        why.append(texts["rule_draw"])
+        if step.reshuffled is not None:
+            why.append(texts["rule_reshuffle"])
+    elif isinstance(action, LaidDown):
+        level = rules.level(after.levels[action.player])
+        what.append(texts["lay_down"].format(name=name, level=level.number, melds=" · ".join(_meld_text(m) for m in action.melds)))
+        what.append(texts["lay_down_jokers"].format(jokers=jokers_text(sum(m.jokers for m in action.melds), lang)))
+        level_words = f"{SHARED[lang]['level'].format(n=level.number)}: {contract_text(level, lang)}; {budget_text(level, lang)}."
+        why.append(texts["rule_lay_down"].format(level=level_words))
+    elif isinstance(action, Donated):
+        meld = after.table[action.owner][action.meld]
+        meld_name = texts["meld_run" if meld.kind is GroupKind.RUN else "meld_set"].format(n=action.meld + 1)
+        owner = model.name(action.owner)
+        if action.wild:
+            what.append(texts["donate_joker"].format(name=name, card=action.card.glyph, face=face_glyph(action.face), owner=owner, meld=meld_name))
+        else:
+            what.append(texts["donate"].format(name=name, card=action.card.glyph, owner=owner, meld=meld_name))
+        why.append(texts["rule_donate"])
+        if action.wild:
+            why.append(texts["rule_donate_joker"])
+    else:
+        what.append(texts["discard_card"].format(name=name, card=action.card.glyph))
+        why.append(texts["rule_discard"])
+    if not after.hand and not isinstance(action, Drew):
+        what.append(texts["goes_out"].format(name=name))
+        why.append(texts["rule_out"])
+    return what, why
+
+
+class RoundStepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """The round stepper view. ``RoundStepper(seed=7, players=3, lang="nb")`` plays a game with
+    bots and shows its first round; ``RoundStepper(game=game)`` or ``RoundStepper(record="game.json")``
+    shows a game you have. ``stepper.model`` is the ``RoundModel``.
+    """
+
+    def __init__(
+        self,
+        model: RoundModel | None = None,
+        *,
+        game: Game | None = None,
+        record: str | Path | None = None,
+        seed: int = 0,
+        players: int = 3,
+        lang: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.model = model if model is not None else RoundModel(lang=lang or "en")
+        if lang is not None:
+            self.model.lang = lang
+        if game is not None:
+            self.model.set_game(game)
+        elif record is not None:
+            self.model.load(record)
+        elif self.model.game is None:
+            self.model.play(seed=seed, players=players)
+        self._title = w.HTML()
+        self._source = w.HTML()
+        self._seed = w.IntText(value=seed, layout=w.Layout(width="10em"))
+        self._players = w.Dropdown(
+            options=list(range(self.model.rules.min_players, self.model.rules.max_players + 1)), value=players, layout=w.Layout(width="11em")
+        )
+        self._bots = w.Dropdown(layout=w.Layout(width="20em"))
+        self._play = w.Button(icon="play-circle", button_style="info")
+        self._play.on_click(lambda _b: self.model.play(seed=self._seed.value, players=self._players.value, bots=self._bots.value or "heuristic"))
+        self._upload = w.FileUpload(accept=".json", multiple=False)
+        self._upload.observe(self._uploaded, names="value")
+        self._rounds = w.Dropdown(layout=w.Layout(width="12em"))
+        self._rounds.observe(self._round_picked, names="value")
+        self._perspective = w.Dropdown(layout=w.Layout(width="22em"))
+        self._perspective.observe(self._perspective_picked, names="value")
+        self._start = w.Button(description="⏮", layout=w.Layout(width="3.2em"))
+        self._start.on_click(lambda _b: self.model.to_start())
+        self._back = w.Button(description="◀", layout=w.Layout(width="3.2em"))
+        self._back.on_click(lambda _b: self.model.back())
+        self._forward = w.Button(description="▶", layout=w.Layout(width="3.2em"))
+        self._forward.on_click(lambda _b: self.model.forward())
+        self._end = w.Button(description="⏭", layout=w.Layout(width="3.2em"))
+        self._end.on_click(lambda _b: self.model.to_end())
+        self._slider = w.IntSlider(min=0, max=max(1, self.model.last_step), continuous_update=True, layout=w.Layout(width="28em"))
+        self._autoplay = w.Play(min=0, max=max(1, self.model.last_step), interval=500)
+        self._speed = w.IntSlider(value=2, min=1, max=10, layout=w.Layout(width="16em"))
+        self._speed.observe(lambda change: setattr(self._autoplay, "interval", int(1000 / max(1, change["new"]))), names="value")
+        t.link((self._autoplay, "value"), (self._slider, "value"))
+        self._slider.observe(self._slid, names="value")
+        self._status = w.HTML()
+        self._table = w.HTML()
+        self._action = w.HTML()
+        self._error = w.HTML()
+        self._shown: tuple[Any, ...] = ()
+        super().__init__(
+            [
+                style_tag(),
+                self._title,
+                w.HBox([self._seed, self._players, self._bots, self._play], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self._upload, self._rounds, self._perspective], layout=w.Layout(flex_flow="row wrap")),
+                self._source,
+                self._error,
+                w.HBox([self._start, self._back, self._forward, self._end, self._slider], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                w.HBox([self._autoplay, self._speed], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                self._status,
+                self._action,
+                self._table,
+            ],
+            **kwargs,
+        )
+        self.add_class("u9")
+        self.model.observe(self.update, names=["steps", "step", "perspective", "lang", "game", "round_index", "error", "source"])
+        self.update()
+
+    @property
+    def lang(self) -> str:
+        return str(self.model.lang)
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.model.lang = lang
+
+    # --- controls ------------------------------------------------------------------------------------
+
+    def _slid(self, change: Any) -> None:
+        if change["new"] != self.model.step:
+            self.model.step = change["new"]
+
+    def _round_picked(self, change: Any) -> None:
+        if change["new"] is not None and change["new"] != self.model.round_index:
+            self.model.round_index = change["new"]
+
+    def _perspective_picked(self, change: Any) -> None:
+        if change["new"] is not None and change["new"] != self.model.perspective:
+            self.model.perspective = change["new"]
+
+    def _uploaded(self, change: Any) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        try:
+            record = json.loads(bytes(upload["content"]).decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            self.model.error = f"{upload['name']}: not a JSON file: {error}"
+            return
+        self.model.load_record(record, str(upload["name"]))
+
+    # --- drawing -------------------------------------------------------------------------------------
+
+    def update(self, change: Any = None) -> None:
+        """Show the step: the status, the action in words with its rule, and the table."""
+        model = self.model
+        lang = str(model.lang)
+        texts = TEXTS[lang]
+        game = model.game
+        self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(texts["error"].format(error=model.error))}</div>' if model.error else ""
+        if game is None:
+            self._table.value = f'<div class="u9-note">{escape(texts["no_game"])}</div>'
+            return
+        shown = (lang, id(game), len(game.rounds), model.round_index, len(model.steps))
+        if shown != self._shown:
+            self._shown = shown
+            self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
+            self._seed.description = texts["seed"]
+            self._players.description = texts["players"]
+            bots = [(texts["bots_heuristic"], "heuristic"), (texts["bots_random"], "random")]
+            value = self._bots.value or "heuristic"
+            self._bots.options = bots
+            self._bots.value = value
+            self._bots.description = texts["bots"]
+            self._play.description = texts["play"]
+            self._upload.description = texts["load"]
+            self._upload.layout.width = "auto"
+            self._rounds.description = texts["round"]
+            self._rounds.options = [(texts["round_option"].format(n=i + 1), i) for i in range(len(game.rounds))]
+            self._perspective.description = texts["perspective"]
+            self._perspective.options = [(texts["whole"], WHOLE_TABLE)] + [(texts["seat_view"].format(name=model.name(p)), p) for p in range(game.players)]
+            for button, key in ((self._start, "start"), (self._back, "back"), (self._forward, "forward"), (self._end, "end")):
+                button.tooltip = texts[key]
+            self._slider.description = texts["step"]
+            self._slider.max = max(1, model.last_step)
+            self._autoplay.max = max(1, model.last_step)
+            self._autoplay.tooltip = texts["autoplay"]
+            self._speed.description = texts["speed"]
+            self._speed.tooltip = texts["speed_tip"]
+        if self._rounds.value != model.round_index:
+            self._rounds.value = model.round_index
+        if self._perspective.value != model.perspective:
+            self._perspective.value = model.perspective
+        if self._slider.value != model.step:
+            self._slider.value = model.step
+        source = model.source
+        if source and source[0] == "seed":
+            self._source.value = f'<div class="u9-note">{escape(texts["source_seed"].format(seed=source[1], players=source[2]))}</div>'
+        elif source and source[0] == "file":
+            self._source.value = f'<div class="u9-note">{escape(texts["source_file"].format(name=source[1]))}</div>'
+        else:
+            self._source.value = ""
+        self._status.value, self._action.value, self._table.value = render_step(model, model.step, model.perspective)
+
+
+def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, str, str]:
+    """The status line, the action and the table at step ``index``, as HTML, seen from
+    ``perspective``. A player's perspective is drawn from that player's engine view alone."""
+    assert model.game is not None
+    lang = str(model.lang)
+    texts = TEXTS[lang]
+    step: Step = model.steps[index]
+    players = model.game.players
+    played = model.game.rounds[model.round_index]
+    # The only state drawn: every view for the whole table, one player's own view otherwise.
+    views: dict[int, View] = dict(enumerate(step.views)) if perspective == WHOLE_TABLE else {perspective: step.views[perspective]}
+    public = next(iter(views.values()))  # table, discard pile, counts: the same in every view
+    status = texts["status"].format(round=model.round_index + 1, k=index, n=model.last_step)
+    phase = {Phase.DRAW: texts["phase_draw"], Phase.PLAY: texts["phase_play"], Phase.OVER: texts["phase_over"]}[public.phase]
+    turn = texts["phase_over"] if public.phase is Phase.OVER else texts["to_move"].format(name=model.name(public.turn), phase=phase)
+    status_html = f"<div><b>{escape(status)}</b> · {escape(turn)}</div>"
+
+    what, why = describe(model, step, perspective)
+    action_html = (
+        f'<div role="status" aria-live="polite"><b>{escape(texts["what"])}:</b> {escape(" ".join(what))}</div>'
+        f'<div class="u9-note"><b>{escape(texts["rule"])}:</b> {escape(" ".join(why))}</div>'
+    )
+
+    piles = []
+    deck = card_html(None, count=public.deck_count, lang=lang) if public.deck_count else f"<span class='u9-note'>{escape(texts['empty'])}</span>"
+    piles.append(card_row([deck, f"<span class='u9-note'>{escape(texts['deck_count'].format(n=public.deck_count))}</span>"], texts["deck"]))
+    top = public.discard_top
+    pile = card_html(top, lang=lang) if top is not None else f"<span class='u9-note'>{escape(texts['empty'])}</span>"
+    piles.append(card_row([pile, f"<span class='u9-note'>{escape(texts['pile_count'].format(n=len(public.discard)))}</span>"], texts["discard"]))
+
+    before = model.penalties_before()
+    seats = []
+    for p in range(players):
+        marks = []
+        if p == played.dealer:
+            marks.append(texts["dealer"])
+        if p == perspective:
+            marks.append(texts["you"])
+        head = model.name(p) + (f" ({', '.join(marks)})" if marks else "")
+        laid = texts["laid_down"] if public.laid_down[p] else texts["waiting"]
+        info = f"{texts['level'].format(n=public.levels[p])} · {laid} · {texts['penalties'].format(n=before[p])}"
+        own = views.get(p)
+        if own is not None:
+            hand = card_row((card_html(c, lang=lang) for c in own.hand), texts["hand"])
+        else:
+            hidden = public.hand_counts[p]
+            back = card_html(None, count=hidden, lang=lang) if hidden else f"<span class='u9-note'>{escape(texts['no_cards'])}</span>"
+            hand = card_row([back], texts["hand"], row_label=texts["hidden_hand"].format(n=hidden))
+        melds = "".join(
+            card_row(
+                (card_html(pl.card, pl.face, real=not pl.wild and model.game.rules.is_wild(pl.card), lang=lang) for pl in meld.cards),
+                texts["meld_run" if meld.kind is GroupKind.RUN else "meld_set"].format(n=i + 1),
+            )
+            for i, meld in enumerate(public.table[p])
+        )
+        turn_class = " u9-turn" if public.turn == p and public.phase is not Phase.OVER else ""
+        seats.append(
+            f'<div class="u9-player{turn_class}" role="group" aria-label="{escape(model.name(p))}">'
+            f"<div><b>{escape(head)}</b> <span class='u9-note'>{escape(info)}</span></div>{hand}{melds}</div>"
+        )
+    table_html = "".join(piles) + "".join(seats)
+    if isinstance(step.action, RoundEnded):
+        table_html = _summary(model, step.action) + table_html
+    return status_html, action_html, table_html
+
+
+def _summary(model: RoundModel, end: RoundEnded) -> str:
+    """Penalty points and who moves up, as the engine scored the round."""
+    assert model.game is not None
+    texts = TEXTS[str(model.lang)]
+    before = model.penalties_before()
+    after = model.levels_after()
+    played = model.game.rounds[model.round_index]
+    last = len(model.game.rules.levels)
+    rows = []
+    for p in range(model.game.players):
+        level = played.levels[p]
+        if after is None:
+            nxt = ""
+        elif end.laid_down[p] and level == last:
+            nxt = texts["completes"].format(n=level)
+        elif after[p] > level:
+            nxt = texts["moves_up"].format(n=after[p])
+        else:
+            nxt = texts["stays"].format(n=after[p])
+        rows.append(f"<tr><td>{escape(model.name(p))}</td><td>{end.penalties[p]}</td><td>{before[p] + end.penalties[p]}</td><td>{escape(nxt)}</td></tr>")
+    head = "<tr>" + "".join(f"<th>{escape(texts[key])}</th>" for key in ("col_player", "col_round", "col_total", "col_next")) + "</tr>"
+    winners = ""
+    if model.game.winners and model.round_index == len(model.game.rounds) - 1:
+        winners = f"<div class='u9-ok'>{escape(texts['winners'].format(names=', '.join(model.name(p) for p in model.game.winners)))}</div>"
+    return f"<div><b>{escape(texts['summary'])}</b><table class='u9-table'>{head}{''.join(rows)}</table>{winners}</div>"
