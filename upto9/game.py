@@ -383,6 +383,19 @@ class Round:
         """The moves open to the player to move."""
         return [] if self.over else legal_moves(self.view(self.turn))
 
+    def replay_reshuffles(self, orders: Iterable[Sequence[Card]] = ()) -> None:
+        """Replaying a record: from now on the deck, when it runs empty, is refilled with the next
+        of these orders (top card first; more may follow through ``queue_reshuffle``) instead of
+        being shuffled. A draw that needs a reshuffle none is queued for, or whose queued order is
+        not the discard pile below its top card, is refused."""
+        self._reshuffles = [tuple(order) for order in orders]
+
+    def queue_reshuffle(self, deck: Sequence[Card]) -> None:
+        """Replaying a record: one more recorded reshuffle order (see ``replay_reshuffles``)."""
+        if self._reshuffles is None:
+            self._reshuffles = []
+        self._reshuffles.append(tuple(deck))
+
     # --- draw ----------------------------------------------------------------------------------
 
     def verify_draw(self, source: Source | str) -> None:

@@ -318,7 +318,7 @@ class _Replayer:
             raise RecordError(f"{where}: dealt: {len(dealt)} hands for {rnd.players} players")
         for seat, (hand, actual) in enumerate(zip(dealt, rnd.dealt, strict=True)):
             _same(_card_list(hand, f"{where}: dealt hand of player {seat}"), list(actual), where, f"player {seat}'s dealt hand")
-        rnd._reshuffles = []  # replaying: the engine takes each recorded reshuffle instead of shuffling
+        rnd.replay_reshuffles()  # every reshuffle must come from the record
         actions = _list(data["actions"], f"round {number}: actions")
         matched = 0  # engine records matched to the file so far
         pending: list[Mapping[str, Any]] = []  # a reshuffle waiting for the draw that causes it
@@ -360,8 +360,7 @@ class _Replayer:
         below_top = rnd.discard_pile[:-1]
         if sorted(order) != sorted(below_top):
             raise RecordError(f"{what}: the new deck must be the discard pile below its top card ({len(below_top)} cards), shuffled")
-        assert rnd._reshuffles is not None
-        rnd._reshuffles.append(tuple(order))
+        rnd.queue_reshuffle(order)  # the engine takes the recorded order instead of shuffling
 
     def _apply(self, game: Game, rnd: Round, kind: str, action: Mapping[str, Any], what: str) -> None:
         player = _int(action["player"], f"{what}: player")

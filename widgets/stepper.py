@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -21,7 +20,6 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import Card
 from upto9.game import (
     Discard,
     Discarded,
@@ -286,23 +284,6 @@ WHOLE_TABLE: Final = -1
 # --- replaying a round through the engine ------------------------------------------------------------
 
 
-class _RecordedShuffles(random.Random):
-    """A random source whose shuffles put the cards in the orders the record holds: the engine's
-    own reshuffle then refills the deck exactly as it was refilled in the game."""
-
-    def __init__(self, orders: Sequence[Sequence[Card]]) -> None:
-        super().__init__(0)
-        self._orders = [list(order) for order in orders]
-
-    def shuffle(self, x: Any, *args: Any, **kwargs: Any) -> None:
-        if not self._orders:
-            raise ValueError("the round reshuffles more often than its record says")
-        order = self._orders.pop(0)
-        if sorted(order) != sorted(x):
-            raise ValueError("a recorded reshuffle is not the discard pile below its top card")
-        x[:] = order
-
-
 Action = Drew | LaidDown | Donated | Discarded | RoundEnded
 
 
@@ -333,8 +314,8 @@ def replay_round(played: Round) -> list[Step]:
     the draw that caused it); a finished round has a last step for its end. The replay must give
     the very records the round holds.
     """
-    orders = [record.deck for record in played.history if isinstance(record, Reshuffled)]
-    fresh = Round(played.rules, played.levels, played.dealer, played.deck_order, rng=_RecordedShuffles(orders))
+    fresh = Round(played.rules, played.levels, played.dealer, played.deck_order)
+    fresh.replay_reshuffles(record.deck for record in played.history if isinstance(record, Reshuffled))
 
     def views() -> tuple[View, ...]:
         return tuple(fresh.view(p) for p in range(fresh.players))
