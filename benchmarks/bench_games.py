@@ -73,12 +73,13 @@ def rate(games: int, workers: int, repeat: int, seed: int) -> tuple[float, float
     return best_wall, best_cpu
 
 
-def long_run(games: int, workers: int, seed: int, every: int = 1000) -> None:
+def long_run(games: int, workers: int, seed: int) -> None:
+    every = 1000 if games >= 3000 else max(50, games // 5)  # report after every 1,000 games on a full run
     args = (seed, 4, UPTO9, [HeuristicBot] * 4, False)
     context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
     rows: list[Any] = []
     worker_rss: dict[int, float] = {}
-    first_worker_rss: dict[int, float] = {}
+    reports: list[float] = []  # the largest worker's memory at each report
     start = time.perf_counter()
     next_report = every
     print(f"  {'games':>6}  {'s':>7}  {'games/s':>7}  {'this MB':>7}  workers' MB")
@@ -89,16 +90,17 @@ def long_run(games: int, workers: int, seed: int, every: int = 1000) -> None:
             done, pid, rss = future.result()
             rows.extend(done)
             worker_rss[pid] = rss
-            first_worker_rss.setdefault(pid, rss)
             if len(rows) >= next_report or len(rows) == games:
                 elapsed = time.perf_counter() - start
                 workers_text = "  ".join(f"{worker_rss[p]:6.1f}" for p in sorted(worker_rss))
                 print(f"  {len(rows):>6}  {elapsed:7.1f}  {len(rows) / elapsed:7.2f}  {rss_mb():7.1f}  {workers_text}", flush=True)
                 next_report = (len(rows) // every + 1) * every
-    growth = [worker_rss[p] - first_worker_rss[p] for p in sorted(worker_rss)]
+                reports.append(max(worker_rss.values()))
     print(f"  peak resident memory (ru_maxrss): this process {peak_mb(resource.RUSAGE_SELF):.1f} MB, largest worker {peak_mb(resource.RUSAGE_CHILDREN):.1f} MB")
-    print(f"  workers' memory from their first chunk to their last: {', '.join(f'{g:+.1f} MB' for g in growth)}")
-    print(f"  (this process keeps the {len(rows)} result rows, which the data frame is built from)")
+    if len(reports) >= 3:
+        first, last = reports[1] - reports[0], reports[-1] - reports[-2]
+        print(f"  largest worker's growth per {every} games: {first:+.1f} MB in the first {every} after warm-up, {last:+.1f} MB in the last")
+    print("  (the workers' memory levels off as the checker's window table fills; this process keeps the result rows)")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -10,10 +10,11 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from upto9 import UPTO9, Bot, HeuristicBot, RandomBot, full_deck, holds, parse_card, parse_hand, play_game, simulate
+from upto9 import UPTO9, Bot, HeuristicBot, RandomBot, check, full_deck, holds, parse_card, parse_hand, play_game, simulate
+from upto9.bots import _idle
 from upto9.game import Discard, Donate, Draw, Game, LayDown, Move, Phase, Round, RuleError, Source, View, legal_moves
 from upto9.melds import Meld
-from upto9.simulate import game_seed
+from upto9.simulate import game_row, game_seed
 
 H, R = HeuristicBot, RandomBot
 
@@ -217,6 +218,14 @@ def test_the_heuristic_bot_beats_the_random_bot() -> None:
     two = simulate(20, players=2, bots=[R, H], seed=2, workers=1, progress=False)
     wins = int(one["won_0"].sum() + two["won_1"].sum())
     assert wins >= 36, wins  # of 40
+    # One heuristic bot against three random ones, in every seat.
+    wins = 0
+    for seat in range(4):
+        bots: list[type] = [R, R, R, R]
+        bots[seat] = H
+        df = simulate(3, players=4, bots=bots, seed=seat, workers=1, progress=False)
+        wins += int(df[f"won_{seat}"].sum())
+    assert wins >= 11, wins  # of 12
 
 
 # --- simulations -----------------------------------------------------------------------------------
@@ -247,6 +256,7 @@ def test_a_simulated_game_is_play_game_with_its_seed(small_run: tuple[pd.DataFra
     game = play_game(players=3, bots=[H, R, H], seed=int(row["seed"]))
     assert len(game.rounds) == row["rounds"] and game.winners == row["winners"]
     assert [game.penalties[p] for p in range(3)] == [row[f"penalties_{p}"] for p in range(3)]
+    assert row.to_dict() == game_row(game, 3, ["HeuristicBot", "RandomBot", "HeuristicBot"])
 
 
 def test_the_round_table_agrees_with_the_game_table(small_run: tuple[pd.DataFrame, pd.DataFrame]) -> None:
@@ -338,3 +348,23 @@ def test_legal_donations_are_what_the_melds_accept() -> None:
             if not game.over:
                 game.next_round()
     assert seen >= 50
+
+
+def test_a_card_the_bot_calls_idle_changes_nothing() -> None:
+    """The heuristic bot skips the checker for a card it calls idle: adding it must leave the
+    hand exactly as many cards short, with as many missing slots."""
+    rng = random.Random(5)
+    deck = list(full_deck()) * 2
+    idle = 0
+    for _ in range(3000):
+        level = rng.randint(1, 9)
+        cards = rng.sample(deck, 12)
+        hand, card = cards[:11], cards[11]
+        if not _idle(card, hand, UPTO9.level(level), UPTO9):
+            continue
+        idle += 1
+        before, after = check(hand, level), check([*hand, card], level)
+        assert before.ok == after.ok
+        if not before.ok:
+            assert (before.cards_short, len(before.closest.missing)) == (after.cards_short, len(after.closest.missing)), (level, hand, card)
+    assert idle >= 200

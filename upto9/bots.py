@@ -90,20 +90,92 @@ def _keys(cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(sorted([card.key for card in cards]))
 
 
-def _one_more(keys: Sequence[int], fewer: Sequence[int]) -> bool:
-    """Is the sorted multiset ``keys`` the sorted multiset ``fewer`` plus one card?
+def _extra(keys: Sequence[int], fewer: Sequence[int]) -> int | None:
+    """The one key that the sorted multiset ``keys`` holds beyond the sorted multiset ``fewer``
+    (``None`` unless ``keys`` is ``fewer`` plus exactly one).
 
-    >>> _one_more((1, 2, 2, 5), (1, 2, 5)), _one_more((1, 2, 3), (1, 2, 5))
-    (True, False)
+    >>> _extra((1, 2, 2, 5), (1, 2, 5)), _extra((1, 2, 5, 7), (1, 2, 5)), _extra((1, 2, 3), (1, 2, 5))
+    (2, 7, None)
     """
     if len(keys) != len(fewer) + 1:
-        return False
-    skipped = 0
+        return None
     for i, key in enumerate(fewer):
-        if key != keys[i + skipped]:
-            if skipped or key != keys[i + 1]:
+        if key != keys[i]:
+            return keys[i] if tuple(keys[i + 1 :]) == tuple(fewer[i:]) else None
+    return keys[-1]
+
+
+_Plan = tuple[int, tuple[int, ...]]
+"""What the bot knows of a hand: (cards short of the level, the card keys its closest arrangement
+keeps). A hand that makes the level is ``(0, ())``."""
+
+
+def _plan_of(verdict: Check) -> _Plan:
+    """The plan of a hand that does not make the level: the checker's closest arrangement, whose
+    cards are kept; 2s and 3s standing in as jokers only as many as the budget lets count."""
+    kept: list[int] = []
+    jokers = verdict.level.jokers
+    for group in verdict.closest.groups:
+        for slot in group:
+            card = slot.card
+            if card is None:
+                continue
+            if slot.wild:
+                if jokers <= 0:
+                    continue
+                jokers -= 1
+            kept.append(card.key)
+    return verdict.cards_short, tuple(sorted(kept))
+
+
+def _idle(card: Card, hand: Sequence[Card], level: Level, rules: Rules) -> bool:
+    """Can ``card`` added to ``hand`` surely not improve the closest arrangement (fewer cards
+    short, or as many with fewer missing slots)? Answered only where it is cheap and exact:
+
+    * a level of one straight, a card that is no 2 or 3 and has no card of its suit within a
+      straight's length: every window holding it holds nothing else, which any card of the hand
+      that is no 2 or 3 matches;
+    * a level of sets only, a card of a rank the hand lacks, when the hand has at least as many
+      ranks (no 2s or 3s) as the level has sets: each set can take a rank the hand holds.
+
+    >>> from upto9 import UPTO9, parse_card, parse_hand
+    >>> hand = parse_hand("5h 6h 7h Kc Kd 9s 9d 4c Js Qd As")
+    >>> _idle(parse_card("Jh"), hand, UPTO9.level(1), UPTO9), _idle(parse_card("9h"), hand, UPTO9.level(1), UPTO9)
+    (True, False)
+    >>> _idle(parse_card("8c"), hand, UPTO9.level(4), UPTO9), _idle(parse_card("2c"), hand, UPTO9.level(4), UPTO9)
+    (True, False)
+    """
+    if rules.is_wild(card):
+        return False
+    groups = level.groups
+    r = card.key >> 2
+    if all(g.kind is GroupKind.SET for g in groups):
+        ranks = set()
+        for c in hand:
+            if c.key >> 2 == r:
                 return False
-            skipped = 1
+            if not rules.is_wild(c):
+                ranks.add(c.key >> 2)
+        return len(ranks) >= len(groups)
+    if len(groups) != 1:
+        return False
+    size = groups[0].size
+    suit = card.key & 3
+    mask = 0
+    plain = False
+    for c in hand:
+        key = c.key
+        plain = plain or not rules.is_wild(c)
+        if key & 3 == suit:
+            mask |= 1 << (key >> 2)
+            if key >> 2 == 1:
+                mask |= 1 << 14
+    if not plain:
+        return False
+    for q in (1, 14) if r == 1 else (r,):
+        low, high = max(1, q - size + 1), min(14, q + size - 1)
+        if mask >> low & ((1 << (high - low + 1)) - 1):
+            return False
     return True
 
 
@@ -139,12 +211,12 @@ class HeuristicBot:
         self.seed = seed
         # Checker verdicts for the hands this bot has looked at, by (level, sorted card keys).
         self._checks: dict[tuple[int, tuple[int, ...]], Check] = {}
-        # Cards short of the level for a hand left after a discard, by (level, sorted card keys).
-        self._short: dict[tuple[int, tuple[int, ...]], int] = {}
+        # What it knows of hands it held: (level, sorted card keys) -> plan.
+        self._plans: dict[tuple[int, tuple[int, ...]], _Plan] = {}
         self._points: tuple[Rules, dict[Rank, int]] | None = None
         self._rules: Rules | None = None
-        # The hand before this turn's draw: (level, sorted card keys, cards short).
-        self._before_draw: tuple[int, tuple[int, ...], int] | None = None
+        # The hand before this turn's draw: (level, cards, sorted card keys).
+        self._before_draw: tuple[int, tuple[Card, ...], tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
@@ -156,7 +228,7 @@ class HeuristicBot:
         if view.rules is not self._rules:  # what the caches know holds for one rule set
             self._rules = view.rules
             self._checks.clear()
-            self._short.clear()
+            self._plans.clear()
         if view.phase is Phase.DRAW:
             return self._draw(view)
         if view.laid_down[view.player]:
@@ -177,11 +249,20 @@ class HeuristicBot:
             self._checks[key] = found
         return found
 
-    def _cards_short(self, hand: Sequence[Card], level: int, rules: Rules) -> int:
-        known = self._short.get((level, _keys(hand)))
-        if known is None:
-            known = self._check(hand, level, rules).cards_short
-        return known
+    def _plan(self, hand: Sequence[Card], level: int, rules: Rules) -> _Plan:
+        """How many cards short ``hand`` is, and the cards its closest arrangement keeps."""
+        key = (level, _keys(hand))
+        plan = self._plans.get(key)
+        if plan is None:
+            verdict = self._check(hand, level, rules)
+            plan = (0, ()) if verdict.ok else _plan_of(verdict)
+            self._remember(key, plan)
+        return plan
+
+    def _remember(self, key: tuple[int, tuple[int, ...]], plan: _Plan) -> None:
+        if len(self._plans) >= self._CACHE_LIMIT:
+            self._plans.clear()
+        self._plans[key] = plan
 
     def _penalties(self, rules: Rules) -> dict[Rank, int]:
         if self._points is None or self._points[0] is not rules:
@@ -217,8 +298,10 @@ class HeuristicBot:
                 return Draw(Source.DISCARD)
             return Draw(Source.DECK)
         level, rules, hand = view.level, view.rules, view.hand
-        short = self._cards_short(hand, level, rules)
-        self._before_draw = (level, _keys(hand), short)
+        short = self._plan(hand, level, rules)[0]
+        self._before_draw = (level, hand, _keys(hand))
+        if short == 0 or _idle(top, hand, rules.level(level), rules):
+            return Draw(Source.DECK)
         # One card takes a hand at most one card closer: two or more short, the top card cannot
         # make the level; one short, only making it brings it closer.
         with_top = self._check((*hand, top), level, rules, short=short > 1)
@@ -230,26 +313,28 @@ class HeuristicBot:
 
     def _build(self, view: View) -> Move:
         level, rules, hand = view.level, view.rules, view.hand
-        before, self._before_draw = self._before_draw, None
-        # Two or more short before the draw, the hand cannot make the level now.
-        short = before is not None and before[0] == level and before[2] > 1 and _one_more(_keys(hand), before[1])
-        verdict = self._check(hand, level, rules, short=short)
-        if verdict.ok:
-            return LayDown(verdict.melds)
         spec = rules.level(level)
-        # The closest arrangement's cards stay; jokers only as many as the budget lets count.
+        keys = _keys(hand)
+        plan = self._plans.get((level, keys))
+        before, self._before_draw = self._before_draw, None
+        short = False  # known to be at least one card short?
+        if plan is None and before is not None and before[0] == level:
+            known = self._plans.get((level, before[2]))
+            drawn = _extra(keys, before[2])
+            if known is not None and known[0] > 0 and drawn is not None:
+                card = next(c for c in hand if c.key == drawn)
+                if _idle(card, before[1], spec, rules):
+                    plan = known  # the drawn card changes nothing: same distance, same arrangement
+                short = known[0] > 1
+        if plan is None or plan[0] == 0:
+            verdict = self._check(hand, level, rules, short=short)
+            if verdict.ok:
+                return LayDown(verdict.melds)
+            plan = _plan_of(verdict)
+            self._remember((level, keys), plan)
         kept = [0] * 56  # by card key
-        jokers = spec.jokers
-        for group in verdict.closest.groups:
-            for slot in group:
-                card = slot.card
-                if card is None:
-                    continue
-                if slot.wild:
-                    if jokers <= 0:
-                        continue
-                    jokers -= 1
-                kept[card.key] += 1
+        for key in plan[1]:
+            kept[key] += 1
         spare: list[Card] = []
         for card in hand:
             if kept[card.key]:
@@ -264,9 +349,7 @@ class HeuristicBot:
         if spare:  # the arrangement is untouched: the hand stays as many cards short
             rest = list(hand)
             rest.remove(choice)
-            if len(self._short) >= self._CACHE_LIMIT:
-                self._short.clear()
-            self._short[(level, _keys(rest))] = verdict.cards_short
+            self._remember((level, _keys(rest)), plan)
         return Discard(choice)
 
     # --- after the lay-down -------------------------------------------------------------------------

@@ -187,14 +187,17 @@ def round_rows(game: Game, index: int) -> list[dict[str, Any]]:
     return rows
 
 
-_Result = tuple[dict[str, Any], list[dict[str, Any]]]
+# One game's rows as bare tuples in the column order (a dict per row would take several times
+# the memory of a long simulation): (game row, round rows).
+_Result = tuple[tuple[Any, ...], list[tuple[Any, ...]]]
 
 
 def _play_rows(index: int, seed: int | str, players: int, rules: Rules, factories: Sequence[Any], per_round: bool) -> _Result:
     """Play game ``index`` of a simulation and keep only its rows (the game itself is dropped)."""
     own_seed = game_seed(seed, index)
     game = play_game(players=players, rules=rules, bots=factories, seed=own_seed)
-    return game_row(game, index, [_bot_name(f) for f in factories]), (round_rows(game, index) if per_round else [])
+    row = tuple(game_row(game, index, [_bot_name(f) for f in factories]).values())
+    return row, ([tuple(r.values()) for r in round_rows(game, index)] if per_round else [])
 
 
 def _play_chunk(indices: Sequence[int], seed: int | str, players: int, rules: Rules, factories: Sequence[Any], per_round: bool) -> list[_Result]:
@@ -268,7 +271,7 @@ def simulate(
         results = _run_local(games, args, show) if count == 1 or games <= 1 else _run_processes(games, args, count, show)
     else:
         raise ValueError(f"backend must be 'processes' or 'dask', not {backend!r}")
-    results.sort(key=lambda r: int(r[0]["game"]))
+    results.sort(key=lambda r: int(r[0][0]))  # the game index
     games_df = pd.DataFrame([r[0] for r in results], columns=_game_columns(players))
     if not per_round:
         return games_df
