@@ -48,6 +48,7 @@ def _rank_bits_of_window(start: int, size: int) -> int:
 
 _WINDOW_RANKS = {(p, n): _rank_bits_of_window(p, n) for n in range(1, 15) for p in range(1, 16 - n)}
 _WINDOW_CACHE: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+_WINDOW_CACHE_LIMIT = 100_000  # a few tens of MB at most; real hands use far fewer masks
 
 
 def _windows(size: int, mask: int) -> tuple[tuple[int, int], ...]:
@@ -56,6 +57,8 @@ def _windows(size: int, mask: int) -> tuple[tuple[int, int], ...]:
     key = (size, mask)
     found = _WINDOW_CACHE.get(key)
     if found is None:
+        if len(_WINDOW_CACHE) >= _WINDOW_CACHE_LIMIT:
+            _WINDOW_CACHE.clear()
         full = _FULL[size]
         found = tuple(sorted((size - ((mask >> p) & full).bit_count(), p) for p in range(1, 16 - size)))
         _WINDOW_CACHE[key] = found
@@ -542,21 +545,22 @@ class Check:
     rules: Rules = field(repr=False, default=UPTO9)
 
     @cached_property
-    def _nearest(self) -> tuple[Arrangement, int]:
+    def _nearest(self) -> tuple[_Hand, _Leaf, int]:
         hand = _Hand(self.hand, self.rules)
         leaf, distance = _search(hand, self.level, self.rules, closest=True)
         assert leaf is not None
-        return _arrange(hand, leaf, self.level, self.rules, use_jokers=True), distance
+        return hand, leaf, distance
 
     @cached_property
     def closest(self) -> Arrangement:
         """The arrangement nearest to a lay-down (fewest cards to add, then fewest missing)."""
-        return self._nearest[0]
+        hand, leaf, _distance = self._nearest
+        return _arrange(hand, leaf, self.level, self.rules, use_jokers=True)
 
     @cached_property
     def cards_short(self) -> int:
         """The fewest cards that, added to the hand, would make the lay-down (0 when ``ok``)."""
-        return 0 if self.ok else self._nearest[1]
+        return 0 if self.ok else self._nearest[2]
 
     @cached_property
     def missing(self) -> tuple[Face, ...]:
