@@ -464,56 +464,58 @@ class Arrangement:
         return tuple(s.face for slots in self.groups for s in slots if s.card is None or s.wild)
 
 
-def _arrange(hand: _Hand, leaf: _Leaf, level: Level, rules: Rules, use_jokers: bool) -> Arrangement:
-    """Pick the actual cards for a leaf: real cards first, then 2s and 3s as jokers."""
+_CARD_OF = [Card(Rank.ACE, Suit.SPADES)] * 4 + [Card(rank, suit) for rank in Rank for suit in _SUITS]
+"""_CARD_OF[key] is the card with that key (rank * 4 + suit): cards are immutable, so one will do."""
+
+_Filled = list[list[tuple[Face, Card | None]]]
+
+
+def _fill(hand: _Hand, leaf: _Leaf, level: Level, rules: Rules) -> _Filled:
+    """Pick the actual cards for a leaf: real cards first, then 2s and 3s as jokers; each slot is
+    (the card it stands for, the card in it or ``None`` when the hand has none to spare)."""
     left = list(hand.counts)
     shares = {(g, r): x for g, r, x in leaf.shares}
-    slots: list[list[Slot | None]] = []
     groups = level.groups
+    filled: _Filled = [[] for _ in groups]
     # Straights first (they need particular cards), then sets take what is left of each rank.
-    order = sorted(range(len(groups)), key=lambda g: leaf.targets[g][1])
-    for g in range(len(groups)):
-        slots.append([None] * groups[g].size)
-    for g in order:
+    for g in sorted(range(len(groups)), key=lambda g: leaf.targets[g][1]):
         t = leaf.targets[g]
         size = groups[g].size
+        slots = filled[g]
         if t[1] == _RUN:
-            suit = _SUITS[t[2]]
+            s = t[2]
             taken: dict[int, int] = {}
-            for j, q in enumerate(range(t[3], t[3] + size)):
+            for q in range(t[3], t[3] + size):
                 r = 1 if q == 14 else q
-                face = Card(position_rank(q), suit)
+                key = r * 4 + s
+                face = _CARD_OF[key]
                 allowed = shares.get((g, r))
-                idx = r * 4 + t[2]
-                if left[idx] > 0 and (allowed is None or taken.get(r, 0) < allowed):
-                    left[idx] -= 1
+                if left[key] > 0 and (allowed is None or taken.get(r, 0) < allowed):
+                    left[key] -= 1
                     taken[r] = taken.get(r, 0) + 1
-                    slots[g][j] = Slot(face, face)
+                    slots.append((face, face))
                 else:
-                    slots[g][j] = Slot(face, None)
+                    slots.append((face, None))
         else:
             r = t[2]
+            want = min(size, shares.get((g, r), size))
+            for key in range(r * 4, r * 4 + 4):
+                while left[key] > 0 and len(slots) < want:
+                    left[key] -= 1
+                    slots.append((_CARD_OF[key], _CARD_OF[key]))
             rank = _RANK_OF[r]
-            allowed = shares.get((g, r), size)
-            j = 0
-            for s in range(4):
-                while left[r * 4 + s] > 0 and j < min(size, allowed):
-                    left[r * 4 + s] -= 1
-                    card = Card(rank, _SUITS[s])
-                    slots[g][j] = Slot(card, card)
-                    j += 1
-            while j < size:
-                slots[g][j] = Slot(rank, None)
-                j += 1
-    if use_jokers:
-        pool = [Card(r, _SUITS[s]) for r in sorted(rules.wild_ranks) for s in range(4) for _ in range(left[r * 4 + s])]
-        pool.reverse()  # hand out 2s before 3s, in suit order
-        for g in range(len(groups)):
-            for j, slot in enumerate(slots[g]):
-                assert slot is not None
-                if slot.card is None and pool:
-                    slots[g][j] = Slot(slot.face, pool.pop())
-    return Arrangement(level, tuple(tuple(s for s in g if s is not None) for g in slots))
+            slots.extend((rank, None) for _ in range(size - len(slots)))
+    # Hand out the spare 2s and 3s as jokers: 2s before 3s, in suit order.
+    pool = [_CARD_OF[r * 4 + s] for r in sorted(rules.wild_ranks, reverse=True) for s in range(3, -1, -1) for _ in range(left[r * 4 + s])]
+    for group in filled:
+        for j, (stands_for, card) in enumerate(group):
+            if card is None and pool:
+                group[j] = (stands_for, pool.pop())
+    return filled
+
+
+def _melds(level: Level, filled: _Filled) -> tuple[Meld, ...]:
+    return tuple(Meld(g.kind, tuple(Placed(card, face) for face, card in slots if card is not None)) for g, slots in zip(level.groups, filled, strict=True))
 
 
 # --- the public answer --------------------------------------------------------------------------
@@ -555,7 +557,8 @@ class Check:
     def closest(self) -> Arrangement:
         """The arrangement nearest to a lay-down (fewest cards to add, then fewest missing)."""
         hand, leaf, _distance = self._nearest
-        return _arrange(hand, leaf, self.level, self.rules, use_jokers=True)
+        filled = _fill(hand, leaf, self.level, self.rules)
+        return Arrangement(self.level, tuple(tuple(Slot(face, card) for face, card in slots) for slots in filled))
 
     @cached_property
     def cards_short(self) -> int:
@@ -677,8 +680,7 @@ def check(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) 
     leaf, _ = _search(summary, level, rules, closest=False)
     if leaf is None:
         return Check(False, level, None, (), cards, rules)
-    arrangement = _arrange(summary, leaf, level, rules, use_jokers=True)
-    return Check(True, level, sum(leaf.missing), arrangement.melds, cards, rules)
+    return Check(True, level, sum(leaf.missing), _melds(level, _fill(summary, leaf, level, rules)), cards, rules)
 
 
 def holds(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -> bool:
