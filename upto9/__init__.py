@@ -8,6 +8,7 @@ True
 from upto9.bots import Bot, HeuristicBot, RandomBot
 from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_card, parse_hand
 from upto9.checker import Arrangement, Check, Slot, check, holds, outs
+from upto9.game import EndReason, Game, Round, RuleError, Source, View, legal_moves
 from upto9.melds import Meld, MeldError, Placed, Problem, validate
 from upto9.records import RecordError, game_record, load_game, replay, save_game
 from upto9.rules import UPTO9, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
@@ -20,6 +21,8 @@ __all__ = [
     "Card",
     "CardError",
     "Check",
+    "EndReason",
+    "Game",
     "Group",
     "GroupKind",
     "HeuristicBot",
@@ -31,16 +34,21 @@ __all__ = [
     "RandomBot",
     "Rank",
     "RecordError",
+    "Round",
+    "RuleError",
     "Rules",
     "RulesError",
     "Slot",
+    "Source",
     "Suit",
+    "View",
     "builtin_rules",
     "check",
     "format_hand",
     "full_deck",
     "game_record",
     "holds",
+    "legal_moves",
     "load_game",
     "load_rules",
     "outs",
