@@ -31,6 +31,7 @@ test: lint typecheck
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_checker.py
+	$(BIN)/python benchmarks/bench_games.py
 	$(BIN)/python benchmarks/bench_widgets.py
 
 clean:

@@ -65,6 +65,32 @@ def _windows(size: int, mask: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
+# A target: (missing, kind, a, b, rank_bits, real_wild). For a run: a = suit index, b = start
+# position. For a set: a = rank, b = 0. ``missing`` counts the slots no real card fills when
+# the group has the hand to itself; ``real_wild`` the 2s and 3s it uses as themselves then.
+_Target = tuple[int, int, int, int, int, int]
+_RUN, _SET = 0, 1
+
+
+_SUIT_TARGETS: dict[tuple[int, int, int, int], tuple[_Target, ...]] = {}
+_SUIT_TARGETS_LIMIT = 20_000  # about 20 MB at most
+
+
+def _suit_targets(size: int, mask: int, suit: int, wild_pos: int) -> tuple[_Target, ...]:
+    """Every straight target in one suit, fewest missing first. Cached like ``_windows``."""
+    key = (size, mask, suit, wild_pos)
+    found = _SUIT_TARGETS.get(key)
+    if found is None:
+        if len(_SUIT_TARGETS) >= _SUIT_TARGETS_LIMIT:
+            _SUIT_TARGETS.clear()
+        full = _FULL[size]
+        found = tuple(
+            (missing, _RUN, suit, start, _WINDOW_RANKS[start, size], (mask & (full << start) & wild_pos).bit_count()) for missing, start in _windows(size, mask)
+        )
+        _SUIT_TARGETS[key] = found
+    return found
+
+
 class _Hand:
     """A hand reduced to counts, for the search."""
 
@@ -110,25 +136,20 @@ class _Hand:
         return more
 
 
-# A target: (missing, kind, a, b, rank_bits, real_wild). For a run: a = suit index, b = start
-# position. For a set: a = rank, b = 0. ``missing`` counts the slots no real card fills when
-# the group has the hand to itself; ``real_wild`` the 2s and 3s it uses as themselves then.
-_Target = tuple[int, int, int, int, int, int]
-_RUN, _SET = 0, 1
-
-
 def _targets(hand: _Hand, kind: GroupKind, size: int, limit: int) -> list[_Target]:
     """Every target for one group with at most ``limit`` missing slots, fewest missing first."""
     found: list[_Target] = []
     if kind is GroupKind.RUN:
         wild_pos = hand.wild_pos
         for s in range(4):
-            mask = hand.suit_mask[s]
-            for missing, start in _windows(size, mask):
-                if missing > limit:
+            every = _suit_targets(size, hand.suit_mask[s], s, wild_pos)
+            if every and every[-1][0] <= limit:
+                found.extend(every)
+                continue
+            for target in every:
+                if target[0] > limit:
                     break
-                window = _FULL[size] << start
-                found.append((missing, _RUN, s, start, _WINDOW_RANKS[start, size], (mask & window & wild_pos).bit_count()))
+                found.append(target)
     else:
         wild_pos = hand.wild_pos
         need = size - limit  # the fewest real cards a set may hold
