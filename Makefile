@@ -1,12 +1,15 @@
 # Two commands do all the set-up on a fresh machine:
-#   make serve   run the main job
-#   make test    run every check (ruff, mypy --strict, pytest with doctests)
+#   make serve   publish the explainer notebooks with Voila on http://127.0.0.1:8866/ (voila.json)
+#   make test    run every check (ruff, mypy --strict, pytest with doctests, the notebooks with
+#                nbval, the Voila site and the browser tests; installs Debian's chromium as root)
+# More: make lab (the same notebooks in JupyterLab, for editing), make notebook-data (the
+# explainers' cached data in notebooks/data/), make bench.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck bench clean
+.PHONY: serve lab notebook-data test lint typecheck browser bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,20 +17,41 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The published explainers: voila.json (read from this folder) says what is served and how.
 serve: $(STAMP)
-	$(BIN)/upto9 check "5h 6h 2c 8h 9h 2d 3s Jc" --level 7
-	$(BIN)/upto9 check "5h 6h 2c 8h" --level 1
+	@echo "Up to 9 explainers: open http://127.0.0.1:8866/ (Ctrl-C stops the server)"
+	$(BIN)/voila --no-browser
+
+# The same notebooks in JupyterLab, for editing (kernels start in notebooks/, as under Voila).
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=127.0.0.1
+
+# Regenerate notebooks/data/ (the atlas's samples, the stepper's saved game): about a minute.
+notebook-data: $(STAMP)
+	$(BIN)/python notebooks/build_cache.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check upto9 widgets tests benchmarks
-	$(BIN)/ruff format --check upto9 widgets tests benchmarks
+	$(BIN)/ruff check upto9 widgets tests benchmarks notebooks
+	$(BIN)/ruff format --check upto9 widgets tests benchmarks notebooks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy widgets --ignore-missing-imports
 
-test: lint typecheck
+# The browser tests drive Debian's headless chromium (Playwright's own browser download is not
+# used). Installed here when missing and this runs as root; elsewhere those tests skip, naming
+# the package (.ci/run sets UPTO9_REQUIRE_BROWSER=1, which makes the skip a failure).
+browser:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	    || echo "could not install chromium: the browser tests will skip"; \
+	else echo "no chromium and not root: the browser tests will skip (apt-get install chromium)"; fi
+
+test: lint typecheck browser
 	$(BIN)/pytest
+	$(BIN)/pytest --nbval-lax notebooks
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_checker.py

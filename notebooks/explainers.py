@@ -1,0 +1,627 @@
+"""Small views the explainer notebooks share: the page's language switch, live rule examples,
+"predict, then reveal" questions, a donation demo, a penalty counter and the level table.
+
+Every view has a ``lang`` ('en' or 'nb') that ``Page`` switches for the whole page, and draws
+with the widgets' own card drawing (``upto9.widgets``), so an example looks like the checker.
+The narrative of a page is Markdown in both languages: ``<div class="u9-en">`` and
+``<div class="u9-nb">`` blocks, of which ``Page`` shows one.
+
+These helpers are kept beside the notebooks; they use only ``upto9`` and ``upto9.widgets``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+from typing import Any, Final
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+from upto9.widgets._common import style_tag
+from upto9.widgets.cards_html import card_html, card_row
+from upto9.widgets.engine_text import explanation_lines, problem_text
+from upto9.widgets.explorer import table_html
+from upto9.widgets.level_checker import arrangement_html
+from upto9.widgets.texts import LANGS, check_lang, face_glyph, group_label, jokers_text
+
+from upto9 import UPTO9, Card, HeuristicBot, Meld, Rules, check, parse_card, parse_hand, validate
+from upto9.cards import parse_rank
+from upto9.game import EndReason, Game, Round
+from upto9.melds import MeldError
+from upto9.rules import GroupKind, rules_from_dict
+from upto9.simulate import bot_seed
+
+__all__ = [
+    "DonationDemo",
+    "Example",
+    "LangOutput",
+    "LevelTable",
+    "Page",
+    "PenaltyCounter",
+    "Predict",
+    "RunButton",
+    "page_lang",
+    "valve_demo",
+]
+
+TEXTS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "language": "Language",
+        "valid": "✔ VALID for level {n}",
+        "not_valid": "✘ NOT VALID for level {n}",
+        "uses": "uses {jokers}",
+        "short": "{n} card short",
+        "short_many": "{n} cards short",
+        "hand": "Hand",
+        "left": "Not laid down",
+        "why": "Why",
+        "question_hand": "Can this hand be laid down for level {n}?",
+        "question_melds": "Is this a valid lay-down for level {n}?",
+        "yes": "Yes, valid",
+        "no": "No, not valid",
+        "you_right": "Right!",
+        "you_wrong": "Not quite.",
+        "you_said": "You said {answer}; the engine says:",
+        "answer_yes": "valid",
+        "answer_no": "not valid",
+        "reveal": "Predict first: pick an answer and the engine reveals its verdict.",
+        "rules_ok": "It breaks no rule.",
+        "meld_error": "These cards make no meld: {error}",
+        "meld": "On the table",
+        "donate_ok": "✔ {card} can be donated: {why}",
+        "donate_no": "✘ {card} cannot be donated here: {why}",
+        "continues_low": "it continues the straight downward",
+        "continues_high": "it continues the straight upward",
+        "same_rank": "a set takes any card of its rank",
+        "joker_for": "as a joker for {face}, and it stays locked to {face}",
+        "takes_only": "this meld takes only {cards}",
+        "takes_rank": "this set takes only cards of its rank",
+        "full": "the straight runs from ace to ace: it takes no more cards",
+        "penalty_title": "Penalty points for the cards left in hand",
+        "penalty_total": "{n} penalty points",
+        "penalty_hand": "Type the cards left in a hand",
+        "rank": "Card",
+        "points": "Points",
+        "reconstructed": "* reconstructed: not stated by the rules text; a default of the rule set",
+    },
+    "nb": {
+        "language": "Språk",
+        "valid": "✔ GYLDIG for nivå {n}",
+        "not_valid": "✘ IKKE GYLDIG for nivå {n}",
+        "uses": "bruker {jokers}",
+        "short": "mangler {n} kort",
+        "short_many": "mangler {n} kort",
+        "hand": "Hånd",
+        "left": "Ikke lagt ned",
+        "why": "Hvorfor",
+        "question_hand": "Kan denne hånda legges ned på nivå {n}?",
+        "question_melds": "Er dette et gyldig nedlegg på nivå {n}?",
+        "yes": "Ja, gyldig",
+        "no": "Nei, ikke gyldig",
+        "you_right": "Riktig!",
+        "you_wrong": "Ikke helt.",
+        "you_said": "Du svarte {answer}; motoren sier:",
+        "answer_yes": "gyldig",
+        "answer_no": "ikke gyldig",
+        "reveal": "Tipp først: velg et svar, så viser motoren dommen sin.",
+        "rules_ok": "Det bryter ingen regel.",
+        "meld_error": "Disse kortene danner ingen kombinasjon: {error}",
+        "meld": "På bordet",
+        "donate_ok": "✔ {card} kan doneres: {why}",
+        "donate_no": "✘ {card} kan ikke doneres her: {why}",
+        "continues_low": "det fortsetter straighten nedover",
+        "continues_high": "det fortsetter straighten oppover",
+        "same_rank": "et sett tar alle kort av sin rang",
+        "joker_for": "som joker for {face}, og den låses til {face}",
+        "takes_only": "denne kombinasjonen tar bare {cards}",
+        "takes_rank": "dette settet tar bare kort av sin rang",
+        "full": "straighten går fra ess til ess: den tar ikke flere kort",
+        "penalty_title": "Straffepoeng for kortene som er igjen på hånda",
+        "penalty_total": "{n} straffepoeng",
+        "penalty_hand": "Skriv kortene som er igjen på en hånd",
+        "rank": "Kort",
+        "points": "Poeng",
+        "reconstructed": "* rekonstruert: ikke oppgitt i regelteksten; en standardverdi i regelsettet",
+    },
+}
+assert set(TEXTS) == set(LANGS)
+
+_SHOW: Final = {
+    "en": "<style>.u9-nb{display:none !important}.u9-en{display:block}</style>",
+    "nb": "<style>.u9-en{display:none !important}.u9-nb{display:block !important}</style>",
+}
+
+
+def page_lang(default: str = "en") -> str:
+    """The language a page opens in: ``?lang=nb`` in the page's address (Voila passes its query
+    string to the kernel), else ``UPTO9_LANG``, else ``default``."""
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    for lang in (*query.get("lang", []), os.environ.get("UPTO9_LANG", ""), default):
+        if lang in LANGS:
+            return lang
+    return default
+
+
+class Page(w.VBox):  # type: ignore[misc]
+    """The page's language switch (English / Norsk). ``page.show(view)`` registers a view (or
+    several, ``page.add``) and returns it for display; the switch sets ``lang`` on every view
+    registered and shows the narrative blocks of that language."""
+
+    def __init__(self, lang: str | None = None, **kwargs: Any) -> None:
+        lang = check_lang(lang or page_lang())
+        self._views: list[Any] = []
+        self._switch = w.ToggleButtons(options=[("English", "en"), ("Norsk", "nb")], value=lang, style={"button_width": "7em"})
+        self._switch.add_class("u9-lang-switch")
+        self._style = w.HTML(_SHOW[lang], layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+        self._switch.observe(lambda change: self._switched(change["new"]), names="value")
+        super().__init__([style_tag(), self._style, self._switch], **kwargs)
+        self.add_class("u9")
+        self._label(lang)
+
+    @property
+    def lang(self) -> str:
+        return str(self._switch.value)
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._switch.value = check_lang(lang)
+
+    def _label(self, lang: str) -> None:
+        self._switch.description = TEXTS[lang]["language"]
+
+    def _switched(self, lang: str) -> None:
+        self._style.value = _SHOW[lang]
+        self._label(lang)
+        for view in self._views:
+            view.lang = lang
+
+    def add(self, *views: Any) -> Any:
+        """Register views: each follows the switch from now on. Returns the last one."""
+        for view in views:
+            view.lang = self.lang
+            self._views.append(view)
+        return views[-1] if views else None
+
+    def show(self, view: Any) -> Any:
+        """Register ``view`` and return it (the last expression of a cell displays it)."""
+        return self.add(view)
+
+
+class _View(w.HTML):  # type: ignore[misc]
+    """An HTML view that redraws itself in its language."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self._lang = check_lang(lang)
+        super().__init__()
+        self.add_class("u9")
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_lang(lang)
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.value = self.html(self._lang)
+
+    def html(self, lang: str) -> str:
+        raise NotImplementedError
+
+
+def _verdict_html(hand: Sequence[Card], level: int, rules: Rules, lang: str, explain: bool = True) -> str:
+    texts = TEXTS[lang]
+    result = check(hand, level, rules)
+    if result.ok:
+        assert result.jokers is not None
+        verdict = f'<span class="u9-ok">{escape(texts["valid"].format(n=level))}</span> {escape(texts["uses"].format(jokers=jokers_text(result.jokers, lang)))}'
+    else:
+        short = result.cards_short
+        words = texts["short" if short == 1 else "short_many"].format(n=short)
+        verdict = f'<span class="u9-bad">{escape(texts["not_valid"].format(n=level))}</span> {escape(words)}'
+    rows, _needs, left = arrangement_html(result, lang)
+    left_row = card_row((card_html(c, lang=lang) for c in left), texts["left"]) if left else ""
+    hand_row = card_row((card_html(c, lang=lang) for c in hand), texts["hand"])
+    why = ""
+    if explain:
+        lines = "".join(f"<li>{escape(line)}</li>" for line in explanation_lines(result, lang))
+        why = f"<div class='u9-note'><b>{escape(texts['why'])}</b><ul style='margin:.1em 0'>{lines}</ul></div>"
+    return f'<div class="u9-example" role="status">{hand_row}<div class="u9-verdict">{verdict}</div>{rows}{left_row}{why}</div>'
+
+
+class Example(_View):
+    """A hand checked against a level, live from the engine: the hand, the verdict, the best (or
+    closest) arrangement and the engine's explanation. ``Example("5s 6s 7s 8s", 1)``."""
+
+    def __init__(self, hand: str | Iterable[Card], level: int, *, rules: Rules = UPTO9, explain: bool = True, lang: str = "en") -> None:
+        self.hand = parse_hand(hand) if isinstance(hand, str) else tuple(hand)
+        self.level = level
+        self.rules = rules
+        self.explain = explain
+        super().__init__(lang)
+        self.redraw()
+
+    @property
+    def result(self) -> Any:
+        """The engine's verdict (``upto9.check``)."""
+        return check(self.hand, self.level, self.rules)
+
+    def html(self, lang: str) -> str:
+        return _verdict_html(self.hand, self.level, self.rules, lang, self.explain)
+
+
+def _melds_html(melds: Sequence[Meld], level: int, rules: Rules, lang: str) -> str:
+    lv = rules.level(level)
+    rows = []
+    for i, meld in enumerate(melds):
+        label = group_label(lv, i, lang) if i < len(lv.groups) else f"#{i + 1}"
+        cells = (card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang) for p in meld.cards)
+        rows.append(card_row(cells, label))
+    return "".join(rows)
+
+
+class Predict(w.VBox):  # type: ignore[misc]
+    """A "predict, then reveal" question: a hand (``hand=``) or an arranged lay-down (``melds=``,
+    pairs of kind and text such as ``("run", "5h 6h 2c=7h 8h")``) and a level. The learner picks
+    "valid" or "not valid"; then the engine's verdict and its reasons are shown."""
+
+    def __init__(
+        self,
+        level: int,
+        *,
+        hand: str | None = None,
+        melds: Sequence[tuple[str, str]] | None = None,
+        rules: Rules = UPTO9,
+        lang: str = "en",
+    ) -> None:
+        if (hand is None) == (melds is None):
+            raise ValueError("give a hand or melds, not both")
+        self.level = level
+        self.rules = rules
+        self.hand = parse_hand(hand) if hand is not None else None
+        self.melds: tuple[Meld, ...] = ()
+        self.meld_error = ""
+        if melds is not None:
+            try:
+                self.melds = tuple(Meld.from_text(kind, text) for kind, text in melds)
+            except MeldError as error:
+                self.meld_error = str(error)
+                self.melds_text = melds
+        self.answer: bool | None = None
+        self._lang = check_lang(lang)
+        self._question = w.HTML()
+        self._yes = w.Button(button_style="success", layout=w.Layout(width="auto"))
+        self._no = w.Button(button_style="danger", layout=w.Layout(width="auto"))
+        self._yes.add_class("u9-predict-yes")
+        self._no.add_class("u9-predict-no")
+        self._yes.on_click(lambda _b: self.pick(True))
+        self._no.on_click(lambda _b: self.pick(False))
+        self._reveal = w.HTML()
+        self._reveal.add_class("u9-reveal")
+        super().__init__(
+            [self._question, w.HBox([self._yes, self._no]), self._reveal], layout=w.Layout(border="1px solid #ddd", padding=".4em", margin=".4em 0")
+        )
+        self.add_class("u9")
+        self.add_class("u9-predict")
+        self.redraw()
+
+    @property
+    def valid(self) -> bool:
+        """The engine's verdict."""
+        if self.hand is not None:
+            return check(self.hand, self.level, self.rules).ok
+        return not self.meld_error and not validate(self.melds, self.level, self.rules)
+
+    def pick(self, answer: bool) -> None:
+        """The learner's prediction; reveals the engine's verdict."""
+        self.answer = answer
+        self.redraw()
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_lang(lang)
+        self.redraw()
+
+    def redraw(self) -> None:
+        lang = self._lang
+        texts = TEXTS[lang]
+        if self.hand is not None:
+            question = texts["question_hand"].format(n=self.level)
+            shown = card_row((card_html(c, lang=lang) for c in self.hand), texts["hand"])
+        else:
+            question = texts["question_melds"].format(n=self.level)
+            if self.meld_error:
+                shown = "".join(card_row([f"<code>{escape(text)}</code>"], kind) for kind, text in self.melds_text)
+            else:
+                shown = _melds_html(self.melds, self.level, self.rules, lang)
+        mark = (
+            '<span aria-hidden="true" style="display:inline-block;width:1.4em;border-radius:50%;'
+            'background:#6a1b9a;color:#fff;text-align:center;font-weight:800">?</span>'
+        )
+        self._question.value = f"<div>{mark} <b>{escape(question)}</b></div>{shown}"
+        self._yes.description = texts["yes"]
+        self._no.description = texts["no"]
+        if self.answer is None:
+            self._reveal.value = f"<div class='u9-note'>{escape(texts['reveal'])}</div>"
+            return
+        right = self.answer == self.valid
+        said = texts["you_said"].format(answer=texts["answer_yes" if self.answer else "answer_no"])
+        head = f"<div><b>{escape(texts['you_right' if right else 'you_wrong'])}</b> {escape(said)}</div>"
+        if self.hand is not None:
+            body = _verdict_html(self.hand, self.level, self.rules, lang)
+        elif self.meld_error:
+            error = texts["meld_error"].format(error=self.meld_error)
+            body = f'<div><span class="u9-bad">{escape(texts["not_valid"].format(n=self.level))}</span> {escape(error)}</div>'
+        else:
+            problems = validate(self.melds, self.level, self.rules)
+            if problems:
+                reasons = "".join(f"<li>{escape(problem_text(p, lang))}</li>" for p in problems)
+                body = f'<div><span class="u9-bad">{escape(texts["not_valid"].format(n=self.level))}</span><ul style="margin:.1em 0">{reasons}</ul></div>'
+            else:
+                jokers = sum(m.jokers for m in self.melds)
+                body = (
+                    f'<div><span class="u9-ok">{escape(texts["valid"].format(n=self.level))}</span> '
+                    f"{escape(texts['uses'].format(jokers=jokers_text(jokers, lang)))}. {escape(texts['rules_ok'])}</div>"
+                )
+        self._reveal.value = head + body
+
+
+class DonationDemo(_View):
+    """A meld on the table and loose cards: which of them can be donated to it, and why, as the
+    engine's ``Meld.accepts`` says. A 2 or 3 may be given with what it stands for: ``"2h=8c"``."""
+
+    def __init__(self, kind: str, meld: str, cards: str, *, rules: Rules = UPTO9, lang: str = "en") -> None:
+        self.meld = Meld.from_text(kind, meld)
+        self.rules = rules
+        self.cards: list[tuple[Card, Any]] = []
+        for token in cards.replace(",", " ").split():
+            card_text, _, face_text = token.partition("=")
+            face: Any = None
+            if face_text:
+                face = parse_card(face_text) if self.meld.kind is GroupKind.RUN else parse_rank(face_text)
+            self.cards.append((parse_card(card_text), face))
+        super().__init__(lang)
+        self.redraw()
+
+    def html(self, lang: str) -> str:
+        texts = TEXTS[lang]
+        rules = self.rules
+        meld = self.meld
+        shown = card_row((card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang) for p in meld.cards), texts["meld"])
+        lines = []
+        for card, face in self.cards:
+            name = card.glyph if face is None else f"{card.glyph} (= {face_glyph(face)})"
+            lines.append(self._line(card, face, name, texts))
+        return f"<div class='u9-example'>{shown}<ul style='margin:.2em 0'>{''.join(lines)}</ul></div>"
+
+    def _line(self, card: Card, face: Any, name: str, texts: dict[str, str]) -> str:
+        meld, rules = self.meld, self.rules
+        if not meld.accepts(card, face, rules):
+            if meld.kind is GroupKind.SET:
+                why = texts["takes_rank"]
+            else:
+                ends = meld.open_cards()
+                why = texts["takes_only"].format(cards=" / ".join(face_glyph(f) for f in ends)) if ends else texts["full"]
+            return f"<li class='u9-bad' style='font-size:1em'>{escape(texts['donate_no'].format(card=name, why=why))}</li>"
+        if face is None and meld.why_not(card, None, rules) is not None:  # a 2 or 3 that fits only as a joker
+            face = next(f for f in meld.open_cards() if meld.why_not(card, f, rules) is None)
+        grown = meld.extend(card, face, rules)
+        placed = grown.cards[0] if grown.cards[0] is not meld.cards[0] and grown.cards[0].card == card else grown.cards[-1]
+        if placed.wild:
+            why = texts["joker_for"].format(face=face_glyph(placed.face))
+        elif meld.kind is GroupKind.SET:
+            why = texts["same_rank"]
+        elif placed is grown.cards[0]:
+            why = texts["continues_low"]
+        else:
+            why = texts["continues_high"]
+        return f"<li class='u9-ok' style='font-size:1em'>{escape(texts['donate_ok'].format(card=name, why=why))}</li>"
+
+
+class PenaltyCounter(w.VBox):  # type: ignore[misc]
+    """The penalty table of the rules, and a box to type the cards left in a hand: their points."""
+
+    def __init__(self, hand: str = "2c Kd 7s Ah", *, rules: Rules = UPTO9, lang: str = "en") -> None:
+        self.rules = rules
+        self._lang = check_lang(lang)
+        self._text = w.Text(value=hand, continuous_update=True, layout=w.Layout(width="30em"))
+        self._text.observe(lambda _c: self.redraw(), names="value")
+        self._table = w.HTML()
+        self._result = w.HTML()
+        super().__init__([self._table, self._text, self._result])
+        self.add_class("u9")
+        self.redraw()
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_lang(lang)
+        self.redraw()
+
+    @property
+    def points(self) -> int | None:
+        """The points of the typed hand (``None`` while the text is not a hand)."""
+        try:
+            hand = parse_hand(self._text.value)
+        except ValueError:
+            return None
+        return sum(self.rules.penalty(c) for c in hand)
+
+    def redraw(self) -> None:
+        lang = self._lang
+        texts = TEXTS[lang]
+        rules = self.rules
+        groups: dict[int, list[str]] = {}
+        marks: dict[int, bool] = {}
+        for rank, points in rules.penalties:
+            groups.setdefault(points, []).append(str(rank))
+            marks[points] = marks.get(points, False) or rules.is_reconstructed(f"penalties.{rank}")
+        cells = "".join(
+            f"<tr><td>{escape(' '.join(ranks))}</td><td>{points}{'*' if marks[points] else ''}</td></tr>"
+            for points, ranks in sorted(groups.items(), reverse=True)
+        )
+        note = f"<div class='u9-note'>{escape(texts['reconstructed'])}</div>" if any(marks.values()) else ""
+        self._table.value = (
+            f"<b>{escape(texts['penalty_title'])}</b><table class='u9-table'><tr><th>{escape(texts['rank'])}</th>"
+            f"<th>{escape(texts['points'])}</th></tr>{cells}</table>{note}"
+        )
+        self._text.description = texts["penalty_hand"]
+        self._text.style.description_width = "16em"
+        self._text.layout.width = "36em"
+        try:
+            hand = parse_hand(self._text.value)
+        except ValueError as error:
+            self._result.value = f"<div class='u9-error'>⚠ {escape(str(error))}</div>"
+            return
+        cards = [card_html(c, lang=lang) + f"<span class='u9-note' style='align-self:center'>{rules.penalty(c)}</span>" for c in hand]
+        total = sum(rules.penalty(c) for c in hand)
+        self._result.value = card_row(cards) + f"<div class='u9-bad' style='font-size:1.1em'>{escape(texts['penalty_total'].format(n=total))}</div>"
+
+
+class LevelTable(_View):
+    """The level table of a rule set (contract, max wild, min real; reconstructed values ``*``)."""
+
+    def __init__(self, rules: Rules = UPTO9, *, selected: int = 0, lang: str = "en") -> None:
+        self.rules = rules
+        self.selected = selected
+        super().__init__(lang)
+        self.redraw()
+
+    def html(self, lang: str) -> str:
+        return table_html(self.rules, self.selected, lang)
+
+
+class LangOutput(w.Output):  # type: ignore[misc]
+    """An output area drawn by ``draw(lang)`` (a plotly figure, a table), drawn again when the
+    language changes. ``refresh()`` draws it again (after new data)."""
+
+    def __init__(self, draw: Callable[[str], Any], lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._draw = draw
+        self._lang = check_lang(lang)
+        self.refresh()
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        lang = check_lang(lang)
+        if lang != self._lang:
+            self._lang = lang
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Draw again. The drawing is set as the widget's outputs, not captured with ``with self:``:
+        Voila emulates an Output widget's capture while it runs a notebook, and that emulation can
+        stall the page on a large output such as a plotly figure."""
+        shown = self._draw(self._lang)
+        self.outputs = () if shown is None else (_display_data(shown),)
+
+
+def _display_data(shown: Any) -> dict[str, Any]:
+    """``shown`` as a ``display_data`` output: its MIME bundle (a plotly figure's own, not its
+    ``_ipython_display_``, which would display it instead of returning it)."""
+    mimebundle = getattr(shown, "_repr_mimebundle_", None)
+    if callable(mimebundle):
+        found = mimebundle()
+        data, metadata = found if isinstance(found, tuple) else (found, {})
+    else:
+        from IPython.core.formatters import format_display_data
+
+        data, metadata = format_display_data(shown)
+    return {"output_type": "display_data", "data": data, "metadata": metadata or {}}
+
+
+class RunButton(w.VBox):  # type: ignore[misc]
+    """A button that runs ``action()`` (its progress bars show under it) and then redraws
+    ``outputs`` (``LangOutput``s). ``labels`` holds the button's words per language."""
+
+    def __init__(self, labels: dict[str, str], action: Callable[[], Any], outputs: Sequence[LangOutput] = (), *, lang: str = "en") -> None:
+        self.labels = labels
+        self.action = action
+        self.outputs = list(outputs)
+        self._lang = check_lang(lang)
+        self._button = w.Button(icon="refresh", button_style="info", layout=w.Layout(width="auto"))
+        self._button.on_click(lambda _b: self.run())
+        self._log = w.Output()
+        super().__init__([self._button, self._log], layout=w.Layout(align_items="flex-start"))
+        self.lang = lang
+
+    def run(self) -> None:
+        self._button.disabled = True
+        try:
+            self._log.outputs = ()
+            with self._log:
+                self.action()
+            for output in self.outputs:
+                output.refresh()
+        finally:
+            self._button.disabled = False
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_lang(lang)
+        self._button.description = self.labels[self._lang]
+
+
+# --- the safety valve, shown with a house rule that makes a level impossible ------------------------
+
+
+def valve_rules() -> Rules:
+    """Up to 9 with two house rules that make level 2 impossible: one deck for two to four players, and
+    level 2 is five of a kind with no joker (a deck holds four of each rank)."""
+    data = UPTO9.to_dict()
+    data["name"] = "Up to 9 (house rules: one deck; level 2 is five of a kind, no jokers)"
+    data["decks"] = [{"players": [2, 4], "decks": 1}, {"players": [5, 6], "decks": 2}]
+    data["levels"] = [lv if lv["number"] != 2 else {"number": 2, "groups": [{"kind": "set", "size": 5}], "jokers": 0} for lv in data["levels"]]
+    data["base"] = "upto9"
+    data["house_rules"] = ["decks", "levels.2"]
+    return rules_from_dict(data, "<safety valve demo>")
+
+
+def valve_demo(seed: int = 0, max_rounds: int = 6) -> tuple[Game, int]:
+    """A three-player game under ``valve_rules`` played by bots until a round ends by the safety
+    valve; returns the game and that round's index. The game stops there (once both players wait
+    on the impossible level, no round could end)."""
+    rules = valve_rules()
+    for attempt in range(50):
+        game = Game(players=3, rules=rules, seed=f"{seed}:{attempt}")
+        bots = [HeuristicBot(bot_seed(seed, p)) for p in range(3)]
+        for _ in range(max_rounds):
+            current: Round = game.round
+            guard = 0
+            while current.end is None and guard < 2000:
+                game.play(bots[current.turn].act(current.view(current.turn)))
+                guard += 1
+            if current.end is None:
+                break
+            if current.end.reason is EndReason.IMPOSSIBLE:
+                return game, len(game.rounds) - 1
+            if min(game.levels) >= 2 or game.over:
+                break
+            game.next_round()
+    raise RuntimeError("no round ended by the safety valve")
+
+
+def shuffled(cards: str, seed: int = 0) -> str:
+    """The cards of ``cards`` in a shuffled order (a hand as it might be held)."""
+    hand = list(parse_hand(cards))
+    random.Random(seed).shuffle(hand)
+    return " ".join(str(c) for c in hand)

@@ -1,0 +1,98 @@
+"""Starting the published site (Voila, configured by the top-level voila.json) for the server and
+browser tests, and finding the headless Chromium the browser tests drive."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+SITE = ROOT / CONFIG["Voila"]["root_dir"]
+PUBLISHED = sorted(p.name for p in SITE.glob("*.ipynb"))
+"""The explainers the site publishes: every notebook in voila.json's root_dir."""
+
+OUTPUT = ROOT / "test-output"
+CHROMIUM_PACKAGE = "chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+REQUIRE_BROWSER = os.environ.get("UPTO9_REQUIRE_BROWSER", "") not in ("", "0")
+"""Set by .ci/run: a missing browser fails the browser tests instead of skipping them."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def get(url: str, timeout: float = 180) -> tuple[int, str, str]:
+    """(status, final URL, body) of a GET; HTTP errors are answers too."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status, response.geturl(), response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, url, error.read().decode("utf-8", "replace")
+
+
+class VoilaServer:
+    """``voila`` started from the project's top folder (so voila.json applies) on a free port."""
+
+    def __init__(self, log_name: str = "voila.log") -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        OUTPUT.mkdir(exist_ok=True)
+        self.log_path = OUTPUT / log_name
+        self._log = self.log_path.open("w", encoding="utf-8")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("QUERY_STRING", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1"],
+            cwd=ROOT,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        deadline = time.monotonic() + 90
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"voila exited with {self.process.returncode}; see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"voila did not answer on {self.url} within 90 s; see {self.log_path}")
+            time.sleep(0.3)
+
+    def page(self, notebook: str) -> str:
+        return f"{self.url}/voila/render/{notebook}"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self._log.close()
+
+
+def chromium_path() -> str | None:
+    """Debian's chromium, if installed (Playwright's own browser download is not used)."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
