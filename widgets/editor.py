@@ -341,7 +341,7 @@ class LayDownEditor(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._group_parts: list[tuple[w.HTML, w.Box, w.HTML, w.HTML, w.VBox]] = []
         self._slots: list[list[_Slot]] = []
         self._verdict = w.HTML()
-        self._auto = w.Button(icon="magic", button_style="info")
+        self._auto = w.Button(icon="magic", button_style="info", layout=w.Layout(width="auto"))
         self._auto.on_click(lambda _b: self.model.use_checker())
         self._clear = w.Button(icon="times", button_style="warning")
         self._clear.on_click(lambda _b: self.model.clear())

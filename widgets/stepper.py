@@ -627,7 +627,7 @@ class RoundStepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self._play.on_click(lambda _b: self.model.play(seed=self._seed.value, players=self._players.value, bots=self._bots.value or "heuristic"))
         self._upload = w.FileUpload(accept=".json", multiple=False)
         self._upload.observe(self._uploaded, names="value")
-        self._rounds = w.Dropdown(layout=w.Layout(width="12em"))
+        self._rounds = w.Dropdown(layout=w.Layout(width="auto", min_width="12em"))
         self._rounds.observe(self._round_picked, names="value")
         self._perspective = w.Dropdown(layout=w.Layout(width="22em"))
         self._perspective.observe(self._perspective_picked, names="value")
