@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as w
 
@@ -13,7 +14,7 @@ from upto9.rules import Level, Rules
 
 from .cards_html import CARD_CSS
 
-__all__ = ["checked", "style_tag"]
+__all__ = ["ModelLanguage", "checked", "style_tag"]
 
 _CACHE_SIZE = 512
 _checks: OrderedDict[tuple[int, int, tuple[int, ...]], tuple[Rules, Check]] = OrderedDict()
@@ -41,3 +42,17 @@ def checked(cards: Iterable[Card], level: int | Level, rules: Rules) -> Check:
 def style_tag() -> w.HTML:
     """The cards' stylesheet, as a widget to put at the top of a view."""
     return w.HTML(CARD_CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+
+
+class ModelLanguage:
+    """A view's ``lang`` is its model's: setting it on the view switches the model, and so every view of it."""
+
+    model: Any
+
+    @property
+    def lang(self) -> str:
+        return str(self.model.lang)
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.model.lang = lang

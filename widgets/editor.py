@@ -20,7 +20,7 @@ from upto9.cards import Card, Rank, Suit
 from upto9.melds import Face, Meld, Placed, Problem, validate
 from upto9.rules import GroupKind, Level, Rules
 
-from ._common import checked, style_tag
+from ._common import ModelLanguage, checked, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import problem_text
 from .hand import HandModel
@@ -311,7 +311,7 @@ class _Slot:
             self._syncing = False
 
 
-class LayDownEditor(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The lay-down editor view: the hand's free cards, the level's groups with the cards placed
     in them (a dropdown for what each 2 or 3 stands for), the lay-down as the engine orders it,
     and the engine's reasons, by group and in total.
@@ -365,14 +365,6 @@ class LayDownEditor(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self.add_class("u9")
         self.model.observe(self.update, names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target"])
         self.update()
-
-    @property
-    def lang(self) -> str:
-        return str(self.model.lang)
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self.model.lang = lang
 
     # --- clicks --------------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ import traitlets as t
 from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_hand
 from upto9.rules import UPTO9, Rules
 
-from ._common import style_tag
+from ._common import ModelLanguage, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import card_error_text
 from .texts import LANGS, check_lang
@@ -211,7 +211,7 @@ class HandModel(t.HasTraits):
         return self.cards
 
 
-class HandBuilder(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The hand builder: a grid of the 52 cards (rows ♠ ♥ ♦ ♣, columns A to K) to click cards in
     and out, a count badge on cards held twice, a text box kept in sync both ways, sort, clear,
     and seeded deal buttons. A bad text shows an inline message naming the bad token.
@@ -270,14 +270,6 @@ class HandBuilder(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.add_class("u9")
         self.model.observe(self.update, names=["cards", "error", "dealt", "lang", "players", "rules", "seed"])
         self.update()
-
-    @property
-    def lang(self) -> str:
-        return str(self.model.lang)
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self.model.lang = lang
 
     def _typed(self, change: Any) -> None:
         if change["new"] != self.model.text:

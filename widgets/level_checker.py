@@ -20,7 +20,7 @@ from upto9.cards import Card
 from upto9.checker import Check
 from upto9.rules import Level, Rules, RulesError
 
-from ._common import checked, style_tag
+from ._common import ModelLanguage, checked, style_tag
 from .cards_html import card_html, card_row
 from .engine_text import explanation_lines
 from .hand import HandModel
@@ -246,7 +246,7 @@ def arrangement_html(result: Check, lang: str) -> tuple[str, list[tuple[int, int
     return "".join(rows), needs, left
 
 
-class LevelChecker(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The level checker view: level buttons 1-9, the contract and budget, a live verdict, the
     arrangement, the budget meters, and the reasons, missing cards and outs of a hand that falls short.
 
@@ -277,14 +277,6 @@ class LevelChecker(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self.add_class("u9")
         self.model.observe(self.update, names=["result", "lang", "rules", "level"])
         self.update()
-
-    @property
-    def lang(self) -> str:
-        return str(self.model.lang)
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self.model.lang = lang
 
     def _picked(self, change: Any) -> None:
         if change["new"] is not None and change["new"] != self.model.level:

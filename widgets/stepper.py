@@ -43,7 +43,7 @@ from upto9.game import (
 from upto9.melds import Meld
 from upto9.rules import UPTO9, GroupKind, Rules
 
-from ._common import style_tag
+from ._common import ModelLanguage, style_tag
 from .cards_html import card_html, card_row
 from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, jokers_text
 
@@ -590,7 +590,7 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
     return what, why
 
 
-class RoundStepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The round stepper view. ``RoundStepper(seed=7, players=3, lang="nb")`` plays a game with
     bots and shows its first round; ``RoundStepper(game=game)`` or ``RoundStepper(record="game.json")``
     shows a game you have. ``stepper.model`` is the ``RoundModel``.
@@ -670,14 +670,6 @@ class RoundStepper(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hint
         self.add_class("u9")
         self.model.observe(self.update, names=["steps", "step", "perspective", "lang", "game", "round_index", "error", "source"])
         self.update()
-
-    @property
-    def lang(self) -> str:
-        return str(self.model.lang)
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self.model.lang = lang
 
     # --- controls ------------------------------------------------------------------------------------
 
