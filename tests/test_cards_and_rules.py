@@ -301,7 +301,7 @@ def test_house_rule_file_changes_level6_jokers(tmp_path: Path) -> None:
         # an unknown top-level field
         ('base = "upto9"\ncolour = "red"\n', "rules: unknown field 'colour'; fields are "),
         # a base that does not exist
-        ('base = "phase10"\n', "base: no built-in rule set 'phase10'; built-in: upto9"),
+        ('base = "phase11"\n', "base: no built-in rule set 'phase11'; built-in: phase10, upto9, upto9_lean"),
     ],
 )
 def test_bad_house_rule_files_are_refused_naming_file_level_and_field(tmp_path: Path, body: str, message: str) -> None:

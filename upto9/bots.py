@@ -213,7 +213,7 @@ class HeuristicBot:
         self._checks: dict[tuple[int, tuple[int, ...]], Check] = {}
         # What it knows of hands it held: (level, sorted card keys) -> plan.
         self._plans: dict[tuple[int, tuple[int, ...]], _Plan] = {}
-        self._points: tuple[Rules, dict[Rank, int]] | None = None
+        self._points: tuple[Rules, dict[str, int]] | None = None
         self._rules: Rules | None = None
         # The hand before this turn's draw: (level, cards, sorted card keys).
         self._before_draw: tuple[int, tuple[Card, ...], tuple[int, ...]] | None = None
@@ -264,7 +264,7 @@ class HeuristicBot:
             self._plans.clear()
         self._plans[key] = plan
 
-    def _penalties(self, rules: Rules) -> dict[Rank, int]:
+    def _penalties(self, rules: Rules) -> dict[str, int]:
         if self._points is None or self._points[0] is not rules:
             self._points = (rules, dict(rules.penalties))
         return self._points[1]
@@ -345,7 +345,7 @@ class HeuristicBot:
         points = self._penalties(rules)
         # Of equally useless cards, not one that a player who is down could donate.
         melds = self._open_melds(view) if any(view.laid_down) else []
-        choice = min(spare or hand, key=lambda c: (worth.of(c), _can_take(melds, c, rules), -points[c.rank], -c.key))
+        choice = min(spare or hand, key=lambda c: (worth.of(c), _can_take(melds, c, rules), -points[c.penalty_key], -c.key))
         if spare:  # the arrangement is untouched: the hand stays as many cards short
             rest = list(hand)
             rest.remove(choice)
@@ -378,7 +378,7 @@ class HeuristicBot:
             if fallback is not None:
                 return fallback
         points = self._penalties(rules)
-        return Discard(max(hand, key=lambda c: (points[c.rank], c.key)))
+        return Discard(max(hand, key=lambda c: (points[c.penalty_key], c.key)))
 
 
 def _can_take(melds: Sequence[_OpenMeld], card: Card, rules: Rules) -> bool:

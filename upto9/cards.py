@@ -1,4 +1,8 @@
-"""Cards and hands: ranks, suits, parsing and display.
+"""Cards and hands: ranks, suits, parsing and display, for both card models.
+
+Up to 9 plays with standard cards (``Card``: rank and suit). Phase 10 plays with its own deck
+(``Phase10Card``: numbers 1-12 in four colours, wild cards and skips). A rule set names its card
+model (``rules.family``); ``parse_hand(text, rules=...)`` reads the hand in that model.
 
 A hand is a multiset of cards (two decks may put two ♥7 in one hand), kept as a
 tuple in the order the player gave it.
@@ -11,21 +15,29 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias, overload
 
 if TYPE_CHECKING:
     from upto9.rules import Rules
 
 __all__ = [
+    "SKIP",
+    "WILD",
+    "AnyCard",
     "Card",
     "CardError",
+    "Colour",
+    "Phase10Card",
     "Rank",
+    "Special",
     "Suit",
     "format_hand",
     "full_deck",
     "parse_card",
     "parse_hand",
+    "parse_phase10_card",
     "parse_rank",
+    "phase10_deck",
 ]
 
 
@@ -146,6 +158,11 @@ class Card:
         """A dense number 0..51 (rank-major, suits ♠ ♥ ♦ ♣), for tables and bit masks."""
         return self.key - 4
 
+    @property
+    def penalty_key(self) -> str:
+        """The key of this card in a rule set's penalty table: its rank, ``'K'``."""
+        return str(self.rank)
+
 
 def parse_rank(text: str) -> Rank:
     """Read a rank: ``A 2-10 J Q K``, ``T`` for ten, either case.
@@ -200,11 +217,16 @@ def parse_card(text: str) -> Card:
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-def parse_hand(text: str, rules: Rules | None = None, players: int | None = None) -> tuple[Card, ...]:
+@overload
+def parse_hand(text: str, rules: None = None, players: int | None = None) -> tuple[Card, ...]: ...
+@overload
+def parse_hand(text: str, rules: Rules, players: int | None = None) -> tuple[AnyCard, ...]: ...
+def parse_hand(text: str, rules: Rules | None = None, players: int | None = None) -> tuple[AnyCard, ...]:
     """Read a hand: card tokens separated by spaces and/or commas. Empty text is an empty hand.
 
-    With ``rules`` (and the number of ``players``, which sets the number of decks), a hand
-    holding more copies of a card than that game's decks contain is refused.
+    Without ``rules`` the cards are standard cards (Up to 9). With ``rules`` they are read in that
+    rule set's card model (Phase 10: ``7r 12b W S``), and a hand holding more copies of a card than
+    that game's decks contain (``players`` sets the number of decks) is refused.
 
     >>> parse_hand("5h 6h, 2c 8h")
     (Card('5h'), Card('6h'), Card('2c'), Card('8h'))
@@ -214,12 +236,17 @@ def parse_hand(text: str, rules: Rules | None = None, players: int | None = None
     Traceback (most recent call last):
     ...
     upto9.cards.CardError: token 3 '11h': no rank 11; ranks are A 2-10 J Q K
+    >>> from upto9.rules import PHASE10
+    >>> parse_hand("7r 12B wild s", rules=PHASE10)
+    (Phase10Card('7r'), Phase10Card('12b'), Phase10Card('W'), Phase10Card('S'))
     """
+    phase10 = rules is not None and rules.family == "phase10"
+    read = _parse_phase10_token if phase10 else _parse_token
     tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
-    cards: list[Card] = []
+    cards: list[AnyCard] = []
     for position, token in enumerate(tokens, start=1):
         try:
-            cards.append(_parse_token(token))
+            cards.append(read(token))
         except CardError as error:
             raise CardError(f"token {position} {token!r}: {error}") from None
     hand = tuple(cards)
@@ -228,8 +255,9 @@ def parse_hand(text: str, rules: Rules | None = None, players: int | None = None
     return hand
 
 
-def check_copies(hand: Iterable[Card], rules: Rules, players: int | None = None) -> None:
-    """Refuse a hand that holds more copies of a card than the game's decks contain.
+def check_copies(hand: Iterable[AnyCard], rules: Rules, players: int | None = None) -> None:
+    """Refuse a hand that holds more copies of a card than the game's decks contain, or a card
+    of another game's deck.
 
     Without ``players``, the largest number of decks the rules use for any table is allowed.
 
@@ -242,14 +270,17 @@ def check_copies(hand: Iterable[Card], rules: Rules, players: int | None = None)
     """
     decks = rules.decks_for(players) if players is not None else max(d.decks for d in rules.decks)
     table = f"a {players}-player game" if players is not None else "any game"
+    in_one_deck = Counter(rules.one_deck())
     for card, count in Counter(hand).items():
-        if count > decks:
-            raise CardError(
-                f"the hand holds {count} × {card}, but {table} of {rules.name} uses {decks} deck{'s' if decks != 1 else ''}: at most {decks} of each card"
-            )
+        allowed = in_one_deck.get(card, 0) * decks
+        if not allowed:
+            raise CardError(f"{card} is not a card of {rules.name}")
+        if count > allowed:
+            of_each = f"at most {decks} of each card" if in_one_deck.get(card) == 1 else f"at most {allowed} × {card}"
+            raise CardError(f"the hand holds {count} × {card}, but {table} of {rules.name} uses {decks} deck{'s' if decks != 1 else ''}: {of_each}")
 
 
-def format_hand(cards: Iterable[Card], glyphs: bool = False) -> str:
+def format_hand(cards: Iterable[AnyCard], glyphs: bool = False) -> str:
     """The hand as text, in its own order: canonical ASCII, or with suit symbols.
 
     >>> format_hand(parse_hand("5h 10c"), glyphs=True)
@@ -266,3 +297,161 @@ def full_deck() -> tuple[Card, ...]:
     (52, Card('As'), Card('Kc'))
     """
     return tuple(Card(rank, suit) for rank in Rank for suit in _SUIT_ORDER)
+
+
+# --- Phase 10's cards ------------------------------------------------------------------------------
+
+
+class Colour(StrEnum):
+    """Phase 10's four colours, by their one-letter names."""
+
+    RED = "r"
+    YELLOW = "y"
+    GREEN = "g"
+    BLUE = "b"
+
+    @property
+    def noun(self) -> str:
+        """``'red'``."""
+        return self.name.lower()
+
+    @property
+    def order(self) -> int:
+        """0..3 in the order red, yellow, green, blue."""
+        return _COLOUR_ORDER.index(self)
+
+
+_COLOUR_ORDER = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+_COLOUR_BY_TEXT: dict[str, Colour] = {**{c.value: c for c in Colour}, **{c.noun: c for c in Colour}}
+
+
+class Special(StrEnum):
+    """Phase 10's cards without a number."""
+
+    WILD = "W"
+    SKIP = "S"
+
+
+NUMBERS = range(1, 13)
+"""Phase 10's numbers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Phase10Card:
+    """One Phase 10 card: a number 1-12 in a colour, a wild card, or a skip.
+
+    >>> seven = Phase10Card(7, Colour.RED)
+    >>> str(seven), seven.name, str(WILD), WILD.is_wild, SKIP.name
+    ('7r', 'red 7', 'W', True, 'skip')
+    """
+
+    number: int  # 1..12; 0 for a wild card or a skip
+    colour: Colour | None = None
+    special: Special | None = None
+    # number * 4 + colour for numbers, 52 for a wild, 53 for a skip: a dense sort key and index.
+    key: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.special is None:
+            if self.number not in NUMBERS or self.colour is None:
+                raise CardError(f"a Phase 10 number card needs a number 1-12 and a colour, not {self.number!r} {self.colour!r}")
+            key = self.number * 4 + self.colour.order
+        else:
+            if self.number or self.colour is not None:
+                raise CardError("a wild card or a skip has no number or colour")
+            key = 52 if self.special is Special.WILD else 53
+        object.__setattr__(self, "key", key)
+
+    def __lt__(self, other: Phase10Card) -> bool:
+        return self.key < other.key
+
+    def __str__(self) -> str:
+        return self.special.value if self.special is not None else f"{self.number}{self.colour}"
+
+    def __repr__(self) -> str:
+        return f"Phase10Card('{self}')"
+
+    @property
+    def glyph(self) -> str:
+        """The display text (Phase 10 cards are told apart by colour, which widgets draw)."""
+        return str(self)
+
+    @property
+    def name(self) -> str:
+        """``'red 7'``, ``'wild'``, ``'skip'``."""
+        if self.special is not None:
+            return self.special.name.lower()
+        assert self.colour is not None
+        return f"{self.colour.noun} {self.number}"
+
+    @property
+    def is_wild(self) -> bool:
+        return self.special is Special.WILD
+
+    @property
+    def is_skip(self) -> bool:
+        return self.special is Special.SKIP
+
+    @property
+    def penalty_key(self) -> str:
+        """The key of this card in a rule set's penalty table: ``'7'``, ``'wild'``, ``'skip'``."""
+        return self.name if self.special is not None else str(self.number)
+
+
+WILD = Phase10Card(0, special=Special.WILD)
+SKIP = Phase10Card(0, special=Special.SKIP)
+
+AnyCard: TypeAlias = Card | Phase10Card
+"""A card of either model; a rule set's ``family`` says which one its games use."""
+
+_P10_TOKEN = re.compile(r"^(?P<number>\d+)(?P<colour>[a-z]+)$")
+_NUMBERS_HELP = "Phase 10 cards are a number 1-12 and a colour r y g b (e.g. 7r, 12b), W for a wild card, S for a skip"
+
+
+def _parse_phase10_token(token: str) -> Phase10Card:
+    text = token.strip().lower()
+    if text in ("w", "wild"):
+        return WILD
+    if text in ("s", "skip"):
+        return SKIP
+    match = _P10_TOKEN.match(text)
+    if match is None:
+        raise CardError(f"not a Phase 10 card; {_NUMBERS_HELP}")
+    number = int(match["number"])
+    if number not in NUMBERS:
+        raise CardError(f"no number {number}; numbers are 1-12")
+    colour = _COLOUR_BY_TEXT.get(match["colour"])
+    if colour is None:
+        raise CardError(f"no colour {match['colour']!r}; colours are r y g b (red, yellow, green, blue)")
+    return Phase10Card(number, colour)
+
+
+def parse_phase10_card(text: str) -> Phase10Card:
+    """Read one Phase 10 card: ``"7r"``, ``"12B"``, ``"7red"``, ``"W"``/``"wild"``, ``"S"``/``"skip"``.
+
+    >>> parse_phase10_card("12B"), parse_phase10_card("wild")
+    (Phase10Card('12b'), Phase10Card('W'))
+    >>> parse_phase10_card("13r")
+    Traceback (most recent call last):
+    ...
+    upto9.cards.CardError: '13r': no number 13; numbers are 1-12
+    """
+    token = text.strip()
+    if not token:
+        raise CardError(f"no card in {text!r}")
+    try:
+        return _parse_phase10_token(token)
+    except CardError as error:
+        raise CardError(f"{token!r}: {error}") from None
+
+
+def phase10_deck(copies: int = 2, wilds: int = 8, skips: int = 4) -> tuple[Phase10Card, ...]:
+    """One Phase 10 deck: every number 1-12 in every colour ``copies`` times, then the wild cards
+    and the skips (108 cards with the standard counts).
+
+    >>> deck = phase10_deck()
+    >>> len(deck), deck[0], deck[-1]
+    (108, Phase10Card('1r'), Phase10Card('S'))
+    """
+    numbers = [Phase10Card(n, c) for n in NUMBERS for c in _COLOUR_ORDER for _ in range(copies)]
+    return (*numbers, *([WILD] * wilds), *([SKIP] * skips))

@@ -26,7 +26,7 @@ from functools import cached_property
 from itertools import product
 from typing import Any
 
-from upto9.cards import Card, Rank, Suit, parse_hand
+from upto9.cards import AnyCard, Card, CardError, Rank, Suit, parse_hand
 from upto9.melds import Face, Meld, Placed, position_rank
 from upto9.rules import UPTO9, GroupKind, Level, Rules
 
@@ -675,15 +675,21 @@ class Check:
         }
 
 
-def _as_hand(hand: str | Iterable[Card]) -> tuple[Card, ...]:
-    return parse_hand(hand) if isinstance(hand, str) else tuple(hand)
+def _as_hand(hand: str | Iterable[AnyCard]) -> tuple[Card, ...]:
+    if isinstance(hand, str):
+        return parse_hand(hand)
+    cards = tuple(hand)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardError(f"{card} is a {type(card).__name__.removesuffix('Card').replace('10', ' 10')} card, not a card of these rules' standard decks")
+    return cards  # type: ignore[return-value]  # all standard cards, checked above
 
 
 def _as_level(level: int | Level, rules: Rules) -> Level:
     return rules.level(level) if isinstance(level, int) else level
 
 
-def check(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -> Check:
+def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> Check:
     """Does some part of ``hand`` form the level's lay-down? Exact, with the fewest jokers.
 
     >>> c = check("5h 6h 7h 8h Kc", 1)
@@ -704,7 +710,7 @@ def check(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) 
     return Check(True, level, sum(leaf.missing), _melds(level, _fill(summary, leaf, level, rules)), cards, rules)
 
 
-def holds(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -> bool:
+def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> bool:
     """Does the hand hold the level's lay-down? ``check(...).ok`` without the arrangement: what
     the safety valve asks of the cards still in circulation.
 
@@ -769,7 +775,7 @@ def _out_candidates(hand: _Hand, level: Level, rules: Rules) -> list[tuple[Card,
     return classes
 
 
-def outs(hand: str | Iterable[Card], level: int | Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
+def outs(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
     """The distinct cards (one per rank and suit) any one of which, added to the hand, makes the
     level; empty when the hand already makes it.
 

@@ -16,11 +16,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from upto9.cards import Card, CardError, Rank, parse_rank
+from upto9.cards import AnyCard, CardError, Phase10Card, Rank, full_deck, parse_rank, phase10_deck
 
 __all__ = [
+    "PHASE10",
     "UPTO9",
     "DeckCount",
+    "Family",
     "Group",
     "GroupKind",
     "Level",
@@ -36,11 +38,28 @@ class RulesError(ValueError):
     """A rule-set file or table that cannot be used; the message names the file, level and field."""
 
 
+class Family(StrEnum):
+    """Which game a rule set belongs to: its card model, checker and turn rules."""
+
+    UPTO9 = "upto9"
+    PHASE10 = "phase10"
+
+
+class TieBreak(StrEnum):
+    """What happens when several finishers have the same, lowest penalty total."""
+
+    SHARE = "share"  # Up to 9, ruling 10: they share the win
+    DECIDING_ROUND = "deciding_round"  # Phase 10: they play a deciding round of the last phase
+
+
 class GroupKind(StrEnum):
-    """What a group of a contract is: a run (straight: one suit, consecutive) or a set (one rank)."""
+    """What a group of a contract is: a run (Up to 9's straight: one suit, consecutive; Phase 10's
+    run: consecutive numbers, colours free), a set (one rank or number), or a colour group
+    (Phase 10: cards of one colour, numbers free)."""
 
     RUN = "run"
     SET = "set"
+    COLOUR = "colour"
 
 
 _OF_A_KIND = {2: "pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind"}
@@ -63,12 +82,14 @@ class Group:
         """
         if self.kind is GroupKind.RUN:
             return f"straight of {self.size}"
+        if self.kind is GroupKind.COLOUR:
+            return f"{self.size} of one colour"
         return _OF_A_KIND.get(self.size, f"{self.size} of a kind")
 
     @property
     def noun(self) -> str:
-        """``'straight'`` or ``'set'``."""
-        return "straight" if self.kind is GroupKind.RUN else "set"
+        """``'straight'``, ``'set'`` or ``'colour group'``."""
+        return {GroupKind.RUN: "straight", GroupKind.SET: "set", GroupKind.COLOUR: "colour group"}[self.kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +98,11 @@ class Level:
 
     number: int
     groups: tuple[Group, ...]
-    jokers: int
+    jokers: int  # with unlimited wilds: every card but the natural ones the level asks for
     clean_groups: int = 0
     reconstructed: frozenset[str] = frozenset()
+    unlimited: bool = False  # Phase 10: any number of wild cards...
+    natural_cards: int = 0  # ...as long as the lay-down holds this many real (number) cards
 
     @property
     def cards(self) -> int:
@@ -115,6 +138,9 @@ class Level:
         ['no jokers', 'at most 2 jokers in total, at most 1 per set, at least one set with no joker',
          '1 + 1 (straight + set)']
         """
+        if self.unlimited:
+            natural = f", at least {self.natural_cards} number card{'s' if self.natural_cards != 1 else ''}" if self.natural_cards else ""
+            return f"any number of wild cards{natural}"
         caps = [g.jokers for g in self.groups]
         split = len(self.groups) > 1 and all(c is not None for c in caps) and sum(c or 0 for c in caps) == self.jokers
         if split and len({g.kind for g in self.groups}) == len(self.groups):
@@ -152,10 +178,12 @@ class Level:
         data: dict[str, Any] = {
             "number": self.number,
             "groups": [{"kind": g.kind.value, "size": g.size, **({"jokers": g.jokers} if g.jokers is not None else {})} for g in self.groups],
-            "jokers": self.jokers,
+            "jokers": "unlimited" if self.unlimited else self.jokers,
         }
         if self.clean_groups:
             data["clean_groups"] = self.clean_groups
+        if self.natural_cards:
+            data["natural_cards"] = self.natural_cards
         if self.reconstructed:
             data["reconstructed"] = sorted(self.reconstructed)
         return data
@@ -185,12 +213,21 @@ class Rules:
     max_players: int
     wild_ranks: frozenset[Rank]
     decks: tuple[DeckCount, ...]
-    penalties: tuple[tuple[Rank, int], ...]
+    penalties: tuple[tuple[str, int], ...]  # by a card's ``penalty_key``: 'K' (Up to 9), '7', 'wild' (Phase 10)
     levels: tuple[Level, ...]
     reconstructed: frozenset[str] = frozenset()
     base: str | None = None
     source: str = "<rules>"
     house_rules: frozenset[str] = frozenset()
+    family: Family = Family.UPTO9
+    # Phase 10's deck: every number in every colour this many times, plus wild cards and skips.
+    deck_copies: int = 2
+    deck_wilds: int = 0
+    deck_skips: int = 0
+    tie_break: TieBreak = TieBreak.SHARE
+    safety_valve: bool = True  # Up to 9, ruling 8: a round no waiting player can finish ends
+    level_order: tuple[int, ...] = ()  # the levels played, in order (a shorter game); empty: all
+    free_order: bool = False  # Phase 10 house rule: each round a player picks any level not yet made
 
     def level(self, number: int) -> Level:
         """The level with this number.
@@ -217,22 +254,44 @@ class Rules:
                 return entry.decks
         raise RulesError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
 
-    def penalty(self, card: Card) -> int:
+    def penalty(self, card: AnyCard) -> int:
         """Penalty points for ``card`` left in hand at the end of a round.
 
         >>> from upto9 import parse_card
         >>> UPTO9.penalty(parse_card("3s")), UPTO9.penalty(parse_card("Kd"))
         (20, 10)
         """
-        return self._penalty_table[card.rank]
+        return dict(self.penalties)[card.penalty_key]
+
+    def is_wild(self, card: AnyCard) -> bool:
+        """Can this card be a joker (every 2 and 3 in Up to 9, the wild cards in Phase 10)?"""
+        if isinstance(card, Phase10Card):
+            return card.is_wild
+        return card.rank in self.wild_ranks
+
+    def one_deck(self) -> tuple[AnyCard, ...]:
+        """One deck of this game's cards (``decks_for(players)`` of them make the game's deck).
+
+        >>> len(UPTO9.one_deck()), len(PHASE10.one_deck())
+        (52, 108)
+        """
+        if self.family is Family.PHASE10:
+            return phase10_deck(self.deck_copies, self.deck_wilds, self.deck_skips)
+        return full_deck()
 
     @property
-    def _penalty_table(self) -> dict[Rank, int]:
-        return dict(self.penalties)
+    def played_levels(self) -> tuple[int, ...]:
+        """The level numbers a game plays, in order: ``level_order``, or every level.
 
-    def is_wild(self, card: Card) -> bool:
-        """Can this card be a joker (every 2 and 3 in Up to 9)?"""
-        return card.rank in self.wild_ranks
+        >>> PHASE10.played_levels
+        (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+        """
+        return self.level_order or tuple(range(1, len(self.levels) + 1))
+
+    @property
+    def level_word(self) -> str:
+        """What the rule set calls a level: ``'level'`` or ``'phase'``."""
+        return "phase" if self.family is Family.PHASE10 else "level"
 
     def is_reconstructed(self, field: str) -> bool:
         """Is this value reconstructed? Fields: ``hand_size``, ``decks``, ``penalties.A``,
@@ -261,7 +320,7 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole rule set in its TOML/JSON shape; ``rules_from_dict`` reads it back."""
-        penalties: dict[str, Any] = {str(rank): points for rank, points in self.penalties}
+        penalties: dict[str, Any] = dict(self.penalties)
         penalty_marks = sorted(f[len("penalties.") :] for f in self.reconstructed if f.startswith("penalties."))
         if penalty_marks:
             penalties["reconstructed"] = penalty_marks
@@ -279,6 +338,17 @@ class Rules:
         }
         if top_marks:
             data["reconstructed"] = top_marks
+        if self.family is not Family.UPTO9:
+            data["family"] = self.family.value
+            data["deck"] = {"copies": self.deck_copies, "wilds": self.deck_wilds, "skips": self.deck_skips}
+        if self.tie_break is not TieBreak.SHARE:
+            data["tie_break"] = self.tie_break.value
+        if not self.safety_valve:
+            data["safety_valve"] = False
+        if self.level_order:
+            data["level_order"] = list(self.level_order)
+        if self.free_order:
+            data["free_order"] = True
         if self.base is not None:
             data["base"] = self.base
         if self.house_rules:
@@ -301,11 +371,18 @@ _TOP_FIELDS = {
     "penalties",
     "levels",
     "reconstructed",
+    "family",
+    "deck",
+    "tie_break",
+    "safety_valve",
+    "level_order",
+    "free_order",
 }
-_LEVEL_FIELDS = {"number", "groups", "jokers", "clean_groups", "reconstructed"}
+_LEVEL_FIELDS = {"number", "groups", "jokers", "clean_groups", "natural_cards", "reconstructed"}
+_DECK_MODEL_FIELDS = {"copies", "wilds", "skips"}
 _GROUP_FIELDS = {"kind", "size", "jokers"}
 _DECK_FIELDS = {"players", "decks", "reconstructed"}
-_MAX_RUN = 14  # ace low (1) to ace high (14)
+_MAX_RUN = {Family.UPTO9: 14, Family.PHASE10: 12}  # Up to 9: ace low (1) to ace high (14); Phase 10: 1-12
 
 
 class _Reader:
@@ -349,19 +426,19 @@ class _Reader:
         return frozenset(value)
 
 
-def _read_group(reader: _Reader, value: Any, where: str) -> Group:
+def _read_group(reader: _Reader, value: Any, where: str, family: Family) -> Group:
     table = reader.table(value, where, _GROUP_FIELDS)
     kind_text = table.get("kind")
-    try:
-        kind = GroupKind(str(kind_text))
-    except ValueError:
-        raise reader.fail(where, f"kind: must be 'run' or 'set', got {kind_text!r}") from None
-    size = reader.integer(table, "size", where, 1, _MAX_RUN if kind is GroupKind.RUN else None)
+    kinds = ("run", "set", "colour") if family is Family.PHASE10 else ("run", "set")
+    if kind_text not in kinds:
+        raise reader.fail(where, f"kind: must be {' or '.join(repr(k) for k in kinds)}, got {kind_text!r}")
+    kind = GroupKind(str(kind_text))
+    size = reader.integer(table, "size", where, 1, _MAX_RUN[family] if kind is GroupKind.RUN else None)
     jokers = reader.integer(table, "jokers", where, 0, size) if "jokers" in table else None
     return Group(kind, size, jokers)
 
 
-def _read_level(reader: _Reader, value: Any, index: int) -> Level:
+def _read_level(reader: _Reader, value: Any, index: int, family: Family = Family.UPTO9) -> Level:
     number = value.get("number") if isinstance(value, Mapping) else None
     named = isinstance(number, int) and not isinstance(number, bool) and number >= 1
     # Once a level has a number, every error names it, not its place in the list.
@@ -371,10 +448,14 @@ def _read_level(reader: _Reader, value: Any, index: int) -> Level:
     groups_value = table.get("groups")
     if not isinstance(groups_value, list) or not groups_value:
         raise reader.fail(where, f"groups: must be a non-empty list of groups, got {groups_value!r}")
-    groups = tuple(_read_group(reader, g, f"{where}: groups[{i}]") for i, g in enumerate(groups_value))
-    jokers = reader.integer(table, "jokers", where, 0, sum(g.size for g in groups))
+    groups = tuple(_read_group(reader, g, f"{where}: groups[{i}]", family) for i, g in enumerate(groups_value))
+    cards = sum(g.size for g in groups)
+    natural = reader.integer(table, "natural_cards", where, 0, cards, default=0)
+    unlimited = table.get("jokers") == "unlimited"
+    # Unlimited wilds: as many as the cards the lay-down does not need to be natural.
+    jokers = cards - natural if unlimited else reader.integer(table, "jokers", where, 0, cards)
     clean = reader.integer(table, "clean_groups", where, 0, len(groups), default=0)
-    return Level(number, groups, jokers, clean, reader.marks(table, where))
+    return Level(number, groups, jokers, clean, reader.marks(table, where), unlimited, natural)
 
 
 def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
@@ -396,6 +477,25 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         )
     key = reader.text(top, "key", "rules")
     name = reader.text(top, "name", "rules")
+    family_text = top.get("family", Family.UPTO9.value)
+    if family_text not in tuple(Family):
+        raise reader.fail("rules", f"family: must be one of {', '.join(repr(f.value) for f in Family)}, got {family_text!r}")
+    family = Family(family_text)
+    deck_table = reader.table(top.get("deck", {}), "deck", _DECK_MODEL_FIELDS)
+    if deck_table and family is not Family.PHASE10:
+        raise reader.fail("deck", "only a Phase 10 rule set (family = 'phase10') describes its deck; Up to 9 plays with standard 52-card decks")
+    copies = reader.integer(deck_table, "copies", "deck", 1, default=2)
+    wilds = reader.integer(deck_table, "wilds", "deck", 0, default=8 if family is Family.PHASE10 else 0)
+    skips = reader.integer(deck_table, "skips", "deck", 0, default=4 if family is Family.PHASE10 else 0)
+    deck_size = 52 if family is Family.UPTO9 else 48 * copies + wilds + skips
+    tie_text = top.get("tie_break", TieBreak.SHARE.value)
+    if tie_text not in tuple(TieBreak):
+        raise reader.fail("rules", f"tie_break: must be one of {', '.join(repr(t.value) for t in TieBreak)}, got {tie_text!r}")
+    flags: dict[str, bool] = {}
+    for flag, default in (("safety_valve", True), ("free_order", False)):
+        flags[flag] = top.get(flag, default)
+        if not isinstance(flags[flag], bool):
+            raise reader.fail("rules", f"{flag}: must be true or false, got {flags[flag]!r}")
     hand_size = reader.integer(top, "hand_size", "rules", 1)
     min_players = reader.integer(top, "min_players", "rules", 1)
     max_players = reader.integer(top, "max_players", "rules", min_players)
@@ -429,22 +529,35 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         covering = [d for d in decks if d.players[0] <= players <= d.players[1]]
         if len(covering) != 1:
             raise reader.fail("decks", f"{players} players: {'no' if not covering else 'more than one'} entry says how many decks")
-        if players * hand_size + 1 > covering[0].decks * 52:
+        if players * hand_size + 1 > covering[0].decks * deck_size:
             raise reader.fail("decks", f"{players} players: {covering[0].decks} deck(s) cannot deal {hand_size} cards each and a discard")
 
-    penalty_table = reader.table(top.get("penalties"), "penalties", {str(r) for r in Rank} | {"reconstructed"})
-    penalties: list[tuple[Rank, int]] = []
-    for rank in Rank:
-        penalties.append((rank, reader.integer(penalty_table, str(rank), "penalties", 0)))
+    if family is Family.PHASE10:
+        if wild_ranks:
+            raise reader.fail("rules", "wild_ranks: Phase 10's wild cards are cards of their own; no rank is wild")
+        penalty_keys = [*(str(n) for n in range(1, 13)), "wild", "skip"]
+    else:
+        penalty_keys = [str(r) for r in Rank]
+    penalty_table = reader.table(top.get("penalties"), "penalties", {*penalty_keys, "reconstructed"})
+    penalties = [(k, reader.integer(penalty_table, k, "penalties", 0)) for k in penalty_keys]
     marks = set(reader.marks(top, "rules")) | {f"penalties.{m}" for m in reader.marks(penalty_table, "penalties")}
 
     levels_value = top.get("levels")
     if not isinstance(levels_value, list) or not levels_value:
         raise reader.fail("rules", f"levels: must be a non-empty list, got {levels_value!r}")
-    levels = sorted((_read_level(reader, v, i) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)
+    levels = sorted((_read_level(reader, v, i, family) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)
     for expected, level in enumerate(levels, start=1):
         if level.number != expected:
             raise reader.fail(f"level {level.number}", f"number: levels must be numbered 1 to {len(levels)} once each")
+        if level.unlimited and family is not Family.PHASE10:
+            raise reader.fail(f"level {level.number}", "jokers: 'unlimited' is Phase 10's rule; an Up to 9 level has a joker budget")
+    order_value = top.get("level_order", [])
+    if (
+        not isinstance(order_value, list)
+        or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= len(levels) for n in order_value)
+        or len(set(order_value)) != len(order_value)
+    ):
+        raise reader.fail("rules", f"level_order: must list level numbers from 1 to {len(levels)}, each at most once, got {order_value!r}")
     base = top.get("base")
     house_value = top.get("house_rules", [])
     if not isinstance(house_value, list) or not all(isinstance(v, str) for v in house_value):
@@ -463,6 +576,14 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         base=base if isinstance(base, str) else None,
         source=source,
         house_rules=frozenset(house_value),
+        family=family,
+        deck_copies=copies,
+        deck_wilds=wilds,
+        deck_skips=skips,
+        tie_break=TieBreak(tie_text),
+        safety_valve=flags["safety_valve"],
+        level_order=tuple(order_value),
+        free_order=flags["free_order"],
     )
 
 
@@ -479,8 +600,17 @@ def _builtin_keys() -> list[str]:
 
 
 def builtin_rules(key: str) -> Rules:
-    """A rule set shipped with the package, by key (``"upto9"``)."""
-    return rules_from_dict(_builtin_data(key), f"upto9/rulesets/{key}.toml")
+    """A rule set shipped with the package, by key: ``"upto9"``, ``"phase10"``, or one written
+    only as a house-rule file (``"upto9_lean"``).
+
+    >>> builtin_rules("upto9_lean").decks_for(4), builtin_rules("upto9_lean").level(4).clean_groups
+    (1, 0)
+    """
+    data = _builtin_data(key)
+    source = f"upto9/rulesets/{key}.toml"
+    if "base" in data:
+        data = {**_merge_house_rules(data, source), "key": data.get("key", key)}
+    return rules_from_dict(data, source)
 
 
 def _merge_house_rules(data: dict[str, Any], source: str) -> dict[str, Any]:
@@ -510,6 +640,9 @@ def _merge_house_rules(data: dict[str, Any], source: str) -> dict[str, Any]:
         elif key == "penalties" and isinstance(value, Mapping):
             merged["penalties"] = {**merged["penalties"], **value}
             house.update(f"penalties.{rank}" for rank in value if rank != "reconstructed")
+        elif key == "deck" and isinstance(value, Mapping):
+            merged["deck"] = {**merged.get("deck", {}), **value}
+            house.update(f"deck.{field}" for field in value)
         elif key not in ("base", "name", "key", "house_rules"):
             merged[key] = value
             house.add(key)
@@ -542,3 +675,6 @@ def load_rules(path: str | Path) -> Rules:
 
 UPTO9: Rules = builtin_rules("upto9")
 """The rules of Up to 9 as played at upto9.no, with the project's rulings where the text is silent."""
+
+PHASE10: Rules = builtin_rules("phase10")
+"""Standard Phase 10 as the project models it (``shared/rules/phase10.md``)."""
