@@ -26,7 +26,8 @@ serve: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=127.0.0.1
 
-# Regenerate notebooks/data/ (the atlas's samples, the stepper's saved game): about a minute.
+# Regenerate notebooks/data/ (the atlas's samples, the stepper's saved game, the Up to 9 / Phase 10
+# comparison's deals and games): several minutes on two cores.
 notebook-data: $(STAMP)
 	$(BIN)/python notebooks/build_cache.py
 

@@ -35,13 +35,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # so that `tests.reference` imports when run as a script
 
-from upto9 import UPTO9, Card, Level, check, full_deck, outs  # noqa: E402
+from upto9 import PHASE10, UPTO9, Card, Level, Phase10Card, check, full_deck, outs  # noqa: E402
 from upto9.rules import Rules  # noqa: E402
 
 try:
     from tests.reference import exhaustive_jokers, reference_jokers
 except ImportError:  # pragma: no cover - the reference lives in the test suite
     exhaustive_jokers = reference_jokers = None  # type: ignore[assignment]
+try:
+    from tests.reference import phase10_exhaustive_jokers, phase10_reference_jokers
+except ImportError:  # pragma: no cover
+    phase10_exhaustive_jokers = phase10_reference_jokers = None  # type: ignore[assignment]
 
 HAND_SIZE = 12
 DECKS = 2
@@ -194,9 +198,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000, help="hands per level (default 2000)")
     parser.add_argument("--ref-hands", type=int, default=20, help="hands per level timed against the brute force (default 20)")
     parser.add_argument("--seed", type=int, default=9, help="random seed (default 9)")
+    parser.add_argument("--rules", choices=("upto9", "phase10", "both"), default="both", help="which game's checker (default both)")
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    if args.rules == "phase10":
+        return main_phase10(args.hands, args.ref_hands, args.seed)
     rng = random.Random(args.seed)
     rows: dict[int, dict[str, object]] = {}
     started = time.perf_counter()
@@ -226,6 +233,84 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(disagree, list):
             for hand, fast, slow, brute in disagree:
                 print(f"DISAGREE level {number}: {' '.join(str(c) for c in hand)}: check {fast}, reference {slow}, exhaustive {brute}")
+    print(f"{met} of {total} targets met. ({elapsed:.0f} s)")
+    if args.rules == "both":
+        print()
+        return main_phase10(args.hands, args.ref_hands, args.seed)
+    return 0
+
+
+# --- Phase 10 -------------------------------------------------------------------------------------
+
+PHASE10_HAND_SIZE = 10
+
+
+def make_phase10_hands(count: int, rng: random.Random) -> list[tuple[Phase10Card, ...]]:
+    """``count`` dealt hands: 10 cards from Phase 10's 108-card deck."""
+    deck = list(PHASE10.one_deck())
+    return [tuple(rng.sample(deck, PHASE10_HAND_SIZE)) for _ in range(count)]
+
+
+def bench_phase10_level(level: Level, hands: list[tuple[Phase10Card, ...]], warm: list[tuple[Phase10Card, ...]], ref_hands: int) -> dict[str, object]:
+    """The same measurements as ``bench_level``, for a phase (``check(hand, phase, PHASE10)``)."""
+    for hand in warm:
+        check(hand, level, PHASE10).to_dict()
+        outs(hand, level, PHASE10)
+    results = [check(hand, level, PHASE10) for hand in hands]
+    check_ns = time_each(lambda h: check(h, level, PHASE10), hands)
+    dict_ns = time_each(lambda h: check(h, level, PHASE10).to_dict(), hands)
+    outs_ns = time_each(lambda h: outs(h, level, PHASE10), hands)
+    row: dict[str, object] = {
+        "pass": sum(r.ok for r in results) / len(hands),
+        "check_median": us(statistics.median(check_ns)),
+        "check_p99": us(p99(check_ns)),
+        "dict_median": us(statistics.median(dict_ns)),
+        "dict_p99": us(p99(dict_ns)),
+        "outs_median": us(statistics.median(outs_ns)),
+        "outs_p99": us(p99(outs_ns)),
+        "outs_mean": us(statistics.fmean(outs_ns)),
+    }
+    if phase10_reference_jokers is not None and ref_hands > 0:
+        sample = hands[:ref_hands]
+        brute_ns = time_each(lambda h: phase10_exhaustive_jokers(h, level), sample)
+        ref_ns = time_each(lambda h: phase10_reference_jokers(h, level), sample)
+        fast_ns = time_each(lambda h: check(h, level, PHASE10), sample)
+        verdicts = [(h, check(h, level, PHASE10).jokers, phase10_reference_jokers(h, level), phase10_exhaustive_jokers(h, level)) for h in sample]
+        disagree = [d for d in verdicts if not d[1] == d[2] == d[3]]
+        row["speed_up"] = sum(brute_ns) / sum(fast_ns)
+        row["ref_speed_up"] = sum(ref_ns) / sum(fast_ns)
+        row["agree"] = f"{len(sample) - len(disagree)}/{len(sample)}"
+        row["disagree"] = disagree
+    return row
+
+
+def main_phase10(hands_per_phase: int, ref_hands: int, seed: int) -> int:
+    """Time the Phase 10 checker phase by phase and print the table (the same columns and targets)."""
+    rng = random.Random(seed)
+    rows: dict[int, dict[str, object]] = {}
+    started = time.perf_counter()
+    for level in PHASE10.levels:
+        hands = make_phase10_hands(hands_per_phase, rng)
+        warm = make_phase10_hands(min(WARM_UP, hands_per_phase), rng)
+        rows[level.number] = bench_phase10_level(level, hands, warm, min(ref_hands, hands_per_phase))
+        print(f"phase {level.number} done", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - started
+    lines, met, total = render(rows)
+    lines[0] = lines[0].replace("level", "phase", 1)
+    print(f"Phase 10 checker benchmark: {hands_per_phase} hands per phase, seed {seed}, one process, Python {platform.python_version()} ({platform.machine()})")
+    print(f"Hands: {PHASE10_HAND_SIZE} cards dealt from the 108-card deck (numbers, wild cards, skips). Times in µs, as above.")
+    print(
+        f"Targets: the same as Up to 9's; brute force = tests/reference.py phase10_exhaustive_jokers, 'vs pruned ref' = "
+        f"phase10_reference_jokers, {min(ref_hands, hands_per_phase)} hands per phase."
+    )
+    print()
+    print("\n".join(lines))
+    print()
+    for number, row in rows.items():
+        disagree = row.get("disagree")
+        if isinstance(disagree, list):
+            for hand, fast, slow, brute in disagree:
+                print(f"DISAGREE phase {number}: {' '.join(str(c) for c in hand)}: check {fast}, reference {slow}, exhaustive {brute}")
     print(f"{met} of {total} targets met. ({elapsed:.0f} s)")
     return 0
 

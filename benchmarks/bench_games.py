@@ -1,14 +1,15 @@
 """How fast do whole games run? Run: ``python benchmarks/bench_games.py`` (``--games 1000`` for a
-quicker run).
+quicker run; ``--rules phase10`` for one rule set only).
 
-It prints:
+It prints, for each rule set (Up to 9 and Phase 10 by default; targets: at least 10 games per
+second on one worker, at least 1.7x on two):
 
 * complete 4-player games per second with ``HeuristicBot`` in every seat, through
   ``simulate(..., workers=1)`` (in this process) and ``simulate(..., workers=2)`` (a process
   pool), the best of ``--repeat`` runs of ``--rate-games`` games each, and the speed-up. Wall-clock
   rates depend on what else the machine runs; the rate per CPU-second (the time the games
   themselves took) is printed beside them.
-* a long run of ``--games`` games (default 10,000) on ``--workers`` processes, printing after
+* a long run (of the first rule set) of ``--games`` games (default 10,000) on ``--workers`` processes, printing after
   every 1,000 games the resident memory of this process and of each worker, and at the end the
   peak (``ru_maxrss``) of this process and of its children: the workers keep nothing between
   games, so their memory must stay flat.
@@ -30,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from upto9 import UPTO9, HeuristicBot, simulate
+from upto9 import HeuristicBot, Rules, builtin_rules, simulate
 from upto9.simulate import _play_chunk
 
 
@@ -58,13 +59,13 @@ def measured_chunk(indices: Sequence[int], *args: Any) -> tuple[list[Any], int, 
     return _play_chunk(indices, *args), os.getpid(), rss_mb()
 
 
-def rate(games: int, workers: int, repeat: int, seed: int) -> tuple[float, float]:
+def rate(games: int, workers: int, repeat: int, seed: int, rules: Rules) -> tuple[float, float]:
     """Best games per second (wall clock) and games per CPU-second over ``repeat`` runs."""
     best_wall = best_cpu = 0.0
     for r in range(repeat):
         children, own = cpu(resource.RUSAGE_CHILDREN), cpu(resource.RUSAGE_SELF)
         start = time.perf_counter()
-        simulate(games, players=4, bots=[HeuristicBot] * 4, seed=seed + r, workers=workers, progress=False)
+        simulate(games, players=4, rules=rules, bots=[HeuristicBot] * 4, seed=seed + r, workers=workers, progress=False)
         wall = time.perf_counter() - start
         # With workers, the parent only waits: count the workers' time (reaped when the pool closes).
         used = cpu(resource.RUSAGE_CHILDREN) - children if workers > 1 else cpu(resource.RUSAGE_SELF) - own
@@ -73,9 +74,9 @@ def rate(games: int, workers: int, repeat: int, seed: int) -> tuple[float, float
     return best_wall, best_cpu
 
 
-def long_run(games: int, workers: int, seed: int) -> None:
+def long_run(games: int, workers: int, seed: int, rules: Rules) -> None:
     every = 1000 if games >= 3000 else max(50, games // 5)  # report after every 1,000 games on a full run
-    args = (seed, 4, UPTO9, [HeuristicBot] * 4, False)
+    args = (seed, 4, rules, [HeuristicBot] * 4, False)
     context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
     rows: list[Any] = []
     worker_rss: dict[int, float] = {}
@@ -110,18 +111,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure; the best counts (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="processes for the long run (default 2)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rules", nargs="+", default=["upto9", "phase10"], help="built-in rule sets to time (default: upto9 phase10)")
     options = parser.parse_args(argv)
 
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; 4 players, HeuristicBot in every seat")
-    print(f"games per second: best of {options.repeat} runs of {options.rate_games} games")
-    one_wall, one_cpu = rate(options.rate_games, 1, options.repeat, options.seed)
-    print(f"  1 worker : {one_wall:6.2f} games/s   ({one_cpu:6.2f} games per CPU-second)")
-    two_wall, two_cpu = rate(options.rate_games, 2, options.repeat, options.seed)
-    print(f"  2 workers: {two_wall:6.2f} games/s   ({two_cpu:6.2f} games per CPU-second)")
-    print(f"  speed-up on 2 workers: {two_wall / one_wall:.2f}x")
+    print(f"games per second: best of {options.repeat} runs of {options.rate_games} games; targets >= 10 games/s on 1 worker, >= 1.7x on 2")
+    met = total = 0
+    for key in options.rules:
+        rules = builtin_rules(key)
+        print(f"{rules.name}:")
+        one_wall, one_cpu = rate(options.rate_games, 1, options.repeat, options.seed, rules)
+        print(f"  1 worker : {one_wall:6.2f} games/s   ({one_cpu:6.2f} games per CPU-second)  {'PASS' if one_wall >= 10 else 'MISS'}")
+        two_wall, two_cpu = rate(options.rate_games, 2, options.repeat, options.seed, rules)
+        print(f"  2 workers: {two_wall:6.2f} games/s   ({two_cpu:6.2f} games per CPU-second)")
+        print(f"  speed-up on 2 workers: {two_wall / one_wall:.2f}x  {'PASS' if two_wall / one_wall >= 1.7 else 'MISS'}")
+        met += (one_wall >= 10) + (two_wall / one_wall >= 1.7)
+        total += 2
+    print(f"{met} of {total} targets met.")
     if options.games > 0:
-        print(f"long run: {options.games} games on {options.workers} workers")
-        long_run(options.games, options.workers, options.seed)
+        rules = builtin_rules(options.rules[0])
+        print(f"long run: {options.games} games of {rules.name} on {options.workers} workers")
+        long_run(options.games, options.workers, options.seed, rules)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ the changed state to a browser is not in it):
 * ``editor place``: place a card of the hand into a group of the lay-down editor (the engine's
   ``validate`` runs on every change).
 * ``stepper step``: one step forward in the round stepper (whole table and a player's view).
+* ``phase 10 toggle``: the ``toggle`` click with Phase 10's rules: random 11-card hands from its
+  108-card deck over phases 1-10 (verdict cache emptied before every click).
 
 Median, 99th percentile and maximum, in milliseconds, one process, ``time.perf_counter_ns``.
 """
@@ -33,6 +35,7 @@ from collections.abc import Callable
 from upto9.widgets import HandBuilder, LayDownEditor, LevelChecker, RoundStepper, _common
 
 from upto9 import UPTO9, Card, check, full_deck
+from upto9.rules import PHASE10
 
 TARGET_MS = 10.0
 
@@ -116,6 +119,24 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(stepper.model.last_step):
             steps.append(timed(stepper._forward.click))
     results.append(report("stepper step", steps))
+
+    p10 = HandBuilder(rules=PHASE10)
+    p10_checker = LevelChecker(p10.model)
+    p10_editor = LayDownEditor(p10.model)
+    p10_deck = list(PHASE10.one_deck())
+    p10_toggle: list[float] = []
+    for level in range(1, 11):
+        p10_checker.model.level = level
+        p10_editor.model.level = level
+        for _ in range(args.hands):
+            cards = rng.sample(p10_deck, 11)
+            p10.model.set_cards(cards[:10])
+            button = p10._buttons[cards[10]]
+            for _ in range(2):  # in, then out again (or, for a card the hand holds, one copy more, then all out)
+                _common._checks.clear()
+                p10_toggle.append(timed(button.click))
+            p10.model.set_cards(cards[:10])
+    results.append(report("phase 10 toggle", p10_toggle))
     print()
     print(f"{sum(results)} of {len(results)} targets met.")
     return 0

@@ -218,11 +218,11 @@ def _add(a: list[list[list[int] | None]], b: list[list[list[int] | None]]) -> li
 # --- games: the bots' rounds per level ----------------------------------------------------------------
 
 
-def game_summaries(games_df: pd.DataFrame, rounds_df: pd.DataFrame, players: int) -> list[dict[str, Any]]:
+def game_summaries(games_df: pd.DataFrame, rounds_df: pd.DataFrame, players: int, levels: int = 9) -> list[dict[str, Any]]:
     """One small record per game from ``simulate(..., per_round=True)``: its rounds and turns, the
     impossible and stalemate rounds, each player's penalty points and final level, and per level
     the rounds played on it by all players (``attempts``) and how many of them laid it down (``passes``)."""
-    levels = int(max(9, max((int(rounds_df[f"level_{p}"].max()) for p in range(players)), default=9)))
+    levels = int(max(levels, max((int(rounds_df[f"level_{p}"].max()) for p in range(players)), default=levels)))
     out = []
     by_game = {int(g): frame for g, frame in rounds_df.groupby("game")}
     for row in games_df.itertuples(index=False):
@@ -256,7 +256,7 @@ def play_games(games: int, *, players: int = 4, rules: Rules = UPTO9, seed: int 
     if games == 0:
         return []
     games_df, rounds_df = simulate(games, players=players, rules=rules, seed=seed, workers=workers, per_round=True, progress=progress)
-    return game_summaries(games_df, rounds_df, players)
+    return game_summaries(games_df, rounds_df, players, len(rules.levels))  # every level, even one no game reached
 
 
 # --- the atlas ----------------------------------------------------------------------------------------

@@ -6,8 +6,15 @@
   under four joker budgets, and 300 four-player games played by the engine's bots (about two
   minutes on two cores). The atlas and house-rule lab notebooks read it.
 * ``sample_game.json``: a saved three-player game (``upto9.save_game``) for the round stepper.
+* ``sample_phase10_game.json``: a saved three-player game of Phase 10 for the round stepper, from a
+  seed whose game has skips, hits and a deciding round (two players tie on phase 10).
+  ``--only samples`` makes just the two sample games (seconds).
+* ``comparison.json``: Up to 9 beside Phase 10 (``upto9.compare.Comparison``): 20,000 shuffled
+  deals of each checked against every level and phase, and 1,000 four-player games of each played
+  by ``HeuristicBot``s; the numbers and the seed are in the file. ``--only comparison`` makes just
+  this one (a few minutes on two cores).
 
-Both are deterministic: the same seeds give the same files. Regenerate them after a change to the
+All are deterministic: the same seeds give the same files. Regenerate them after a change to the
 rules, the checker or the bots (the atlas notebook refuses a file made for other rules).
 """
 
@@ -25,10 +32,16 @@ sys.path.insert(0, str(HERE))
 from atlas import CACHE, Atlas  # noqa: E402
 
 from upto9 import play_game, save_game  # noqa: E402
+from upto9.compare import Comparison  # noqa: E402
+from upto9.rules import PHASE10, UPTO9, TieBreak  # noqa: E402
 
 SAMPLE_GAME = HERE / "data" / "sample_game.json"
 SAMPLE_SEED = 2024
 SAMPLE_PLAYERS = 3
+SAMPLE_NAMES = ["Ada", "Bjørn", "Cai"]
+PHASE10_GAME = HERE / "data" / "sample_phase10_game.json"
+PHASE10_SEED = 923  # HeuristicBots' game from this seed ends in a deciding round
+COMPARISON = HERE / "data" / "comparison.json"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,14 +50,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="bot games for the hurdles and the lab's baseline (default 300)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--compare-deals", type=int, default=20000, help="shuffled deals of each rule set for the comparison (default 20000)")
+    parser.add_argument("--compare-games", type=int, default=1000, help="bot games of each rule set for the comparison (default 1000)")
+    parser.add_argument(
+        "--only", choices=("atlas", "samples", "comparison"), help="make only this file (the atlas: atlas.json and the sample games; samples: the sample games)"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    atlas = Atlas.build(args.samples, args.games, seed=args.seed, workers=args.workers)
-    atlas.save(CACHE)
-    print(f"wrote {CACHE.relative_to(HERE.parent)}: {atlas.samples} deals, {len(atlas.games)} games ({CACHE.stat().st_size // 1024} KiB)")
-    game = play_game(players=SAMPLE_PLAYERS, seed=SAMPLE_SEED, names=["Ada", "Bjørn", "Cai"])
-    save_game(game, SAMPLE_GAME)
-    print(f"wrote {SAMPLE_GAME.relative_to(HERE.parent)}: {len(game.rounds)} rounds ({SAMPLE_GAME.stat().st_size // 1024} KiB)")
+    if args.only in (None, "atlas"):
+        atlas = Atlas.build(args.samples, args.games, seed=args.seed, workers=args.workers)
+        atlas.save(CACHE)
+        print(f"wrote {CACHE.relative_to(HERE.parent)}: {atlas.samples} deals, {len(atlas.games)} games ({CACHE.stat().st_size // 1024} KiB)")
+    if args.only in (None, "atlas", "samples"):
+        for path, rules, seed in ((SAMPLE_GAME, UPTO9, SAMPLE_SEED), (PHASE10_GAME, PHASE10, PHASE10_SEED)):
+            game = play_game(players=SAMPLE_PLAYERS, rules=rules, seed=seed, names=SAMPLE_NAMES)
+            save_game(game, path)
+            deciding = sum(r.deciding for r in game.rounds)
+            extra = f", {deciding} deciding round{'s' if deciding != 1 else ''}" if rules.tie_break is TieBreak.DECIDING_ROUND else ""
+            print(f"wrote {path.relative_to(HERE.parent)}: {len(game.rounds)} rounds{extra} ({path.stat().st_size // 1024} KiB)")
+    if args.only in (None, "comparison"):
+        both = Comparison.build([UPTO9, PHASE10], games=args.compare_games, deals=args.compare_deals, seed=args.seed, workers=args.workers)
+        both.save(COMPARISON)
+        size = COMPARISON.stat().st_size // 1024
+        print(f"wrote {COMPARISON.relative_to(HERE.parent)}: {both.deals} deals and {both.games} games of each rule set ({size} KiB)")
     print(f"done in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -5,6 +5,10 @@ adds the table's other rules (the number of decks, the penalty values), plays ga
 engine's bots under both rule sets from the same seeds (``upto9.simulate``: game ``i`` has the
 same shuffles and bots under both), and draws the comparison: game length, rounds per level,
 impossible rounds, and the spread of penalty points.
+
+The base rule set is the explorer's choice (Up to 9, Phase 10, or Up to 9 with one deck fewer): the
+table's rules below are that rule set's own (its deck entries, its penalty groups), and both sides
+are played under it.
 """
 
 from __future__ import annotations
@@ -23,17 +27,21 @@ from upto9.widgets.engine_text import rules_error_text
 from upto9.widgets.texts import LANGS, check_lang
 
 from upto9 import UPTO9, Rules
-from upto9.cards import parse_rank
-from upto9.rules import RulesError, rules_from_dict
+from upto9.rules import Family, RulesError, rules_from_dict
 
 __all__ = ["HouseRuleLab", "compare_table", "comparison_chart", "with_table_rules"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "The table's rules: decks and penalty points",
-        "decks_small": "Decks, 2–4 players",
-        "decks_large": "Decks, 5–6 players",
+        "decks_for": "Decks, {low}–{high} players",
         "pen_wild": "2 and 3",
+        "pen_p10_low": "1 to 9",
+        "pen_p10_high": "10 to 12",
+        "pen_p10_wild": "Wild card",
+        "pen_p10_skip": "Skip",
+        "level_phase": "Phase",
+        "t_levels_phase": "Rounds a player spends on each phase",
         "pen_low": "4 to 9",
         "pen_high": "10 J Q K",
         "pen_ace": "Ace",
@@ -69,9 +77,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "nb": {
         "title": "Bordets regler: kortstokker og straffepoeng",
-        "decks_small": "Kortstokker, 2–4 spillere",
-        "decks_large": "Kortstokker, 5–6 spillere",
+        "decks_for": "Kortstokker, {low}–{high} spillere",
         "pen_wild": "2 og 3",
+        "pen_p10_low": "1 til 9",
+        "pen_p10_high": "10 til 12",
+        "pen_p10_wild": "Joker",
+        "pen_p10_skip": "Hopp over",
+        "level_phase": "Fase",
+        "t_levels_phase": "Runder en spiller bruker på hver fase",
         "pen_low": "4 til 9",
         "pen_high": "10 J Q K",
         "pen_ace": "Ess",
@@ -114,6 +127,23 @@ _PENALTY_GROUPS: Final = {
     "pen_high": ("10", "J", "Q", "K"),
     "pen_ace": ("A",),
 }
+_PHASE10_PENALTY_GROUPS: Final = {
+    "pen_p10_low": tuple(str(n) for n in range(1, 10)),
+    "pen_p10_high": ("10", "11", "12"),
+    "pen_p10_wild": ("wild",),
+    "pen_p10_skip": ("skip",),
+}
+_GROUP_NAMES: Final = {"2 and 3": "pen_wild", "4 to 9": "pen_low", "10 J Q K": "pen_high", "A": "pen_ace"} | {
+    "1 to 9": "pen_p10_low",
+    "10 to 12": "pen_p10_high",
+    "wild": "pen_p10_wild",
+    "skip": "pen_p10_skip",
+}
+
+
+def penalty_groups(rules: Rules) -> dict[str, tuple[str, ...]]:
+    """The penalty values the lab edits together, by their text key: Up to 9's by rank, Phase 10's by number."""
+    return _PHASE10_PENALTY_GROUPS if rules.family is Family.PHASE10 else _PENALTY_GROUPS
 
 
 def with_table_rules(rules: Rules, decks: Sequence[int] | None = None, penalties: dict[str, int] | None = None) -> Rules:
@@ -173,7 +203,9 @@ def comparison_chart(
     from plotly.subplots import make_subplots
 
     texts = TEXTS[lang]
-    fig = make_subplots(rows=2, cols=2, subplot_titles=(texts["t_length"], texts["t_levels"], texts["t_impossible"], texts["t_penalty"]), vertical_spacing=0.16)
+    phase = "_phase" if rules.family is Family.PHASE10 else ""
+    titles = (texts["t_length"], texts[f"t_levels{phase}"], texts["t_impossible"], texts["t_penalty"])
+    fig = make_subplots(rows=2, cols=2, subplot_titles=titles, vertical_spacing=0.16)
     sides = ((texts["standard"], standard, "#6a1b9a", rules), (texts["house"], house, "#f9a825", house_rules or rules))
     for name, games, colour, side_rules in sides:
         fig.add_trace(go.Box(y=[g["rounds"] for g in games], name=name, marker_color=colour, legendgroup=name, showlegend=True, boxmean=True), row=1, col=1)
@@ -212,7 +244,7 @@ def comparison_chart(
     fig.update_yaxes(rangemode="tozero", row=2, col=1)
     if not any(g["impossible"] or g["stalemates"] for g in (*standard, *house)):
         fig.update_yaxes(range=[0, 1], row=2, col=1)
-    fig.update_xaxes(title_text=texts["level"], row=1, col=2)
+    fig.update_xaxes(title_text=texts[f"level{phase}"], row=1, col=2)
     fig.update_yaxes(title_text=texts["per100"], row=2, col=1)
     return fig
 
@@ -228,12 +260,10 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
         self.seed = seed
         self._lang = check_lang(lang)
         base = explorer.model.base
-        self._decks = [w.BoundedIntText(value=d.decks, min=1, max=6, layout=w.Layout(width="16em"), style={"description_width": "11em"}) for d in base.decks]
-        table = dict(base.penalties)
-        self._penalties = {
-            key: w.BoundedIntText(value=table[parse_rank(ranks[0])], min=0, max=200, layout=w.Layout(width="12em"), style={"description_width": "6em"})
-            for key, ranks in _PENALTY_GROUPS.items()
-        }
+        self._decks: list[w.BoundedIntText] = []
+        self._penalties: dict[str, w.BoundedIntText] = {}
+        self._decks_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._penalties_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._players = w.Dropdown(options=list(range(base.min_players, base.max_players + 1)), value=players, layout=w.Layout(width="12em"))
         self._games = w.IntSlider(value=games, min=10, max=300, step=10, layout=w.Layout(width="26em"))
         self._button = w.Button(icon="play", button_style="primary", layout=w.Layout(width="auto"))
@@ -249,15 +279,15 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
         self._note_args: tuple[int, int, bool] | None = None
         self._table = LangOutput(self._draw_table, lang=self._lang)
         self._chart = LangOutput(self._draw_chart, lang=self._lang)
-        for box in (*self._decks, *self._penalties.values()):
-            box.observe(lambda _c: self._show_changes(), names="value")
+        self._table_rules(base)
         explorer.model.observe(lambda _c: self._show_changes(), names="rules")
+        explorer.model.observe(self._base_changed, names="base")
         super().__init__(
             [
                 self._title,
-                w.HBox(self._decks, layout=w.Layout(flex_flow="row wrap")),
+                self._decks_box,
                 w.HTML(),
-                w.HBox(list(self._penalties.values()), layout=w.Layout(flex_flow="row wrap")),
+                self._penalties_box,
                 self._changed,
                 w.HBox([self._players, self._games, self._button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self._progress,
@@ -273,10 +303,38 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
 
     # --- the rules ---
 
+    def _table_rules(self, base: Rules) -> None:
+        """The boxes for the base rule set's own table rules: one per deck entry, one per penalty group."""
+        self._decks = [w.BoundedIntText(value=d.decks, min=1, max=6, layout=w.Layout(width="17em"), style={"description_width": "12em"}) for d in base.decks]
+        table = dict(base.penalties)
+        self._penalties = {
+            key: w.BoundedIntText(value=table[keys[0]], min=0, max=200, layout=w.Layout(width="13em"), style={"description_width": "7em"})
+            for key, keys in penalty_groups(base).items()
+        }
+        for box in (*self._decks, *self._penalties.values()):
+            box.observe(lambda _c: self._show_changes(), names="value")
+        self._decks_box.children = self._decks
+        self._penalties_box.children = list(self._penalties.values())
+
+    def _base_changed(self, change: Any) -> None:
+        """Another base rule set: its own table rules, and the games played under the old one go."""
+        base = change["new"]
+        self._table_rules(base)
+        players = self._players.value
+        self._players.options = list(range(base.min_players, base.max_players + 1))
+        self._players.value = players if base.min_players <= players <= base.max_players else base.min_players
+        self.standard, self.house, self._house_rules, self._note_args = [], [], base, None
+        self._note.value = ""
+        self._table.refresh()
+        self._chart.refresh()
+        self._label()
+        self._show_changes()
+
     @property
     def rules(self) -> Rules:
         """The house rules: the explorer's levels with this view's decks and penalty values (``RulesError`` if refused)."""
-        penalties = {rank: int(box.value) for key, box in self._penalties.items() for rank in _PENALTY_GROUPS[key]}
+        groups = penalty_groups(self.explorer.model.base)
+        penalties = {rank: int(box.value) for key, box in self._penalties.items() for rank in groups[key]}
         return with_table_rules(self.explorer.rules, [int(b.value) for b in self._decks], penalties)
 
     def set_decks(self, *decks: int) -> None:
@@ -285,15 +343,20 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
             box.value = n
 
     def set_penalty(self, group: str, points: int) -> None:
-        """Penalty points of a card group: ``"2 and 3"``, ``"4 to 9"``, ``"10 J Q K"`` or ``"A"``."""
-        key = {"2 and 3": "pen_wild", "4 to 9": "pen_low", "10 J Q K": "pen_high", "A": "pen_ace"}[group]
+        """Penalty points of a card group: ``"2 and 3"``, ``"4 to 9"``, ``"10 J Q K"`` or ``"A"``;
+        in Phase 10 ``"1 to 9"``, ``"10 to 12"``, ``"wild"`` or ``"skip"``."""
+        key = _GROUP_NAMES.get(group)
+        if key not in self._penalties:
+            known = ", ".join(name for name, k in _GROUP_NAMES.items() if k in self._penalties)
+            raise ValueError(f"{self.explorer.model.base.name} has no penalty group {group!r}; it has {known}")
         self._penalties[key].value = points
 
     def _changes(self, rules: Rules) -> list[str]:
         texts = TEXTS[self._lang]
         base = self.explorer.model.base
-        what = [f"{texts['level'].lower()} {lv.number}" for lv in rules.levels if rules.is_house_rule(f"levels.{lv.number}")]
-        if rules.is_house_rule("decks"):
+        noun = texts["level_phase" if rules.family is Family.PHASE10 else "level"].lower()
+        what = [f"{noun} {lv.number}" for lv in rules.levels if rules.is_house_rule(f"levels.{lv.number}") and not base.is_house_rule(f"levels.{lv.number}")]
+        if rules.decks != base.decks:
             what.append(texts["decks"] + " " + "/".join(str(d.decks) for d in rules.decks))
         base_points = dict(base.penalties)
         changed = [(rank, points) for rank, points in rules.penalties if points != base_points[rank]]
@@ -318,7 +381,8 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
 
     def _standard_games(self, games: int, players: int) -> list[dict[str, Any]] | None:
         atlas = self.atlas
-        if atlas is not None and atlas.players == players and atlas.seed == self.seed and len(atlas.games) >= games:
+        same_rules = atlas is not None and atlas.rules.key == self.explorer.model.base.key and atlas.rules.levels == self.explorer.model.base.levels
+        if atlas is not None and same_rules and atlas.players == players and atlas.seed == self.seed and len(atlas.games) >= games:
             return atlas.games[:games]
         return None
 
@@ -375,8 +439,8 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
     def _label(self) -> None:
         texts = TEXTS[self._lang]
         self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
-        for box, key in zip(self._decks, ("decks_small", "decks_large"), strict=False):
-            box.description = texts[key]
+        for box, entry in zip(self._decks, self.explorer.model.base.decks, strict=True):
+            box.description = texts["decks_for"].format(low=entry.players[0], high=entry.players[1])
         self._penalty_label.value = f"<b>{escape(texts['penalties'])}</b>"
         for key, box in self._penalties.items():
             box.description = texts[key]

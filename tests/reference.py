@@ -27,12 +27,20 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import product
 
-from upto9.cards import Card, Rank, Suit, full_deck
+from upto9.cards import WILD, Card, Colour, Phase10Card, Rank, Suit, full_deck
 from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
 
-__all__ = ["exhaustive_jokers", "reference_jokers", "reference_outs"]
+__all__ = [
+    "exhaustive_jokers",
+    "phase10_exhaustive_jokers",
+    "phase10_reference_jokers",
+    "phase10_reference_outs",
+    "reference_jokers",
+    "reference_outs",
+]
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+COLOURS = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
 JOKER = None  # a slot filled "by a joker" (any wild-capable card)
 
 Target = tuple[Suit, int] | Rank  # a run's (suit, start position) or a set's rank
@@ -193,3 +201,135 @@ def reference_outs(hand: Sequence[Card], level: Level, rules: Rules = UPTO9) -> 
     if _search(hand, level, rules, good_enough=level.jokers) is not None:
         return ()
     return tuple(card for card in full_deck() if _search((*hand, card), level, rules, good_enough=level.jokers) is not None)
+
+
+# --- Phase 10 ---------------------------------------------------------------------------------------
+#
+# The same brute force for Phase 10 (shared/rules/phase10.md), sharing nothing with upto9.phase10 but
+# the card and rule types. A set picks a number (1..12) and every slot stands for it; a run picks its
+# lowest number and its slots stand for consecutive numbers within 1..12; a colour group picks a
+# colour and every slot stands for it. A number card fills a slot when it has the slot's number (set,
+# run) or colour (colour group); a wild card fills any slot. A lay-down uses each card once, at most
+# ``level.jokers`` wild cards (for unlimited wilds that is every card but the natural ones) and the
+# wild cards the hand holds, and at least ``level.natural_cards`` number cards. Skips fill nothing.
+
+P10Face = int | Colour
+P10Target = int | Colour
+
+
+def phase10_targets(group: Group) -> list[P10Target]:
+    """Every target a Phase 10 group can pick."""
+    if group.kind is GroupKind.SET:
+        return list(range(1, 13))
+    if group.kind is GroupKind.RUN:
+        return list(range(1, 13 - group.size + 1))
+    return list(COLOURS)
+
+
+def phase10_faces(group: Group, target: P10Target) -> list[P10Face]:
+    """What each slot of the group stands for."""
+    if group.kind is GroupKind.RUN:
+        assert isinstance(target, int)
+        return list(range(target, target + group.size))
+    return [target] * group.size
+
+
+def phase10_real(face: P10Face) -> list[Phase10Card]:
+    """The number cards that fill a slot with this face."""
+    if isinstance(face, Colour):
+        return [Phase10Card(n, face) for n in range(1, 13)]
+    return [Phase10Card(face, c) for c in COLOURS]
+
+
+def _phase10_fill(
+    slots: Sequence[tuple[int, P10Face]], left: Counter[Phase10Card], wilds: int, level: Level, limit: int, good_enough: int, prune: bool, best: int | None
+) -> int | None:
+    """The fewest wild cards of any filling of these slots that is a lay-down, or ``best`` if none is better."""
+
+    def fill(i: int, jokers: int, naturals: int, previous: int) -> None:
+        nonlocal best
+        if prune and jokers > (limit if best is None else best - 1):
+            return
+        if i == len(slots):
+            if naturals >= level.natural_cards and jokers <= limit and (best is None or jokers < best):
+                best = jokers
+            return
+        g, face = slots[i]
+        # Slots of one set or colour group are interchangeable: each filling once, in order.
+        same = prune and i > 0 and slots[i - 1][0] == g and level.groups[g].kind is not GroupKind.RUN
+        choices: list[Phase10Card | None] = [*phase10_real(face), None]  # None: a wild card
+        for k, choice in enumerate(choices):
+            if same and k < previous:
+                continue
+            if choice is None:
+                if jokers < wilds:
+                    fill(i + 1, jokers + 1, naturals, k)
+            elif left[choice] > 0:
+                left[choice] -= 1
+                fill(i + 1, jokers, naturals + 1, k)
+                left[choice] += 1
+            if best is not None and best <= good_enough:
+                return
+
+    fill(0, 0, 0, 0)
+    return best
+
+
+def _target_order(target: P10Target) -> int:
+    return target.order if isinstance(target, Colour) else target
+
+
+def _phase10_search(hand: Sequence[Phase10Card], level: Level, good_enough: int, prune: bool = True) -> int | None:
+    """The fewest wild cards of any lay-down from part of ``hand`` (``None``: none); stops early
+    once ``good_enough`` or fewer are found. Without ``prune`` it is the plain exhaustive search:
+    every target of every group and every filling of every slot (interchangeable slots and groups
+    included), each judged at the end."""
+    have = Counter(c for c in hand if not c.is_wild and not c.is_skip)
+    wilds = sum(1 for c in hand if c.is_wild)
+    limit = min(wilds, level.jokers)
+    best: int | None = None
+    groups = level.groups
+
+    def forced(combo: Sequence[P10Target]) -> int:
+        """Slots beyond the number cards that could fill their face can only be wild."""
+        wanted = Counter(face for group, t in zip(groups, combo, strict=True) for face in phase10_faces(group, t))
+        return sum(max(0, n - sum(have[c] for c in phase10_real(face))) for face, n in wanted.items())
+
+    combos = [
+        combo
+        for combo in product(*(phase10_targets(g) for g in groups))
+        # Identical neighbouring groups are interchangeable: their targets in order only.
+        if not prune or not any(groups[i] == groups[i - 1] and _target_order(combo[i]) < _target_order(combo[i - 1]) for i in range(1, len(combo)))
+    ]
+    bounds = {combo: forced(combo) for combo in combos} if prune else {}
+    if prune:
+        combos.sort(key=bounds.__getitem__)
+    for combo in combos:
+        if prune and bounds[combo] > (limit if best is None else best - 1):
+            break  # combos come by their bound: none left can do better
+        slots = [(g, face) for g, (group, t) in enumerate(zip(groups, combo, strict=True)) for face in phase10_faces(group, t)]
+        best = _phase10_fill(slots, Counter(have), wilds, level, limit, good_enough, prune, best)
+        if best is not None and best <= good_enough:
+            break
+    return best
+
+
+def phase10_reference_jokers(hand: Sequence[Phase10Card], level: Level) -> int | None:
+    """The fewest wild cards over every valid Phase 10 lay-down from part of ``hand``; ``None`` if none."""
+    return _phase10_search(tuple(hand), level, good_enough=0)
+
+
+def phase10_exhaustive_jokers(hand: Sequence[Phase10Card], level: Level) -> int | None:
+    """The same answer by plain exhaustive search (every target, every filling of every slot): the
+    brute force ``benchmarks/bench_checker.py`` measures the Phase 10 checker against."""
+    return _phase10_search(tuple(hand), level, good_enough=-1, prune=False)
+
+
+def phase10_reference_outs(hand: Sequence[Phase10Card], level: Level) -> tuple[Phase10Card, ...]:
+    """The distinct cards (numbers by number then colour, then the wild card) any one of which,
+    added to the hand, makes the phase; empty when the hand already makes it."""
+    hand = tuple(hand)
+    if _phase10_search(hand, level, good_enough=level.jokers) is not None:
+        return ()
+    distinct = [*(Phase10Card(n, c) for n in range(1, 13) for c in COLOURS), WILD]
+    return tuple(card for card in distinct if _phase10_search((*hand, card), level, good_enough=level.jokers) is not None)

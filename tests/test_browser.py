@@ -19,6 +19,7 @@ import pytest
 
 from tests.voila_helpers import CHROMIUM_ARGS, CHROMIUM_PACKAGE, OUTPUT, PUBLISHED, REQUIRE_BROWSER, VoilaServer, chromium_path
 from upto9 import check
+from upto9.rules import PHASE10
 
 SHOTS = OUTPUT / "screenshots"
 LOAD_MS = 180_000  # a page runs its notebook first: generous on a busy two-core machine
@@ -115,7 +116,8 @@ def screenshot(page: Any, name: str) -> None:
 
 
 def checker_box(page: Any) -> Any:
-    return page.locator(".u9", has=page.locator("h3", has_text=re.compile("Check the hand against a level|Sjekk hånda mot et nivå"))).last
+    title = re.compile("Check the hand against a (level|phase)|Sjekk hånda mot (et nivå|en fase)")
+    return page.locator(".u9", has=page.locator("h3", has_text=title)).last
 
 
 def verdict_text(page: Any) -> str:
@@ -129,7 +131,7 @@ def verdict_text(page: Any) -> str:
 def test_every_page_draws_its_widgets(page: Any, server: VoilaServer, notebook: str) -> None:
     started = time.perf_counter()
     open_page(page, server, notebook)
-    if notebook.startswith("4_") or notebook.startswith("5_"):
+    if notebook.startswith(("4_", "5_", "6_")):
         page.wait_for_selector(".js-plotly-plot", timeout=LOAD_MS)
     page.wait_for_timeout(1000)
     widgets = page.locator(".jupyter-widgets").count()
@@ -172,6 +174,44 @@ def test_type_a_hand_pick_a_level_read_the_verdict(page: Any, server: VoilaServe
     assert sorted(shown) == sorted(engine), (shown, engine)
     jokers = checker.locator(".u9-row .u9-joker").count()
     assert jokers == expected.jokers == 2
+
+
+def test_switch_to_phase10_enter_a_hand_read_the_verdict(page: Any, server: VoilaServer) -> None:
+    open_page(page, server, "2_hand_checker.ipynb")
+    checker = checker_box(page)
+    checker.locator("[role=status]", has_text="VALID for level 7").wait_for(timeout=30_000)
+    page.locator(".u9-ruleset button", has_text="Phase 10").click()
+    page.locator("h3", has_text="Check the hand against a phase").first.wait_for(timeout=30_000)
+    assert page.locator('button[title="red 7"]').count() >= 1  # the hand builder's grid is Phase 10's
+
+    hand = "7r 7b W 3g 4g 5y 6r 12b S 9y"
+    box = page.locator(".widget-text input").first
+    box.fill(hand)
+    box.press("Enter")
+    checker.locator("button", has_text=re.compile(r"^2$")).click()
+    checker.locator("[role=status]", has_text="VALID for phase 2").wait_for(timeout=30_000)
+    assert "✔ VALID for phase 2" in verdict_text(page) and "1 wild card" in verdict_text(page)
+    # The arrangement on the page is the engine's, the wild card showing what it stands for.
+    expected = check(hand, 2, PHASE10)
+    wild = checker.locator(".u9-row .u9-p10-wild[data-face]")
+    assert wild.count() == expected.jokers == 1
+    assert wild.first.get_attribute("data-face") == str(next(p.face for m in expected.melds for p in m.cards if p.wild))
+    run = checker.locator(".u9-row", has=page.locator(".u9-label", has_text="Run of 4"))
+    assert [c.get_attribute("data-card") for c in run.locator(".u9-card").all()] == [str(p.card) for p in expected.melds[1].cards]
+    # The cards keep their colours in the page.
+    red = checker.locator('.u9-card[data-card="7r"]').first.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert red == "rgb(211, 47, 47)", red
+    # A hand that falls short: the missing card and the outs, a wild card among them.
+    box.fill("7r 7b 3g 4g 5y 12b S 9y W")
+    box.press("Enter")
+    checker.locator("[role=status]", has_text="NOT VALID for phase 2").wait_for(timeout=30_000)
+    assert checker.locator('.u9-row[aria-label="Any one of these makes it"] .u9-p10-wild').count() == 1
+    screenshot(page, "2_hand_checker.phase10")
+    checker.screenshot(path=str(SHOTS / "2_hand_checker.phase10.checker.png"))  # the checker alone, at full size
+    page.locator(".u9-lang-switch button", has_text="Norsk").click()
+    page.locator("[role=status]", has_text="IKKE GYLDIG for fase 2").first.wait_for(timeout=30_000)
+    page.locator(".u9-ruleset button", has_text="Up to 9").click()
+    checker.locator("[role=status]", has_text="nivå 2").wait_for(timeout=30_000)
 
 
 def test_click_to_verdict_latency(page: Any, server: VoilaServer) -> None:
@@ -272,3 +312,94 @@ def test_step_the_round_forward_and_back(page: Any, server: VoilaServer) -> None
     stepper.locator("select", has=page.locator("option", has_text="The whole table")).select_option(index=1)
     stepper.locator('.u9-row[aria-label$="hidden"]').first.wait_for(timeout=10_000)
     assert stepper.locator(".u9-back").count() == backs + 2  # two other players' hands, face down
+
+
+def test_switch_the_stepper_to_phase10_step_to_a_skip_and_see_the_deciding_round(page: Any, server: VoilaServer) -> None:
+    from upto9.widgets import RoundStepper
+
+    from upto9.game import Discarded
+
+    open_page(page, server, "3_round_stepper.ipynb")
+    steppers = page.locator(".u9", has=page.locator("h3", has_text="Step through a round"))
+    seeded, saved = steppers.nth(0), steppers.nth(1)
+    seeded.locator("b", has_text="Round 1 · action 0 of").wait_for(timeout=30_000)
+    seeded.locator(".u9-ruleset button", has_text="Phase 10").click()
+    seeded.locator("[role=status]", has_text="each player gets 10 cards").wait_for(timeout=30_000)
+    # The same seed and bots in the engine say where the first skip falls.
+    model = RoundStepper(seed=7, players=3, rules=PHASE10).model
+    skip = next(i for i, step in enumerate(model.steps) if isinstance(step.action, Discarded) and step.action.target is not None)
+    forward = seeded.locator('button[title="Forward one action"]').first
+    for k in range(1, skip + 1):
+        forward.click()
+        seeded.locator("b", has_text=f"action {k} of").wait_for(timeout=10_000)
+    victim = f"Player {model.steps[skip].action.target + 1}"
+    words = seeded.locator("[role=status]").first.inner_text()
+    assert f"discards a skip, naming {victim}: {victim} loses their next turn." in words, words
+    assert seeded.locator('.u9-card[data-card="S"]').count() >= 1  # the skip on the discard pile
+    # The saved Phase 10 game: its deciding round, with the player who sits out.
+    saved.locator(".u9-ruleset button", has_text="Phase 10").click()
+    saved.locator(".u9-note", has_text="sample_phase10_game.json").wait_for(timeout=30_000)
+    saved.locator("select", has=page.locator("option", has_text="deciding round")).select_option(label="Round 12: deciding round")
+    saved.locator("b", has_text="Round 12 (deciding round) · action 0 of").wait_for(timeout=30_000)
+    assert "A deciding round: Bjørn and Cai made phase 10" in saved.locator("[role=status]").first.inner_text()
+    assert "sits out the deciding round" in saved.inner_text()
+    assert not widget_problems(page), widget_problems(page)
+    screenshot(page, "3_round_stepper.phase10")
+    seeded.screenshot(path=str(SHOTS / "3_round_stepper.phase10.skip.png"))
+    saved.screenshot(path=str(SHOTS / "3_round_stepper.phase10.deciding.png"))
+
+
+# --- the rules explorer -------------------------------------------------------------------------------
+
+
+def test_switch_the_rules_explorer_to_phase10_and_read_its_table(page: Any, server: VoilaServer) -> None:
+    open_page(page, server, "5_house_rule_lab.ipynb")
+    explorer = page.locator(".u9-explorer").first
+    explorer.locator("table.u9-levels", has_text="Up to 9").wait_for(timeout=30_000)
+    explorer.locator(".u9-ruleset button", has_text="Phase 10").click()
+    facts = explorer.locator("table.u9-facts", has_text="Phase 10")
+    facts.wait_for(timeout=30_000)
+    text = facts.inner_text()
+    assert f"{len(PHASE10.one_deck())} cards: the numbers 1–12 in four colours" in text and "8 wild cards; 4 skips" in text
+    assert "wild: 25*" in text and "deciding round of phase 10" in text and "none: a round ends only when someone goes out" in text
+    levels = explorer.locator("table.u9-levels")
+    assert levels.locator("tr").count() == 1 + len(PHASE10.levels)
+    assert levels.inner_text().count("any number of wild cards, at least 1 number card") == len(PHASE10.levels)
+    assert explorer.locator("select", has=page.locator("option", has_text="any number")).first.is_visible()
+    # The lab below follows: Phase 10's own penalty groups.
+    page.locator(".widget-inline-hbox", has_text="Wild card").first.wait_for(timeout=30_000)
+    assert not widget_problems(page), widget_problems(page)
+    screenshot(page, "5_house_rule_lab.phase10")
+    page.set_viewport_size({"width": 1280, "height": 3200})  # Voila scrolls inside the page: a tall element is drawn only in view
+    page.wait_for_timeout(500)
+    explorer.screenshot(path=str(SHOTS / "5_house_rule_lab.phase10.explorer.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.locator(".u9-lang-switch button", has_text="Norsk").click()
+    explorer.locator("table.u9-facts", has_text="108 kort").wait_for(timeout=30_000)
+    assert "avgjørende runde av fase 10" in explorer.locator("table.u9-facts").inner_text()
+
+
+# --- the comparison -----------------------------------------------------------------------------------
+
+
+def test_the_comparison_shows_its_tables_and_charts_in_both_languages(page: Any, server: VoilaServer) -> None:
+    open_page(page, server, "6_comparison.ipynb")
+    rules = page.locator("table.u9-compare-rules").first
+    rules.wait_for(timeout=30_000)
+    assert rules.is_visible() and "Phase 10" in rules.inner_text() and "Up to 9" in rules.inner_text()
+    assert "108 cards" in rules.inner_text() and "each is a joker and also itself" in rules.inner_text()
+    assert page.locator("table.u9-compare-measured").first.is_visible()
+    assert page.locator("table.u9-published").first.is_visible()
+    for kind in ("length", "levels", "holding", "penalties"):
+        chart = page.locator(f".u9-chart-{kind} .js-plotly-plot").first
+        chart.wait_for(timeout=60_000)
+        assert chart.is_visible(), kind
+    holding = page.locator(".u9-chart-holding .js-plotly-plot").first
+    assert "dealt hand" in holding.inner_text() and "published" in holding.inner_text()
+    assert not widget_problems(page), widget_problems(page)
+    page.locator(".u9-lang-switch button", has_text="Norsk").click()
+    page.locator("table.u9-compare-rules", has_text="Kortstokk").first.wait_for(timeout=30_000)
+    page.locator(".u9-chart-holding .js-plotly-plot", has_text="utdelte hånda").first.wait_for(timeout=30_000)
+    assert page.locator("h1", has_text="Up to 9 og Phase 10 sammenlignet").first.is_visible()
+    assert page.locator(".u9-en").first.is_hidden()
+    screenshot(page, "6_comparison.nb")

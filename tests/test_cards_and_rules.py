@@ -300,6 +300,20 @@ def test_house_rule_file_changes_level6_jokers(tmp_path: Path) -> None:
         ),
         # an unknown top-level field
         ('base = "upto9"\ncolour = "red"\n', "rules: unknown field 'colour'; fields are "),
+        # Phase 10's unlimited wilds and number-card minimum on an Up to 9 level
+        (
+            'base = "upto9"\n[[levels]]\nnumber = 2\ngroups = [{ kind = "run", size = 5 }]\njokers = "unlimited"\n',
+            "level 2: jokers: unlimited wild cards and a smallest number of number cards are Phase 10's rules",
+        ),
+        (
+            'base = "upto9"\n[[levels]]\nnumber = 2\ngroups = [{ kind = "run", size = 5 }]\njokers = 1\nnatural_cards = 1\n',
+            "level 2: natural_cards: unlimited wild cards",
+        ),
+        # Up to 9's per-group caps on a Phase 10 phase
+        (
+            'base = "phase10"\n[[levels]]\nnumber = 1\ngroups = [{ kind = "set", size = 3, jokers = 1 }, { kind = "set", size = 3 }]\njokers = "unlimited"\n',
+            "level 1: Phase 10 limits wild cards for the whole phase only",
+        ),
         # a base that does not exist
         ('base = "phase11"\n', "base: no built-in rule set 'phase11'; built-in: phase10, upto9, upto9_lean"),
     ],
@@ -309,6 +323,14 @@ def test_bad_house_rule_files_are_refused_naming_file_level_and_field(tmp_path: 
     with pytest.raises(RulesError) as error:
         load_rules(path)
     assert str(error.value).startswith(f"{path}: {message}"), str(error.value)
+
+
+def test_a_house_rule_file_may_start_from_a_built_in_house_rule_set(tmp_path: Path) -> None:
+    # upto9_lean is itself a house-rule file over upto9; a file over it keeps both layers' changes.
+    path = write(tmp_path, 'base = "upto9_lean"\nname = "lean, 10 cards"\nhand_size = 10\n')
+    rules = load_rules(path)
+    assert (rules.hand_size, rules.decks_for(4), rules.level(4).clean_groups) == (10, 1, 0)
+    assert rules.is_house_rule("hand_size") and rules.is_house_rule("levels.4") and rules.is_house_rule("decks")
 
 
 def test_unknown_field_in_a_level_names_the_level(tmp_path: Path) -> None:

@@ -802,6 +802,10 @@ def test_an_illegal_move_leaves_the_state_exactly_as_it_was() -> None:
 # --- views -----------------------------------------------------------------------------------------------
 
 VIEW_FIELDS = {"player", "rules", "hand", "levels", "laid_down", "table", "discard", "deck_count", "hand_counts", "turn", "phase"}
+# Phase 10 and the house rules: who waits to skip, who plays a deciding round, the levels each has made (no cards).
+VIEW_FIELDS |= {"waiting_skip", "seated", "made", "deciding"}
+# Free order chosen before the deal: the level each player announced aloud (level numbers, no cards).
+VIEW_FIELDS |= {"chosen"}
 
 
 def _cards_in(value: Any) -> list[Card]:

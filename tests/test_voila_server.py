@@ -19,9 +19,10 @@ TITLES = {
     "3_round_stepper.ipynb": "step through a round",
     "4_level_atlas.ipynb": "the level difficulty atlas",
     "5_house_rule_lab.ipynb": "the house-rule lab",
+    "6_comparison.ipynb": "and Phase 10 compared",
 }
 # Strings that appear only in the notebooks' code cells: if one is in a page, sources leaked.
-SOURCE_MARKS = ("from explainers import", "page = Page()", "page.show(", "import traitlets", "Atlas.load_or_build(")
+SOURCE_MARKS = ("from explainers import", "page = Page()", "page.show(", "import traitlets", "Atlas.load_or_build(", "ComparisonModel.load(")
 ERROR_MARKS = ("Traceback", "There was an error when executing cell", "An exception occurred at the server", "ExecutionError")
 
 
@@ -73,6 +74,8 @@ def test_the_tree_lists_only_the_explainers(server: VoilaServer) -> None:
         "/voila/files/build_cache.py",
         "/voila/files/data/atlas.json",
         "/voila/files/data/sample_game.json",
+        "/voila/files/data/comparison.json",
+        "/voila/files/data/phase10_published.json",
         "/voila/render/explainers.py",
         "/voila/render/data/atlas.json",
         "/voila/api/contents/explainers.py",

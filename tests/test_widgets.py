@@ -15,6 +15,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+import traitlets
 from upto9.widgets import (
     CheckerModel,
     HandBuilder,
@@ -23,16 +24,19 @@ from upto9.widgets import (
     LevelChecker,
     RoundModel,
     RoundStepper,
+    RuleSetChoice,
     RulesExplorer,
     RulesModel,
     Workbench,
 )
 from upto9.widgets.cards_html import card_html
 from upto9.widgets.engine_text import translate
-from upto9.widgets.stepper import WHOLE_TABLE, render_step
+from upto9.widgets.stepper import WHOLE_TABLE, render_step, replay_round
 
 from upto9 import UPTO9, Card, check, load_rules, parse_card, parse_hand, save_game
-from upto9.game import Donated, Drew, Reshuffled, Source
+from upto9.cards import Colour, Phase10Card
+from upto9.game import Discarded, Donated, Drew, Reshuffled, Source
+from upto9.rules import PHASE10, builtin_rules
 from upto9.simulate import play_game
 
 
@@ -305,7 +309,7 @@ def test_every_engine_sentence_of_a_sample_is_translated_to_norwegian() -> None:
 
 def place_all(editor: LayDownEditor, text: str, group: int = 0) -> None:
     editor._target.value = group
-    for card in cards(text):
+    for card in parse_hand(text, editor.model.rules):
         editor.click_free(card)
 
 
@@ -652,7 +656,423 @@ def test_the_examples_in_the_widgets_docstrings() -> None:
     import doctest
     import importlib
 
-    for name in ("texts", "cards_html", "engine_text", "hand", "level_checker", "editor", "stepper", "explorer"):
+    for name in ("texts", "cards_html", "engine_text", "hand", "level_checker", "editor", "stepper", "explorer", "choice"):
         module = importlib.import_module(f"upto9.widgets.{name}")
         failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
         assert failed == 0, name
+
+
+# --- Phase 10: every component with the other rule set -------------------------------------------------------------
+
+
+def p10(text: str) -> tuple:
+    return parse_hand(text, PHASE10)
+
+
+def test_phase10_cards_are_drawn_in_their_colours_with_labelled_wild_cards_and_skips() -> None:
+    seven, wild, skip = p10("7r W S")
+    red = card_html(seven)
+    assert 'aria-label="red 7"' in red and "u9-cr" in red and text_of(red) == "7"
+    assert 'aria-label="gul 12"' in card_html(p10("12y")[0], lang="nb") and "u9-cy" in card_html(p10("12y")[0])
+    assert 'aria-label="wild"' in card_html(wild) and "WILD" in text_of(card_html(wild)).upper()
+    assert 'aria-label="joker"' in card_html(wild, lang="nb")
+    assert 'aria-label="skip"' in card_html(skip) and "skip" in text_of(card_html(skip))
+    assert 'aria-label="hopp over"' in card_html(skip, lang="nb")
+    as_nine = card_html(wild, 9)
+    assert 'aria-label="wild, as a 9"' in as_nine and 'data-face="9"' in as_nine and "=9" in text_of(as_nine)
+    as_red = card_html(wild, Colour.RED, lang="nb")
+    assert 'aria-label="joker, som rød"' in as_red and 'data-face="r"' in as_red and "= rød" in text_of(as_red)
+    gap = card_html(None, Colour.BLUE)
+    assert "u9-missing" in gap and 'aria-label="missing: blue"' in gap and "u9-cb" in gap
+    assert 'aria-label="missing: an 8"' in card_html(None, 8)
+    # Up to 9's cards are drawn as before.
+    assert card_html(parse_card("7h")).startswith('<span class="u9-card u9-red" role="img" aria-label="7 of hearts" data-card="7h">7♥')
+
+
+def test_phase10_hand_builder_has_a_grid_of_numbers_in_four_colours_wild_cards_and_skips() -> None:
+    builder = HandBuilder(rules=PHASE10)
+    assert len(builder._buttons) == 50 and builder._grid.children[0].children[0].layout.grid_template_columns.startswith("repeat(12,")
+    seven, wild, skip = p10("7r W S")
+    button = builder._buttons[seven]
+    assert button.description == "7" and button.tooltip == "red 7" and button.style.button_color == "#ffffff"
+    button.click()
+    button.click()
+    assert builder._text.value == "7r 7r" and button.description == "7 ×2" and button.style.button_color != "#ffffff"
+    button.click()  # one deck holds two red 7s: the third click takes them out
+    assert builder.model.cards == ()
+    for _ in range(3):
+        builder._buttons[wild].click()
+    builder._buttons[skip].click()
+    assert builder._text.value == "W W W S" and builder._buttons[wild].description == "✱ WILD ×3"
+    builder._text.value = "7r 13r"
+    message = text_of(builder._message.value)
+    assert "'13r'" in message and "no number 13; numbers are 1-12" in message and "The hand is unchanged." in message
+    assert builder.model.text == "W W W S"
+    builder.lang = "nb"
+    assert "ikke noe tall 13; tallene er 1-12" in text_of(builder._message.value)
+    assert builder._sort_suit.description == "Sorter etter farge" and builder._buttons[skip].tooltip == "hopp over"
+    builder.lang = "en"
+    builder._text.value = "12b W 3g 7r S 3r"
+    builder._sort_suit.click()
+    assert builder._text.value == "3r 7r 3g 12b W S"
+    builder._sort_rank.click()
+    assert builder._text.value == "3r 3g 7r 12b W S"
+    builder._seed.value = 4
+    builder._deal_small.click()
+    assert len(builder.model.cards) == 10 and builder._deal_small.description == "Deal 10"
+    assert all(isinstance(c, Phase10Card) for c in builder.model.cards)
+
+
+def test_phase10_checker_says_valid_for_a_phase_with_each_wild_card_and_what_it_stands_for() -> None:
+    hand = HandModel("7r 7b W 3g 4g 5y 6r 12b S 9y", rules=PHASE10)
+    checker = LevelChecker(hand, level=2)
+    assert "Check the hand against a phase" in text_of(checker._title.value)
+    assert checker._levels.description == "Phase" and [label for label, _ in checker._levels.options] == [str(n) for n in range(1, 11)]
+    assert "Phase 2: 1 set of 3 + 1 run of 4 · Max wild: any number of wild cards, at least 1 number card" in text_of(checker._contract.value)
+    verdict = text_of(checker._verdict.value)
+    assert "✔ VALID for phase 2" in verdict and "with 1 wild card" in verdict
+    arrangement = checker._arrangement.value
+    assert 'data-card="W" data-face="7"' in row(arrangement, "Set of 3 (1)")
+    assert data_cards(row(arrangement, "Run of 4 (2)")) == ["3g", "4g", "5y", "6r"]
+    assert sorted(data_cards(row(arrangement, "Not laid down"))) == ["12b", "9y", "S"]
+    assert "this lay-down uses 1 wild card" in text_of(checker._budget.value)
+    assert "Number cards in the lay-down: 6 (at least 1 required)" in text_of(checker._budget.value)
+    assert "The best lay-down uses 1 wild card: W as 7." in text_of(checker._details.value)
+    checker.lang = "nb"
+    assert "GYLDIG for fase 2" in text_of(checker._verdict.value) and "3 like (1)" in text_of(checker._arrangement.value)
+    assert "Fase 2: 3 like og serie på 4" in text_of(checker._contract.value)
+    assert "Det beste nedlegget bruker 1 joker: W som 7." in text_of(checker._details.value)
+
+
+def test_phase10_checker_shows_what_is_missing_and_the_outs_for_a_colour_phase() -> None:
+    checker = LevelChecker(HandModel("1r 2r 5r 9r 12r 3b W S", rules=PHASE10), level=8)
+    verdict = text_of(checker._verdict.value)
+    assert "NOT VALID for phase 8" in verdict and "1 card short" in verdict
+    assert "7 cards of one colour" in text_of(checker._contract.value)
+    missing = re.findall(r'data-missing="([^"]+)"', row(checker._details.value, "Missing"))
+    assert missing == ["r", "r"]  # the slot the wild card covers is listed too, as in Up to 9
+    outs = data_cards(row(checker._details.value, "Any one of these makes it"))
+    assert "W" in outs and all(c == "W" or c.endswith("r") for c in outs) and "S" not in outs
+    checker.lang = "nb"
+    details = text_of(checker._details.value)
+    assert "7 kort i samme farge mangler" in details and "Hånda mangler 1 kort for fasen." in details
+
+
+def test_phase10_lay_down_editor_takes_bigger_groups_colour_groups_and_names_a_wild_cards_face() -> None:
+    hand = HandModel("7r 7b 7g 7y W 3g 4g 5y 6r S", rules=PHASE10)
+    editor = LayDownEditor(hand, level=2)
+    assert editor._target.options == (("Set of 3 (1)", 0), ("Run of 4 (2)", 1))
+    place_all(editor, "7r 7b 7g 7y")  # four of a kind where three are asked
+    place_all(editor, "3g 4g 5y W", group=1)
+    dropdown = editor.face_dropdown(1, 3)
+    assert dropdown.options[0] == ("say what it stands for", None) and dropdown.value in (2, 6)  # the engine's open ends
+    dropdown.value = 6
+    assert "A valid lay-down for phase 2" in text_of(editor._verdict.value) and "It uses 1 wild card." in text_of(editor._verdict.value)
+    assert 'data-card="W" data-face="6"' in editor._group_parts[1][2].value
+    dropdown.value = 9
+    assert "Not a valid lay-down for phase 2" in text_of(editor._verdict.value)
+    assert "a run is consecutive numbers; 3 4 5 9 has a gap" in text_of(editor._group_parts[1][3].value).lower()
+    editor.lang = "nb"
+    assert "en serie er tall som følger etter hverandre; 3 4 5 9 har et hull" in text_of(editor._group_parts[1][3].value).lower()
+    editor.lang = "en"
+    editor.click_free(p10("S")[0])  # a skip is never part of a phase: the engine says so
+    assert "a skip can never be part of a phase" in text_of(editor._group_parts[1][3].value)
+    # Phase 8: a wild card stands for a colour.
+    hand.set_text("1r 4r 6r 8r 10r 12r W")
+    editor.model.level = 8
+    place_all(editor, "1r 4r 6r 8r 10r 12r W")
+    assert editor.face_dropdown(0, 6).value == Colour.RED
+    assert [label for label, _ in editor.face_dropdown(0, 6).options][1:] == ["as red", "as yellow", "as green", "as blue"]
+    assert "A valid lay-down for phase 8" in text_of(editor._verdict.value)
+    editor.face_dropdown(0, 6).value = Colour.BLUE
+    assert "A colour group is one colour; this one mixes red, blue" in text_of(editor._group_parts[0][3].value)
+
+
+def test_the_rule_set_choice_switches_the_hand_the_checker_and_the_editor_and_keeps_each_games_hand() -> None:
+    builder = HandBuilder()
+    builder._text.value = "5h 6h 7h 8h"
+    checker = LevelChecker(builder.model, level=7)
+    editor = LayDownEditor(builder.model, level=7)
+    traitlets.link((checker.model, "level"), (editor.model, "level"))  # as the hand checker page does
+    choice = RuleSetChoice(builder.model)
+    assert [label for label, _ in choice._buttons.options] == ["Up to 9", "Phase 10"]
+    choice._buttons.value = 1
+    assert builder.model.rules is PHASE10 and checker.model.rules is PHASE10 and editor.model.rules is PHASE10
+    assert builder._text.value == "7r 7b W 3g 4g 5y 6r 12b S 9y" and len(builder._buttons) == 50
+    assert "Check the hand against a phase" in text_of(checker._title.value)
+    assert "NOT VALID for phase 7" in text_of(checker._verdict.value)
+    checker._levels.value = 2
+    assert "✔ VALID for phase 2" in text_of(checker._verdict.value)
+    assert editor._levels.description == "Phase" and "Phase 2" in text_of(editor._contract.value)
+    choice._buttons.value = 0
+    assert builder.model.rules is UPTO9 and builder._text.value == "5h 6h 7h 8h"
+    assert "VALID for level 2" in text_of(checker._verdict.value) and len(builder._buttons) == 52
+    choice.lang = "nb"
+    assert choice._buttons.description == "Spill"
+
+
+def test_phase10_round_stepper_shows_who_a_skip_names_and_the_turn_they_lose() -> None:
+    stepper = RoundStepper(seed=3, players=3, rules=PHASE10)
+    model = stepper.model
+    assert "each player gets 10 cards" in text_of(stepper._action.value)
+    skips = [i for i, step in enumerate(model.steps) if step.skipped]
+    assert skips, "seed 3's first round has a skip"
+    model.step = skips[0]
+    action = model.current.action
+    assert isinstance(action, Discarded) and action.target is not None
+    words = text_of(stepper._action.value)
+    victim = f"Player {action.target + 1}"
+    assert f"discards a skip, naming {victim}: {victim} loses their next turn." in words
+    assert f"{victim} loses this turn to a skip." in words and "neither draws, lays down nor discards" in words
+    stepper._end.click()
+    assert "moves up to phase 2" in text_of(stepper._table.value)
+    stepper.lang = "nb"
+    model.step = skips[0]
+    assert f"Spiller {action.target + 1} mister denne turen" in text_of(stepper._action.value)
+
+
+def test_every_phase10_engine_sentence_of_a_sample_is_translated_to_norwegian() -> None:
+    from upto9.widgets.engine_text import explanation_lines
+
+    hands = ["7r 7b W 3g 4g 5y 6r 12b S 9y", "1r 2r 5r 9r 12r 3b W S", "W W S", "", "1r 2y 3g 5b 6r 7y W W 11g 12b", "5r 5y 5g 9b 9r W S S"]
+    for text in hands:
+        for level in range(1, 11):
+            result = check(parse_hand(text, PHASE10), level, PHASE10)
+            norwegian = explanation_lines(result, "nb")
+            assert len(norwegian) == len(result.explanation)
+            for en, nb in zip(result.explanation, norwegian, strict=True):
+                assert en != nb, f"not translated: {en!r}"
+
+
+# --- the rules explorer with three rule sets ---------------------------------------------------------------------------
+
+
+LEAN = builtin_rules("upto9_lean")
+
+
+def test_explorer_offers_three_rule_sets_and_shows_phase10_in_its_own_words() -> None:
+    explorer = RulesExplorer()
+    assert [label for label, _ in explorer.choice._buttons.options] == ["Up to 9", "Phase 10", "Up to 9, one deck fewer"]
+    assert "standard 52-card decks" in text_of(explorer._facts.value) and "every 2 and 3 is a joker" in text_of(explorer._facts.value)
+    explorer.choice._buttons.value = 1
+    assert explorer.model.base is PHASE10 and explorer.hand.rules is PHASE10 and explorer.checker.rules is PHASE10
+    assert "the phase table" in text_of(explorer._title.value)
+    facts = text_of(explorer._facts.value)
+    deck = PHASE10.one_deck()
+    assert f"Deck {len(deck)} cards: the numbers 1–12 in four colours (red, yellow, green, blue), 2 of each; 8 wild cards; 4 skips" in facts
+    assert len(deck) == 108 and sum(c.is_wild for c in deck) == PHASE10.deck_wilds == 8 and sum(c.is_skip for c in deck) == 4
+    assert "Wild cards any number in a phase, as long as it holds at least 1 number card" in facts
+    assert "Skips a skip, discarded, names a player who loses their next turn" in facts
+    # Penalties with their marks: every Phase 10 penalty value is reconstructed (the rules text gives none).
+    assert PHASE10.is_reconstructed("penalties.wild") and "1–9: 5*, 10–12: 10*, wild: 25*, skip: 15*" in facts
+    assert "reconstructed: not stated by the rules text" in facts
+    assert "they play a deciding round of phase 10" in facts and "Safety valve none: a round ends only when someone goes out" in facts
+    table = text_of(explorer._table.value)
+    assert "Phase Contract Max wild Min number cards" in table
+    assert table.count("any number of wild cards, at least 1 number card 1") == 10
+    assert "2 sets of 3" in table and "7 cards of one colour" in table and "†" not in table
+    # Phase 10 counts wild cards for the whole phase: no caps per group, no clean groups; "any number" is a choice.
+    assert explorer._caps == [] and explorer._clean not in explorer._editors.children
+    assert explorer.wild_dropdown.value == "unlimited" and explorer.wild_dropdown.options[0] == ("any number", "unlimited")
+    assert explorer.natural_box.value == 1
+    assert explorer.hand.text == "7r 7b W 3g 4g 5y 6r 12b S 9y" and "Phase 1 with this hand" in text_of(explorer._compared.value)
+    explorer._levels.value = 2
+    assert "Phase 10: ✔ valid (1 wild card)" in text_of(explorer._compared.value)
+    assert "VALID for phase 2" in text_of(explorer._checker_view._verdict.value)
+    explorer.choice._buttons.value = 0  # back to Up to 9: its cards and its words
+    assert explorer.model.base is UPTO9 and "the level table" in text_of(explorer._title.value) and explorer._caps
+
+
+def test_explorer_editing_an_unlimited_phase_keeps_it_unlimited_and_the_file_says_so(tmp_path: Path) -> None:
+    explorer = RulesExplorer(rules=PHASE10)
+    explorer._levels.value = 2
+    explorer.size_box(1).value = 5  # a run of 5: a house rule on the group's size only
+    level = explorer.rules.level(2)
+    assert level.groups[1].size == 5 and level.unlimited and explorer.wild_dropdown.value == "unlimited"
+    assert "2 † 1 set of 3 + 1 run of 5 any number of wild cards, at least 1 number card 1" in text_of(explorer._table.value)
+    toml = explorer._toml.value
+    assert 'base = "phase10"' in toml and 'jokers = "unlimited"' in toml and "natural_cards = 1" in toml
+    path = tmp_path / "house.toml"
+    path.write_text(toml, encoding="utf-8")
+    loaded = load_rules(path)
+    assert loaded.levels == explorer.rules.levels and loaded.level(2).unlimited and loaded.is_house_rule("levels.2")
+    # A limit is the learner's choice, and "any number" takes it back.
+    explorer.wild_dropdown.value = 2
+    assert explorer.rules.level(2).jokers == 2 and not explorer.rules.level(2).unlimited
+    assert "at most 2 wild cards, at least 1 number card 6" in text_of(explorer._table.value)
+    assert "jokers = 2" in explorer._toml.value
+    explorer.natural_box.value = 3
+    assert explorer.rules.level(2).natural_cards == 3 and "natural_cards = 3" in explorer._toml.value
+    explorer.wild_dropdown.value = "unlimited"
+    assert explorer.rules.level(2).unlimited and "any number of wild cards, at least 3 number cards" in text_of(explorer._table.value)
+    # The engine refuses a run longer than 1..12, with its reason, and the box is put back.
+    explorer.size_box(1).value = 13
+    assert "Not changed:" in text_of(explorer._error.value) and "level 2" in text_of(explorer._error.value)
+    assert explorer.size_box(1).value == 5 and explorer.rules.level(2).groups[1].size == 5
+    explorer._reset_level.click()
+    explorer.natural_box.value = 1
+    assert explorer.rules is PHASE10 and explorer._reset_all.disabled
+    # The house rules play: the simulator takes them.
+    explorer.wild_dropdown.value = 0
+    game = play_game(players=2, rules=explorer.rules, seed=1)
+    assert game.over and game.rules.level(2).jokers == 0
+
+
+def test_explorer_shows_the_house_rule_file_rule_set_with_its_marks_and_exports_a_file_that_reads_back(tmp_path: Path) -> None:
+    explorer = RulesExplorer()
+    explorer.pick(LEAN)
+    assert explorer.model.base == LEAN and explorer.hand.rules is explorer.model.base
+    about = text_of(explorer.choice._about.value)
+    assert about == "Up to 9, one deck fewer: Up to 9 with house rules, written only as a house-rule file."
+    facts = text_of(explorer._facts.value)
+    assert LEAN.is_house_rule("decks") and "1 deck for 2–4 players; 2 decks for 5–6 players†" in facts
+    assert "written only as a house-rule file (upto9/rulesets/upto9_lean.toml); what it changes is marked †" in facts
+    table = text_of(explorer._table.value)
+    assert LEAN.is_house_rule("levels.4") and "4 † 3 × three of a kind at most 2 jokers in total, at most 1 per set 7" in table
+    assert "house rule: changed from the rule set" in table
+    assert "No house rules yet: this is Up to 9, one deck fewer as it stands." in explorer._toml.value
+    explorer._levels.value = 4
+    assert explorer._reset_level.disabled  # level 4 is the rule set's own house rule, not the learner's
+    explorer._levels.value = 1
+    assert explorer.cap_dropdown(0).label == "— (only the total)"  # no cap of its own, shown as such (not blank)
+    explorer.total_box.value = 1
+    path = tmp_path / "house.toml"
+    path.write_text(explorer._toml.value, encoding="utf-8")
+    loaded = load_rules(path)  # written over Up to 9 itself, the rule set's own changes spelt out
+    assert 'base = "upto9"' in explorer._toml.value
+    assert loaded.levels == explorer.rules.levels and loaded.decks == LEAN.decks and loaded.level(1).jokers == 1
+    explorer._reset_all.click()
+    assert explorer.rules is explorer.model.base == LEAN
+
+
+def test_explorer_in_norwegian_for_phase10_and_the_workbench_switching_games() -> None:
+    explorer = RulesExplorer(rules=PHASE10, lang="nb")
+    assert "fasetabellen" in text_of(explorer._title.value)
+    facts = text_of(explorer._facts.value)
+    assert "108 kort: tallene 1–12 i fire farger (rød, gul, grønn, blå), 2 av hvert; 8 jokere; 4 hopp over-kort" in facts
+    assert "joker: 25*, hopp over: 15*" in facts and "avgjørende runde av fase 10" in facts and "ingen: en runde slutter bare når noen går ut" in facts
+    assert "så mange jokere du vil, minst 1 tallkort" in text_of(explorer._table.value) and "Min. tallkort" in text_of(explorer._table.value)
+    assert explorer.wild_dropdown.options[0] == ("så mange du vil", "unlimited") and explorer.choice._buttons.description == "Spill"
+    bench = Workbench()
+    bench.rule_set.pick(PHASE10)  # one choice of game for every tab, the explorer's too
+    assert bench.explorer.model.base is PHASE10 and "Fase 1" not in text_of(bench.explorer._compared.value)
+    assert bench.stepper.model.game is not None and bench.stepper.model.game.rules is PHASE10  # the round played too
+    assert "Phase 1 with this hand" in text_of(bench.explorer._compared.value)
+    bench.lang = "nb"
+    assert "Fase 1 med denne hånda" in text_of(bench.explorer._compared.value)
+
+
+# --- the round stepper: the game as a choice, Phase 10's saved game and its deciding round -------------------------------
+
+
+DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
+RECORDS = {"upto9": DATA / "sample_game.json", "phase10": DATA / "sample_phase10_game.json"}
+
+
+def test_stepper_game_choice_plays_phase10_from_the_seed_with_its_skips_and_hits() -> None:
+    stepper = RoundStepper(seed=3, players=3, rule_sets=(UPTO9, PHASE10))
+    assert [label for label, _ in stepper._game_choice.options] == ["Up to 9", "Phase 10"] and stepper._game_choice.value == 0
+    assert stepper._game_choice.description == "Game" and "each player gets 11 cards" in text_of(stepper._action.value)
+    stepper._game_choice.value = 1
+    model = stepper.model
+    assert model.game is not None and model.game.rules is PHASE10 and model.source == ("seed", 3, 3)
+    assert "each player gets 10 cards" in text_of(stepper._action.value)
+    # Every round of the game: a skip and the turn it costs, and a hit, in Phase 10's words.
+    skip = hit = None
+    for index in range(len(model.game.rounds)):
+        model.round_index = index
+        skip = skip or next(((index, i) for i, s in enumerate(model.steps) if isinstance(s.action, Discarded) and s.action.target is not None), None)
+        hit = hit or next(((index, i) for i, s in enumerate(model.steps) if isinstance(s.action, Donated)), None)
+    assert skip is not None and hit is not None
+    model.round_index, model.step = skip
+    action = model.current.action
+    victim = model.name(action.target)
+    assert f"discards a skip, naming {victim}: {victim} loses their next turn." in text_of(stepper._action.value)
+    model.round_index, model.step = hit
+    action = model.current.action
+    assert f"{model.name(action.player)} hits {model.name(action.owner)}'s" in text_of(stepper._action.value)
+    assert "Once your phase is down, you may hit" in text_of(stepper._action.value)
+    stepper._game_choice.value = 0
+    assert model.game.rules is UPTO9 and model.round_index == 0 and model.step == 0
+
+
+def test_stepper_shows_the_saved_phase10_games_deciding_round() -> None:
+    stepper = RoundStepper(rule_sets=(UPTO9, PHASE10), records=RECORDS)
+    model = stepper.model
+    assert model.source == ("file", "sample_game.json") and model.game is not None and model.game.rules.key == "upto9"
+    stepper.pick(PHASE10)
+    game = model.game
+    assert model.source == ("file", "sample_phase10_game.json") and game.rules.key == "phase10" and stepper._game_choice.value == 1
+    deciding = [i for i, r in enumerate(game.rounds) if r.deciding]
+    assert deciding, "the saved Phase 10 game ends in a deciding round"
+    last = deciding[0]
+    tied = [p for p in range(game.players) if game.rounds[last].seated[p]]
+    out = [p for p in range(game.players) if not game.rounds[last].seated[p]]
+    points = sum(r.end.penalties[tied[0]] for r in game.rounds[:last])
+    assert all(sum(r.end.penalties[p] for r in game.rounds[:last]) == points for p in tied)
+    assert stepper._rounds.options[last] == (f"Round {last + 1}: deciding round", last)
+    names = " and ".join(game.names[p] for p in tied)
+    # The round before: the tie, and what it leads to.
+    model.round_index = last - 1
+    model.to_end()
+    assert f"A tie: {names} made phase 10 with {points} penalty points each, so they play a deciding round next." in text_of(stepper._table.value)
+    # The deciding round: who plays, who sits out, and the rule.
+    stepper._rounds.value = last
+    assert model.step == 0 and f"Round {last + 1} (deciding round) · action 0 of" in text_of(stepper._status.value)
+    words = text_of(stepper._action.value)
+    assert f"A deciding round: {names} made phase 10 with the same, fewest penalty points ({points}); they play phase 10 again" in words
+    assert f"{game.names[out[0]]} sits out." in words and "played off in a deciding round" in words
+    assert f"{game.names[out[0]]} phase" in text_of(stepper._table.value) and "sits out the deciding round" in text_of(stepper._table.value)
+    stepper._end.click()
+    winners = ", ".join(game.names[p] for p in game.winners)
+    assert f"The game is over. Winner: {winners}." in text_of(stepper._table.value)
+    stepper.lang = "nb"
+    assert "avgjørende runde" in text_of(stepper._status.value) and "står over den avgjørende runden" in text_of(stepper._table.value)
+    # The page's narrative tells the same tie.
+    notebook = (DATA.parent / "3_round_stepper.ipynb").read_text(encoding="utf-8")
+    assert f"{names} both make phase 10 with {points} penalty points" in notebook
+
+
+def test_stepper_a_shorter_round_picked_at_the_end_of_a_longer_one_starts_at_its_deal() -> None:
+    stepper = RoundStepper(record=RECORDS["upto9"])
+    model = stepper.model
+    lengths = [len(replay_round(r)) for r in model.game.rounds]
+    longer = max(range(len(lengths)), key=lambda i: lengths[i])
+    shorter = min(range(len(lengths)), key=lambda i: lengths[i])
+    stepper._rounds.value = longer
+    stepper._end.click()
+    stepper._rounds.value = shorter
+    assert model.round_index == shorter and model.step == 0 and stepper._slider.value == 0
+    assert "The deal" in text_of(stepper._action.value)
+
+
+def test_every_phase10_lay_down_reason_is_translated_to_norwegian() -> None:
+    from upto9.widgets.engine_text import problem_text
+
+    from upto9 import Phase10Meld, validate
+
+    def melds(*groups: tuple[str, str]) -> list[Phase10Meld]:
+        return [Phase10Meld.from_text(kind, text) for kind, text in groups]
+
+    cases = [
+        (melds(("run", "10r 11y 12g 1b 2r 3y 4g")), 4, None, "wrap from 12 to 1"),
+        (melds(("set", "7r 7y 7g"), ("set", "8r 8y 8g")), 1, "7r 7y 8r 8y 8g", "the hand holds"),
+        (melds(("set", "W=7 W=7 W=7"), ("set", "W=8 W=8 W=8")), 1, None, "all wild cards"),
+        (melds(("set", "7r 7y 7g")), 1, None, "groups, not"),
+        (melds(("colour", "1r 2r 3r 4r 5r 6r 7y")), 8, None, "mixes"),
+        (melds(("set", "7r 7y 9g"), ("set", "8r 8y 8g")), 1, None, "cannot hold"),
+        (melds(("set", "7r 7y 7g"), ("run", "3r 4r 6r 7r")), 2, None, "has a gap"),
+        (melds(("run", "1r 2r 3r 4r 5r 6r 6y")), 4, None, "twice"),
+        (melds(("run", "1r 2r 3r 4r 5r 6r 7r"), ("set", "1r 1y 1g")), 4, None, "group, not"),
+    ]
+    english = re.compile(r"\b(the|holds|cannot|phase|group|wild cards?|number cards?|run|set|lays|twice|gap|wrap)\b")
+    seen = set()
+    for given, level, hand, reason in cases:
+        problems = validate(given, level, PHASE10, hand=p10(hand) if hand else None)
+        found = [p for p in problems if reason in p.message]
+        assert found, (reason, [p.message for p in problems])
+        for problem in problems:
+            norwegian = problem_text(problem, "nb")
+            assert not english.search(norwegian), f"not translated: {problem.message!r} -> {norwegian!r}"
+            seen.add(problem.rule)
+    assert {"hand", "natural", "groups"} <= seen

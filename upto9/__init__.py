@@ -6,22 +6,27 @@ True
 """
 
 from upto9.bots import Bot, HeuristicBot, RandomBot
-from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_card, parse_hand
+from upto9.cards import Card, CardError, Colour, Phase10Card, Rank, Suit, format_hand, full_deck, parse_card, parse_hand
 from upto9.checker import Arrangement, Check, Slot, check, holds, outs
 from upto9.game import EndReason, Game, Round, RuleError, Source, View, legal_moves
 from upto9.melds import Meld, MeldError, Placed, Problem, validate
+from upto9.phase10 import Phase10Check, Phase10Meld, Phase10Placed
 from upto9.records import RecordError, game_record, load_game, replay, save_game
-from upto9.rules import UPTO9, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
+from upto9.rules import PHASE10, UPTO9, Family, FreeOrder, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
 from upto9.simulate import play_game, simulate
 
 __all__ = [
+    "PHASE10",
     "UPTO9",
     "Arrangement",
     "Bot",
     "Card",
     "CardError",
     "Check",
+    "Colour",
     "EndReason",
+    "Family",
+    "FreeOrder",
     "Game",
     "Group",
     "GroupKind",
@@ -29,6 +34,10 @@ __all__ = [
     "Level",
     "Meld",
     "MeldError",
+    "Phase10Card",
+    "Phase10Check",
+    "Phase10Meld",
+    "Phase10Placed",
     "Placed",
     "Problem",
     "RandomBot",

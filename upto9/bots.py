@@ -17,21 +17,27 @@ A notebook can define its own bot as a plain class:
 
 Two bots come with the package: ``RandomBot`` plays any legal move, uniformly at random, and
 ``HeuristicBot`` plays sensibly (see its docstring).
+
+Under free order chosen before the deal (``free_order = "before_deal"``), a bot also answers
+``choose_phase(view) -> level`` with a ``ChoiceView``: what the player knows before the cards
+are dealt. A bot without that method is given the first level it has not made.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
-from upto9.cards import Card, Rank, Suit
-from upto9.checker import Check, check
-from upto9.game import Discard, Donate, Draw, LayDown, Move, Phase, Source, View, legal_moves
+from upto9.cards import AnyCard, Card, Colour, Phase10Card, Rank, Suit
+from upto9.checker import Check, check, holds
+from upto9.game import AnyMeld, ChoiceView, Discard, Donate, Draw, LayDown, Move, Phase, Source, View, legal_moves
 from upto9.melds import Face, Meld
-from upto9.rules import GroupKind, Level, Rules
+from upto9.phase10 import Phase10Check
+from upto9.phase10 import check as check_phase10
+from upto9.rules import Family, GroupKind, Level, Rules
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "make_chances"]
 
 
 @runtime_checkable
@@ -69,15 +75,41 @@ class RandomBot:
             raise ValueError(f"player {view.player} has no move: it is not their turn")
         return self.rng.choice(moves)
 
+    def choose_phase(self, view: ChoiceView) -> int:
+        """Free order before the deal: any level not made yet, uniformly."""
+        return self.rng.choice(view.open)
+
 
 _OpenMeld = tuple[int, int, Meld, tuple[Face, ...]]
 
 # What a meld on the table can still take, by id (melds are immutable; each is kept alive here),
 # shared by every bot in the process: the same melds lie before every player.
-_OPEN_ENDS: dict[int, tuple[Meld, tuple[Face, ...]]] = {}
+_OPEN_ENDS: dict[int, tuple[AnyMeld, tuple[Face | int | Colour, ...]]] = {}
 
 
-def _card_key(card: Card) -> int:
+def _open_faces(view: View) -> list[tuple[int, int, AnyMeld, tuple[Face | int | Colour, ...]]]:
+    """Every meld on the table that can still take a card, with what it can take: (owner, meld
+    number, meld, its open faces)."""
+    cache = _OPEN_ENDS
+    if len(cache) > 1024:
+        cache.clear()
+    found = []
+    for owner, row in enumerate(view.table):
+        for index, meld in enumerate(row):
+            known = cache.get(id(meld))
+            if known is None or known[0] is not meld:
+                known = cache[id(meld)] = (meld, meld.open_cards())
+            if known[1]:
+                found.append((owner, index, meld, known[1]))
+    return found
+
+
+def _hand(view: View) -> tuple[Card, ...]:
+    """The hand of an Up to 9 view (its cards are standard cards)."""
+    return cast(tuple[Card, ...], view.hand)
+
+
+def _card_key(card: AnyCard) -> int:
     return card.key
 
 
@@ -85,7 +117,7 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_card_key))
 
 
-def _keys(cards: Iterable[Card]) -> tuple[int, ...]:
+def _keys(cards: Iterable[AnyCard]) -> tuple[int, ...]:
     """A hand as a hashable multiset: its cards' keys, sorted."""
     return tuple(sorted([card.key for card in cards]))
 
@@ -217,9 +249,25 @@ class HeuristicBot:
         self._rules: Rules | None = None
         # The hand before this turn's draw: (level, cards, sorted card keys).
         self._before_draw: tuple[int, tuple[Card, ...], tuple[int, ...]] | None = None
+        self._phase10: _Phase10Mind | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
+
+    def choose_phase(self, view: ChoiceView) -> int:
+        """Free order before the deal: the open level most likely to be made, by ``make_chances``
+        (the lower level among equals).
+
+        >>> from upto9.game import Game
+        >>> from upto9.rules import PHASE10, rules_from_dict
+        >>> before = rules_from_dict({**PHASE10.to_dict(), "free_order": "before_deal"})
+        >>> game = Game(players=2, rules=before, seed=1)
+        >>> game.made[0] = [2]
+        >>> HeuristicBot().choose_phase(game.choice_view(1)), HeuristicBot().choose_phase(game.choice_view(0))
+        (2, 1)
+        """
+        chances = make_chances(view.rules)
+        return max(view.open, key=lambda level: (chances[level - 1], -level))
 
     def act(self, view: View) -> Move:
         """The next move for the viewing player."""
@@ -229,6 +277,9 @@ class HeuristicBot:
             self._rules = view.rules
             self._checks.clear()
             self._plans.clear()
+            self._phase10 = _Phase10Mind() if view.rules.family is Family.PHASE10 else None
+        if self._phase10 is not None:
+            return self._phase10.act(view)
         if view.phase is Phase.DRAW:
             return self._draw(view)
         if view.laid_down[view.player]:
@@ -272,23 +323,12 @@ class HeuristicBot:
     def _open_melds(self, view: View) -> list[_OpenMeld]:
         """Every meld on the table that can still take a card, with what it can take: (owner, meld
         number, meld, the set's rank or the straight's open end cards)."""
-        cache = _OPEN_ENDS
-        if len(cache) > 1024:
-            cache.clear()
-        found = []
-        for owner, row in enumerate(view.table):
-            for index, meld in enumerate(row):
-                known = cache.get(id(meld))
-                if known is None or known[0] is not meld:
-                    known = cache[id(meld)] = (meld, meld.open_cards())
-                if known[1]:
-                    found.append((owner, index, meld, known[1]))
-        return found
+        return cast(list[_OpenMeld], _open_faces(view))
 
     # --- drawing ------------------------------------------------------------------------------------
 
     def _draw(self, view: View) -> Move:
-        top = view.discard_top
+        top = cast(Card | None, view.discard_top)
         if top is None:
             return Draw(Source.DECK)
         if not view.deck_count and len(view.discard) < 2:
@@ -297,7 +337,7 @@ class HeuristicBot:
             if _can_take(self._open_melds(view), top, view.rules):
                 return Draw(Source.DISCARD)
             return Draw(Source.DECK)
-        level, rules, hand = view.level, view.rules, view.hand
+        level, rules, hand = view.level, view.rules, _hand(view)
         short = self._plan(hand, level, rules)[0]
         self._before_draw = (level, hand, _keys(hand))
         if short == 0 or _idle(top, hand, rules.level(level), rules):
@@ -312,7 +352,7 @@ class HeuristicBot:
     # --- before the lay-down ------------------------------------------------------------------------
 
     def _build(self, view: View) -> Move:
-        level, rules, hand = view.level, view.rules, view.hand
+        level, rules, hand = view.level, view.rules, _hand(view)
         spec = rules.level(level)
         keys = _keys(hand)
         plan = self._plans.get((level, keys))
@@ -355,7 +395,7 @@ class HeuristicBot:
     # --- after the lay-down -------------------------------------------------------------------------
 
     def _shed(self, view: View) -> Move:
-        rules, hand = view.rules, view.hand
+        rules, hand = view.rules, _hand(view)
         melds = self._open_melds(view)
         # Real cards first: they may open a straight's end for the next card.
         jokers: list[Card] = []
@@ -379,6 +419,34 @@ class HeuristicBot:
                 return fallback
         points = self._penalties(rules)
         return Discard(max(hand, key=lambda c: (points[c.penalty_key], c.key)))
+
+
+_CHANCE_HANDS = 500
+_CHANCES: dict[int, tuple[Rules, tuple[float, ...]]] = {}
+
+
+def make_chances(rules: Rules) -> tuple[float, ...]:
+    """For each level (``[0]`` is level 1), the share of hands holding it, among a fixed sample
+    of 500 hands of ``hand_size + 4`` cards (the deal and four draws) from the game's cards, drawn
+    with a fixed seed: how likely the level is to be made in a round, as a bot can estimate it
+    before the deal. Worked out once per rule set (about a quarter of a second for Phase 10).
+
+    >>> from upto9.rules import PHASE10
+    >>> chances = make_chances(PHASE10)
+    >>> max(range(1, 11), key=lambda n: chances[n - 1]), chances[1] > chances[0] > chances[5] > chances[6]
+    (2, True)
+    """
+    found = _CHANCES.get(id(rules))
+    if found is None or found[0] is not rules:
+        rng = random.Random(f"upto9-chances:{rules.key}")
+        cards = list(rules.one_deck()) * rules.decks_for(rules.min_players)
+        size = min(rules.hand_size + 4, len(cards))
+        hands = [rng.sample(cards, size) for _ in range(_CHANCE_HANDS)]
+        shares = tuple(sum(holds(hand, level.number, rules) for hand in hands) / _CHANCE_HANDS for level in rules.levels)
+        if len(_CHANCES) > 16:
+            _CHANCES.clear()
+        found = _CHANCES[id(rules)] = (rules, shares)
+    return found[1]
 
 
 def _can_take(melds: Sequence[_OpenMeld], card: Card, rules: Rules) -> bool:
@@ -447,3 +515,216 @@ class _Worth:
                     for start in range(max(1, q - size + 1), min(q, 15 - size) + 1):
                         best = max(best, ((mask >> start) & full).bit_count() / size)
         return best
+
+
+# --- Phase 10 -------------------------------------------------------------------------------------
+
+_P10Open = tuple[int, int, AnyMeld, tuple[Face | int | Colour, ...]]
+
+
+def _hits(card: Phase10Card, kind: GroupKind, face: Face | int | Colour) -> bool:
+    """Can ``card`` hit a Phase 10 meld of ``kind`` as ``face``? A wild as anything, a number card
+    as its own number (set, run) or colour (colour group), a skip never."""
+    if card.is_wild:
+        return True
+    if card.is_skip:
+        return False
+    return card.colour == face if kind is GroupKind.COLOUR else card.number == face
+
+
+def _progress(view: View, player: int) -> tuple[int, bool, int]:
+    """How close ``player`` is to winning, as the table sees it: levels made, whether they are
+    down this round, and (fewer is closer) the cards in hand."""
+    if view.made and view.rules.free_order:
+        made = len(view.made[player])
+    else:
+        played = view.rules.played_levels
+        made = played.index(view.levels[player]) if view.levels[player] in played else 0
+    return made, view.laid_down[player], -view.hand_counts[player]
+
+
+def _skip_target(view: View) -> int | None:
+    """The player a skip should name: the one closest to winning (``None``: no one may be named)."""
+    targets = view.skip_targets
+    if not targets:
+        return None
+    return max(targets, key=lambda p: (_progress(view, p), -((p - view.player) % len(view.levels))))
+
+
+class _Phase10Worth:
+    """How much a number card outside the closest arrangement could still help the target
+    phase: its best share of a set (same number), a run (distinct numbers in a window) or a
+    colour group (same colour)."""
+
+    __slots__ = ("colours", "groups", "mask", "numbers")
+
+    def __init__(self, hand: Sequence[Phase10Card], level: Level) -> None:
+        self.groups = level.groups
+        self.numbers = [0] * 13
+        self.colours: dict[Colour, int] = {}
+        self.mask = 0
+        for card in hand:
+            if card.colour is not None:
+                self.numbers[card.number] += 1
+                self.colours[card.colour] = self.colours.get(card.colour, 0) + 1
+                self.mask |= 1 << card.number
+
+    def of(self, card: Phase10Card) -> float:
+        if card.colour is None:
+            return 2.0  # a wild card is worth keeping; a skip is discarded before this is asked
+        best = 0.0
+        for group in self.groups:
+            size = group.size
+            if group.kind is GroupKind.SET:
+                best = max(best, min(self.numbers[card.number], size) / size)
+            elif group.kind is GroupKind.COLOUR:
+                best = max(best, min(self.colours.get(card.colour, 0), size) / size)
+            else:
+                full = (1 << size) - 1
+                for start in range(max(1, card.number - size + 1), min(card.number, 13 - size) + 1):
+                    best = max(best, ((self.mask >> start) & full).bit_count() / size)
+        return best
+
+
+class _Phase10Mind:
+    """HeuristicBot's play for Phase 10 (see ``HeuristicBot``)."""
+
+    _CACHE_LIMIT = 256
+
+    def __init__(self) -> None:
+        self._checks: dict[tuple[int, tuple[int, ...]], Phase10Check] = {}
+        self._short: dict[tuple[int, tuple[int, ...]], int] = {}  # cards short, known without a check
+
+    def act(self, view: View) -> Move:
+        if view.phase is Phase.DRAW:
+            return self._draw(view)
+        if view.laid_down[view.player]:
+            return self._shed(view)
+        return self._build(view)
+
+    # --- looking at hands ---------------------------------------------------------------------------
+
+    def _check(self, hand: Sequence[Phase10Card], level: int, rules: Rules) -> Phase10Check:
+        key = (level, _keys(hand))
+        found = self._checks.get(key)
+        if found is None:
+            if len(self._checks) >= self._CACHE_LIMIT:
+                self._checks.clear()
+            found = self._checks[key] = check_phase10(hand, level, rules)
+        return found
+
+    def _cards_short(self, hand: Sequence[Phase10Card], level: int, rules: Rules) -> int:
+        known = self._short.get((level, _keys(hand)))
+        return known if known is not None else self._check(hand, level, rules).cards_short
+
+    def _target(self, hand: Sequence[Phase10Card], view: View) -> tuple[int, int]:
+        """The level to go for and how many cards short of it the hand is: of the levels it may lay
+        down, one it makes now (the one with the most cards: the hardest to make later), else the
+        closest (first in order among equals)."""
+        best: tuple[tuple[int, int, int], int, int] | None = None
+        rules = view.rules
+        for index, level in enumerate(view.choices):
+            short = self._cards_short(hand, level, rules)
+            rank = (0, -rules.level(level).cards, -level) if short == 0 else (short, index, 0)
+            if best is None or rank < best[0]:
+                best = (rank, level, short)
+        assert best is not None
+        return best[1], best[2]
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def _draw(self, view: View) -> Move:
+        top = cast(Phase10Card | None, view.discard_top)
+        if top is None or top.is_skip:
+            return Draw(Source.DECK)
+        if not view.deck_count and len(view.discard) < 2:
+            return Draw(Source.DISCARD)  # the top card is all there is
+        if view.laid_down[view.player]:
+            can_hit = any(_hits(top, meld.kind, face) for _o, _i, meld, faces in _open_faces(view) for face in faces)
+            return Draw(Source.DISCARD if can_hit else Source.DECK)
+        if top.is_wild:
+            return Draw(Source.DISCARD)  # wild cards are unlimited: one always helps
+        hand = cast(tuple[Phase10Card, ...], view.hand)
+        _level, short = self._target(hand, view)
+        if short == 0:
+            return Draw(Source.DECK)
+        _level, with_top = self._target((*hand, top), view)
+        return Draw(Source.DISCARD if with_top < short else Source.DECK)
+
+    # --- before the lay-down ------------------------------------------------------------------------
+
+    def _build(self, view: View) -> Move:
+        rules = view.rules
+        hand = cast(tuple[Phase10Card, ...], view.hand)
+        level, short = self._target(hand, view)
+        verdict = self._check(hand, level, rules)
+        if verdict.ok:
+            return LayDown(verdict.melds, level if rules.free_order and not view.deciding else None)
+        for card in hand:
+            if card.is_skip:
+                return Discard(card, _skip_target(view))
+        kept = [0] * 54
+        for slots in verdict.closest.groups:
+            for slot in slots:
+                if slot.card is not None:
+                    kept[slot.card.key] += 1
+        spare: list[Phase10Card] = []
+        for card in hand:
+            if kept[card.key]:
+                kept[card.key] -= 1
+            elif not card.is_wild:
+                spare.append(card)
+        numbers = [card for card in hand if not card.is_wild]
+        if not numbers:
+            return Discard(hand[0])  # nothing but wild cards: one must go
+        worth = _Phase10Worth(hand, rules.level(level))
+        melds = _open_faces(view) if any(view.laid_down) else []
+        points = dict(rules.penalties)
+
+        def cost(card: Phase10Card) -> tuple[float, bool, int, int]:
+            # Of equally useless cards, not one that a player who is down could hit with.
+            takes = any(_hits(card, meld.kind, face) for _o, _i, meld, faces in melds for face in faces)
+            return worth.of(card), takes, -points[card.penalty_key], -card.key
+
+        choice = min(spare or numbers, key=cost)
+        if spare:  # the closest arrangement is untouched: the hand stays as many cards short
+            rest = list(hand)
+            rest.remove(choice)
+            if len(self._short) >= self._CACHE_LIMIT:
+                self._short.clear()
+            self._short[(level, _keys(rest))] = short
+        return Discard(choice)
+
+    # --- after the lay-down -------------------------------------------------------------------------
+
+    def _shed(self, view: View) -> Move:
+        hand = sorted(cast(tuple[Phase10Card, ...], view.hand), key=_card_key)
+        melds = _open_faces(view)
+        # Number cards first: a run's new end may take the next one.
+        for card in hand:
+            if card.colour is None:
+                continue
+            for owner, index, meld, faces in melds:
+                for face in faces:
+                    if _hits(card, meld.kind, face):
+                        return Donate(card, owner, index, face)
+        held = {card.number for card in hand if card.colour is not None}
+        for card in hand:
+            if not card.is_wild:
+                continue
+            fallback: Donate | None = None
+            for owner, index, meld, faces in melds:
+                for face in faces:
+                    move = Donate(card, owner, index, face)
+                    fallback = fallback or move
+                    # At a run's end, where a number it holds can follow.
+                    if meld.kind is GroupKind.RUN and isinstance(face, int) and (face - 1 in held or face + 1 in held):
+                        return move
+            if fallback is not None:
+                return fallback
+        for card in hand:
+            if card.is_skip:
+                return Discard(card, _skip_target(view))
+        points = dict(view.rules.penalties)
+        # A wild card no meld takes goes last: it may yet hit a meld laid down later.
+        return Discard(max(hand, key=lambda c: (not c.is_wild, points[c.penalty_key], c.key)))

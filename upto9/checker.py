@@ -26,9 +26,10 @@ from functools import cached_property
 from itertools import product
 from typing import Any
 
+from upto9 import phase10
 from upto9.cards import AnyCard, Card, CardError, Rank, Suit, parse_hand
-from upto9.melds import Face, Meld, Placed, position_rank
-from upto9.rules import UPTO9, GroupKind, Level, Rules
+from upto9.melds import Face, Meld, Placed
+from upto9.rules import UPTO9, Family, GroupKind, Level, Rules
 
 __all__ = ["Arrangement", "Check", "Slot", "check", "holds", "outs"]
 
@@ -72,52 +73,79 @@ _Target = tuple[int, int, int, int, int, int]
 _RUN, _SET = 0, 1
 
 
-_SUIT_TARGETS: dict[tuple[int, int, int, int], tuple[_Target, ...]] = {}
+_SUIT_TARGETS: dict[tuple[int, int, int, int, int], tuple[_Target, ...]] = {}
 _SUIT_TARGETS_LIMIT = 20_000  # about 20 MB at most
 
 
-def _suit_targets(size: int, mask: int, suit: int, wild_pos: int) -> tuple[_Target, ...]:
-    """Every straight target in one suit, fewest missing first. Cached like ``_windows``."""
-    key = (size, mask, suit, wild_pos)
+def _suit_targets(size: int, limit: int, mask: int, suit: int, wild_pos: int) -> tuple[_Target, ...]:
+    """Every straight target in one suit with at most ``limit`` missing slots, fewest missing
+    first. Cached like ``_windows``; ``_targets`` looks in the cache first itself."""
+    key = (size, limit, mask, suit, wild_pos)
     found = _SUIT_TARGETS.get(key)
     if found is None:
         if len(_SUIT_TARGETS) >= _SUIT_TARGETS_LIMIT:
             _SUIT_TARGETS.clear()
         full = _FULL[size]
         found = tuple(
-            (missing, _RUN, suit, start, _WINDOW_RANKS[start, size], (mask & (full << start) & wild_pos).bit_count()) for missing, start in _windows(size, mask)
+            (missing, _RUN, suit, start, _WINDOW_RANKS[start, size], (mask & (full << start) & wild_pos).bit_count())
+            for missing, start in _windows(size, mask)
+            if missing <= limit
         )
         _SUIT_TARGETS[key] = found
     return found
 
 
+_WILD_OF: dict[int, tuple[Rules, tuple[int, ...], int]] = {}
+
+
+def _wild_of(rules: Rules) -> tuple[tuple[int, ...], int]:
+    """The rules' wild ranks, and the same as a bit mask (bit r for rank r). Kept per rule set."""
+    found = _WILD_OF.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_WILD_OF) >= 64:
+            _WILD_OF.clear()
+        ranks = tuple(sorted(int(r) for r in rules.wild_ranks))
+        found = _WILD_OF[id(rules)] = (rules, ranks, sum(1 << r for r in set(ranks)))
+    return found[1], found[2]
+
+
 class _Hand:
     """A hand reduced to counts, for the search."""
 
-    __slots__ = ("cards", "counts", "rank_count", "suit_mask", "wild", "wild_pos")
+    __slots__ = ("_counts", "cards", "rank_count", "suit_mask", "wild", "wild_pos")
 
     def __init__(self, cards: Sequence[Card], rules: Rules) -> None:
-        counts = [0] * 56  # index rank * 4 + suit
         rank_count = [0] * 14
         suit_mask = [0, 0, 0, 0]
         for card in cards:
             key = card.key
-            counts[key] += 1
             rank_count[key >> 2] += 1
             suit_mask[key & 3] |= 1 << (key >> 2)
-        for s in range(4):
-            if suit_mask[s] & 2:  # the ace stands at position 1 and 14
-                suit_mask[s] |= 1 << 14
-        wild_ranks = rules.wild_ranks
+        if rank_count[1]:
+            for s in range(4):
+                if suit_mask[s] & 2:  # the ace stands at position 1 and 14
+                    suit_mask[s] |= 1 << 14
+        wild_ranks, self.wild_pos = _wild_of(rules)
+        wild = 0
+        for r in wild_ranks:
+            wild += rank_count[r]
         self.cards = tuple(cards)
-        self.counts = counts
+        self._counts: list[int] | None = None
         self.rank_count = rank_count
         self.suit_mask = suit_mask
-        self.wild = sum(rank_count[r] for r in wild_ranks)
-        wild_pos = 0
-        for r in wild_ranks:
-            wild_pos |= 1 << r
-        self.wild_pos = wild_pos
+        self.wild = wild
+
+    @property
+    def counts(self) -> list[int]:
+        """How many the hand holds of each card, by key (rank * 4 + suit): counted when first
+        asked for, as only sharing cards and laying them down need it."""
+        counts = self._counts
+        if counts is None:
+            counts = [0] * 56
+            for card in self.cards:
+                counts[card.key] += 1
+            self._counts = counts
+        return counts
 
     def plus(self, card: Card) -> _Hand:
         """This hand with one more card."""
@@ -125,8 +153,11 @@ class _Hand:
         key = card.key
         r = key >> 2
         more.cards = (*self.cards, card)
-        more.counts = counts = list(self.counts)
-        counts[key] += 1
+        if self._counts is None:
+            more._counts = None
+        else:
+            more._counts = counts = list(self._counts)
+            counts[key] += 1
         more.rank_count = rank_count = list(self.rank_count)
         rank_count[r] += 1
         more.suit_mask = suit_mask = list(self.suit_mask)
@@ -141,15 +172,10 @@ def _targets(hand: _Hand, kind: GroupKind, size: int, limit: int) -> list[_Targe
     found: list[_Target] = []
     if kind is GroupKind.RUN:
         wild_pos = hand.wild_pos
-        for s in range(4):
-            every = _suit_targets(size, hand.suit_mask[s], s, wild_pos)
-            if every and every[-1][0] <= limit:
-                found.extend(every)
-                continue
-            for target in every:
-                if target[0] > limit:
-                    break
-                found.append(target)
+        known = _SUIT_TARGETS.get
+        for s, mask in enumerate(hand.suit_mask):
+            every = known((size, limit, mask, s, wild_pos))
+            found += _suit_targets(size, limit, mask, s, wild_pos) if every is None else every
     else:
         wild_pos = hand.wild_pos
         need = size - limit  # the fewest real cards a set may hold
@@ -210,6 +236,9 @@ def _rank_options(counts: list[int], r: int, entries: Sequence[tuple[int, int, i
         for split in _splits(min(sum(left), sum(sizes)), sizes):
             vectors.add(run_fill + split)
     groups = [g for g, _s, _n in runs] + [g for g, _s, _n in sets]
+    if not runs:
+        # Sets alone always share all they can: the ways add up alike, so none beats another.
+        return [tuple(zip(groups, v, strict=True)) for v in sorted(vectors, reverse=True)]
     return [
         tuple(zip(groups, v, strict=True))
         for v in sorted(vectors, reverse=True)
@@ -217,19 +246,26 @@ def _rank_options(counts: list[int], r: int, entries: Sequence[tuple[int, int, i
     ]
 
 
-@dataclass(frozen=True, slots=True)
+_Shares = tuple[tuple[int, int, int], ...]  # (group, rank, cards)
+
+
 class _Leaf:
     """One full choice of targets and real cards: missing slots per group, the 2s and 3s used
-    as themselves, and how many real cards each group takes of each contested rank."""
+    as themselves, and how many real cards each group takes of each contested rank.
+    (A plain class: the search makes one for every better arrangement it meets.)"""
 
-    targets: tuple[_Target, ...]
-    missing: tuple[int, ...]
-    real_wild: int
-    shares: tuple[tuple[int, int, int], ...] = ()  # (group, rank, cards)
+    __slots__ = ("missing", "real_wild", "shares", "targets")
+
+    def __init__(self, targets: tuple[_Target, ...], missing: tuple[int, ...], real_wild: int, shares: _Shares = ()) -> None:
+        self.targets = targets
+        self.missing = missing
+        self.real_wild = real_wild
+        self.shares = shares
 
 
-def _shared_leaves(hand: _Hand, targets: Sequence[_Target], sizes: Sequence[int], contested: int, wild_pos: int) -> list[_Leaf]:
-    """Every undominated way to fill these targets when some ranks are wanted twice."""
+def _shared_leaves(hand: _Hand, targets: Sequence[_Target], sizes: Sequence[int], contested: int, wild_pos: int) -> list[tuple[tuple[int, ...], int, _Shares]]:
+    """Every undominated way to fill these targets when some ranks are wanted twice, as
+    (missing per group, 2s and 3s used as themselves, shares) for a ``_Leaf``."""
     counts = hand.counts
     missing = [t[0] for t in targets]
     real_wild = sum(t[5] for t in targets)
@@ -255,6 +291,21 @@ def _shared_leaves(hand: _Hand, targets: Sequence[_Target], sizes: Sequence[int]
             if wild_pos >> r & 1:
                 real_wild -= optimistic
         per_rank.append((r, _rank_options(counts, r, entries)))
+    if len(per_rank) == 1:  # the common case: one contested rank
+        r, options = per_rank[0]
+        wild_r = wild_pos >> r & 1
+        leaves = []
+        for option in options:
+            fill = list(missing)
+            used_wild = real_wild
+            shares = []
+            for g, x in option:
+                fill[g] -= x
+                shares.append((g, r, x))
+                if wild_r:
+                    used_wild += x
+            leaves.append((tuple(fill), used_wild, tuple(shares)))
+        return leaves
     leaves = []
     for choice in product(*(options for _r, options in per_rank)):
         fill = list(missing)
@@ -266,7 +317,7 @@ def _shared_leaves(hand: _Hand, targets: Sequence[_Target], sizes: Sequence[int]
                 shares.append((g, r, x))
                 if wild_pos >> r & 1:
                     used_wild += x
-        leaves.append(_Leaf(tuple(targets), tuple(fill), used_wild, tuple(shares)))
+        leaves.append((tuple(fill), used_wild, tuple(shares)))
     return leaves
 
 
@@ -290,18 +341,69 @@ def _distance(missing: Sequence[int], real_wild: int, level: Level, caps: Sequen
 # --- the search ---------------------------------------------------------------------------------
 
 
-def _search(hand: _Hand, level: Level, rules: Rules, closest: bool, first: bool = False, touch: int = -1) -> tuple[_Leaf | None, int]:
-    """Best-first search over targets. Returns the best leaf and its distance (0: a lay-down).
+class _Plan:
+    """What the search needs of a level, worked out once per level: each group's joker cap,
+    size and kind; which groups repeat the group before them (same group, same cap), and so
+    take the same targets in order only; and how many such twins follow each group."""
 
-    Without ``closest`` it looks only for lay-downs (fewest jokers first) and returns ``(None, 1)``
-    when there is none; with ``first`` it stops at the first lay-down it meets, for questions
-    that need only yes or no. With ``closest`` it finds the arrangement nearest to a lay-down:
-    fewest cards to add, then fewest missing slots. With ``touch`` (a card's key), only
-    arrangements in which some target wants that card count: after adding one real card to a
-    hand that had no lay-down, any new lay-down must use it.
+    __slots__ = ("after", "caps", "clean", "count", "jokers", "kinds", "level", "same", "sizes", "twins")
+
+    def __init__(self, level: Level) -> None:
+        groups = level.groups
+        count = len(groups)
+        caps = tuple(level.cap(i) for i in range(count))
+        same = tuple(i > 0 and groups[i] == groups[i - 1] and caps[i] == caps[i - 1] for i in range(count))
+        twins = [0] * count
+        for i in range(count - 2, -1, -1):
+            twins[i] = twins[i + 1] + 1 if same[i + 1] else 0
+        self.level = level
+        self.count = count
+        self.caps = caps
+        self.sizes = tuple(g.size for g in groups)
+        self.kinds = tuple(g.kind for g in groups)
+        self.same = same
+        self.twins = tuple(twins)
+        self.after = tuple(i + 1 + twins[i] for i in range(count))  # the first group unlike group i, after it
+        self.jokers = level.jokers
+        self.clean = level.clean_groups
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(level: Level) -> _Plan:
+    """The level's ``_Plan``, kept by the level's identity (levels are immutable)."""
+    found = _PLANS.get(id(level))
+    if found is None or found.level is not level:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        found = _PLANS[id(level)] = _Plan(level)
+    return found
+
+
+def _fits(missing: Sequence[int], real_wild: int, wild: int, plan: _Plan) -> bool:
+    """Is this leaf a lay-down: its missing slots within the level's total, each group's cap and
+    the spare 2s and 3s, with enough groups that need no joker?"""
+    total = sum(missing)
+    if total > plan.jokers or total > wild - real_wild:
+        return False
+    if plan.count > 1:
+        for m, cap in zip(missing, plan.caps, strict=True):
+            if m > cap:
+                return False
+        clean = plan.clean
+        if clean and sum(1 for m in missing if m == 0) < clean:
+            return False
+    return True
+
+
+def _search(hand: _Hand, level: Level) -> tuple[_Leaf | None, int]:
+    """Best-first search over targets for the arrangement nearest to a lay-down: fewest cards to
+    add, then fewest missing slots. Returns the leaf and its distance (0: a lay-down).
+
+    (``_find`` looks for lay-downs alone, with the same targets, bounds and leaves.)
     """
     groups = level.groups
-    touch_rank, touch_suit = touch >> 2, touch & 3
     count = len(groups)
     caps = [level.cap(i) for i in range(count)]
     sizes = [g.size for g in groups]
@@ -309,13 +411,12 @@ def _search(hand: _Hand, level: Level, rules: Rules, closest: bool, first: bool 
     wild_pos = hand.wild_pos
     rank_count = hand.rank_count
     jokers = level.jokers
-    clean = level.clean_groups
     options: list[list[_Target]] = []
     for i, group in enumerate(groups):
         if i and group == groups[i - 1] and caps[i] == caps[i - 1]:
             options.append(options[-1])  # the same group again: the same targets
             continue
-        found = _targets(hand, group.kind, group.size, sizes[i] if closest else min(caps[i], wild))
+        found = _targets(hand, group.kind, group.size, sizes[i])
         if not found:
             return None, 1
         options.append(found)
@@ -329,31 +430,15 @@ def _search(hand: _Hand, level: Level, rules: Rules, closest: bool, first: bool 
     rest_least = [sum(o[0][0] for o in options[i + 1 + twins[i] :]) for i in range(count)]
     budget = min(jokers, wild)
     floor_missing = sum(o[0][0] for o in options)
-    if not closest and floor_missing > budget:
-        return None, 1
-    floor_key = (max(0, floor_missing - budget), floor_missing) if closest else (0, floor_missing)
-    if first:
-        floor_key = (0, level.cards)
+    floor_key = (max(0, floor_missing - budget), floor_missing)
     best_key: tuple[int, int] | None = None
     best_leaf: _Leaf | None = None
     chosen: list[_Target] = []
     last = count - 1
 
-    def judge(missing: tuple[int, ...], real_wild: int) -> tuple[int, int] | None:
-        """The leaf's key, fewest added cards then fewest missing; None if it is no lay-down."""
-        total = sum(missing)
-        if closest:
-            return _distance(missing, real_wild, level, caps, wild), total
-        # Where groups compete for a card, a leaf can need more than the bound promised.
-        if total > jokers or total > wild - real_wild:
-            return None
-        if count > 1:
-            for m, c in zip(missing, caps, strict=True):
-                if m > c:
-                    return None
-            if clean and sum(1 for m in missing if m == 0) < clean:
-                return None
-        return 0, total
+    def judge(missing: tuple[int, ...], real_wild: int) -> tuple[int, int]:
+        """The leaf's key: fewest added cards, then fewest missing."""
+        return _distance(missing, real_wild, level, caps, wild), sum(missing)
 
     def visit(i: int, first: int, missing_so_far: int, over_caps: int, contested: int, used_so_far: int) -> bool:
         """Depth-first over group i's targets; True once the floor is reached (stop)."""
@@ -395,28 +480,17 @@ def _search(hand: _Hand, level: Level, rules: Rules, closest: bool, first: bool 
             # Targets come fewest-missing first, so once ``t[0]`` alone is past a bound, every
             # later target is too; ``own`` (sets sharing a rank) and ``supply`` rule out this one.
             alone = low - own + t[0]
-            if closest:
-                over = over_caps + (t[0] - cap if t[0] > cap else 0)
-                key_low = (max(over, low - min(jokers, supply)), low)
-                key_alone = (max(over, alone - budget), alone)
-            else:
-                over = 0
-                if alone > budget:
-                    break
-                if low > budget or low > supply:
-                    continue
-                key_low, key_alone = (0, low), (0, alone)
+            over = over_caps + (t[0] - cap if t[0] > cap else 0)
+            key_low = (max(over, low - min(jokers, supply)), low)
+            key_alone = (max(over, alone - budget), alone)
             if best_key is not None and key_low >= best_key:
                 if key_alone >= best_key:
                     break
                 continue
             chosen.append(t)
             if i < last:
-                if visit(i + 1, k if same_as_previous[i + 1] else 0, missing_so_far + own, over, both, used):
+                if visit(i + 1, k if same_as_previous[i + 1] else 0, missing_so_far + own, over, both, used):  # noqa: F821 (deleted after the search)
                     return True
-                chosen.pop()
-                continue
-            if touch >= 0 and not any(u[4] >> touch_rank & 1 and (u[1] == _SET or u[2] == touch_suit) for u in chosen):
                 chosen.pop()
                 continue
             if not both:
@@ -426,16 +500,16 @@ def _search(hand: _Hand, level: Level, rules: Rules, closest: bool, first: bool 
                 for u in chosen:
                     real_wild += u[5]
                 key = judge(missing, real_wild)
-                if key is not None and (best_key is None or key < best_key):
+                if best_key is None or key < best_key:
                     best_key, best_leaf = key, _Leaf(tuple(chosen), missing, real_wild)
                     if key <= floor_key:
                         chosen.pop()
                         return True
             else:
-                for leaf in _shared_leaves(hand, chosen, sizes, both, wild_pos):
-                    key = judge(leaf.missing, leaf.real_wild)
-                    if key is not None and (best_key is None or key < best_key):
-                        best_key, best_leaf = key, leaf
+                for missing, real_wild, shares in _shared_leaves(hand, chosen, sizes, both, wild_pos):
+                    key = judge(missing, real_wild)
+                    if best_key is None or key < best_key:
+                        best_key, best_leaf = key, _Leaf(tuple(chosen), missing, real_wild, shares)
                         if key <= floor_key:
                             chosen.pop()
                             return True
@@ -443,9 +517,125 @@ def _search(hand: _Hand, level: Level, rules: Rules, closest: bool, first: bool 
         return False
 
     visit(0, 0, 0, 0, 0, 0)
+    del visit  # it refers to itself: free it now, not in the garbage collector's next pass
     if best_key is None:
         return None, 1
     return best_leaf, best_key[0]
+
+
+def _find(hand: _Hand, level: Level, first: bool = False) -> _Leaf | None:
+    """The lay-down with the fewest jokers, or ``None`` when the hand has none; with ``first``,
+    the first lay-down met, for questions that need only yes or no.
+
+    ``_search`` without ``closest``, in plain numbers: the same targets, bounds and leaves.
+    """
+    plan = _plan(level)
+    count = plan.count
+    caps = plan.caps
+    sizes = plan.sizes
+    same = plan.same
+    twins = plan.twins
+    wild = hand.wild
+    wild_pos = hand.wild_pos
+    rank_count = hand.rank_count
+    budget = min(plan.jokers, wild)
+    clean = plan.clean if count > 1 else 0  # (one group: as ``_fits``, no clean rule)
+    options: list[list[_Target]] = []
+    least: list[int] = []
+    for i in range(count):
+        if same[i]:
+            found = options[-1]  # the same group again: the same targets
+        else:
+            found = _targets(hand, plan.kinds[i], sizes[i], min(caps[i], wild))
+            if not found:
+                return None
+        options.append(found)
+        least.append(found[0][0])
+    floor_missing = sum(least)
+    if floor_missing > budget:
+        return None
+    # After group i come ``twins[i]`` groups like it, which take targets no better than its own,
+    # then the others, which need at least their best target's missing slots.
+    rest_least = [sum(least[after:]) for after in plan.after]
+    # Stop at a leaf with this few missing slots: no lay-down needs fewer (any, with ``first``).
+    floor = budget if first else floor_missing
+    best = budget + 1  # the fewest missing slots of a lay-down found so far, or budget + 1
+    best_leaf: _Leaf | None = None
+    chosen: list[_Target] = []
+    last = count - 1
+
+    def visit(i: int, start: int, missing_so_far: int, contested: int, used_so_far: int) -> bool:
+        """Depth-first over group i's targets from ``start``; True once the floor is reached (stop)."""
+        nonlocal best, best_leaf
+        targets = options[i]
+        size = sizes[i]
+        rest = rest_least[i]
+        alike = twins[i] + 1
+        for k in range(start, len(targets)):
+            t = targets[k]
+            # Targets come fewest-missing first, so once ``t[0]`` alone is past the bound, every
+            # later target is too (a set sharing its rank with an earlier one lacks no fewer).
+            alone = missing_so_far + rest + alike * t[0]
+            if alone >= best:
+                break
+            own = t[0]
+            clash = 0
+            for u in chosen:
+                if not (t[1] == _RUN and u[1] == _RUN and t[2] != u[2]):
+                    clash |= t[4] & u[4]
+            if clash and t[1] == _SET:
+                # Sets of one rank share its cards: count what they lack together.
+                r = t[2]
+                before = 0
+                for j, u in enumerate(chosen):
+                    if u[1] == _SET and u[2] == r:
+                        before += sizes[j]
+                have = rank_count[r]
+                own = max(0, before + size - have) - max(0, before - have)
+            if size == 14 and t[1] == _RUN:
+                clash |= 2  # one straight from ace to ace wants the ace twice
+            low = alone - t[0] + own
+            # 2s and 3s used as themselves cannot also be jokers. Where no two groups compete
+            # for a 2 or 3, the targets' own counts add up; otherwise each still uses its own.
+            both = contested | clash
+            used = used_so_far + t[5]
+            if both & wild_pos:
+                used = t[5]
+                for u in chosen:
+                    if u[5] > used:
+                        used = u[5]
+            if low >= best or low > wild - used:
+                continue
+            chosen.append(t)
+            if i < last:
+                if visit(i + 1, k if same[i + 1] else 0, missing_so_far + own, both, used):  # noqa: F821 (deleted after the search)
+                    return True
+                chosen.pop()
+                continue
+            if not both:
+                # No two groups want the same card: each target's own count is exact, and within
+                # the bounds above and its group's cap (``_targets``): only the clean rule is left.
+                missing = tuple([u[0] for u in chosen])
+                if not clean or missing.count(0) >= clean:
+                    best, best_leaf = low, _Leaf(tuple(chosen), missing, used)
+                    if low <= floor:
+                        chosen.pop()
+                        return True
+            else:
+                # Where groups compete for a card, a leaf can need more than the bound promised.
+                for missing, real_wild, shares in _shared_leaves(hand, chosen, sizes, both, wild_pos):
+                    total = sum(missing)
+                    if total < best and _fits(missing, real_wild, wild, plan):
+                        best, best_leaf = total, _Leaf(tuple(chosen), missing, real_wild, shares)
+                        if total <= floor:
+                            chosen.pop()
+                            return True
+            chosen.pop()
+        return False
+
+    visit(0, 0, 0, 0, 0)
+    del visit  # it refers to itself: free it now, not in the garbage collector's next pass
+    return best_leaf
 
 
 # --- turning a leaf into cards ------------------------------------------------------------------
@@ -570,7 +760,7 @@ class Check:
     @cached_property
     def _nearest(self) -> tuple[_Hand, _Leaf, int]:
         hand = _Hand(self.hand, self.rules)
-        leaf, distance = _search(hand, self.level, self.rules, closest=True)
+        leaf, distance = _search(hand, self.level)
         assert leaf is not None
         return hand, leaf, distance
 
@@ -700,14 +890,34 @@ def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO
     >>> c = check("5s 6h 7s 8s", 1)
     >>> c.ok, [str(f) for f in c.missing]
     (False, ['6s'])
+    >>> from upto9.rules import PHASE10
+    >>> check("7r 7y W 9b 9g 9r", 1, PHASE10).melds[1].to_dict()["cards"][2]    # Phase 10: its own checker
+    {'card': 'W', 'as': '7', 'wild': True}
     """
+    if rules.family is Family.PHASE10:
+        # Same questions, other groups; its verdict has Check's public interface (typed: upto9.phase10.check).
+        return phase10.check(hand, level, rules)  # type: ignore[return-value]
     cards = _as_hand(hand)
     level = _as_level(level, rules)
     summary = _Hand(cards, rules)
-    leaf, _ = _search(summary, level, rules, closest=False)
+    leaf = _find(summary, level)
     if leaf is None:
-        return Check(False, level, None, (), cards, rules)
-    return Check(True, level, sum(leaf.missing), _melds(level, _fill(summary, leaf, level, rules)), cards, rules)
+        return _checked(False, level, None, (), cards, rules)
+    return _checked(True, level, sum(leaf.missing), _melds(level, _fill(summary, leaf, level, rules)), cards, rules)
+
+
+def _checked(ok: bool, level: Level, jokers: int | None, melds: tuple[Meld, ...], hand: tuple[Card, ...], rules: Rules) -> Check:
+    """``Check(ok, level, jokers, melds, hand, rules)``, made without the frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` call per field): ``check`` makes one every call."""
+    made = object.__new__(Check)
+    fields = made.__dict__
+    fields["ok"] = ok
+    fields["level"] = level
+    fields["jokers"] = jokers
+    fields["melds"] = melds
+    fields["hand"] = hand
+    fields["rules"] = rules
+    return made
 
 
 def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> bool:
@@ -717,62 +927,240 @@ def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO
     >>> holds("7s 7h 7c Kh Kd 2c 5d 5c 3h", 4), holds("7s 7h 7c", 4)
     (True, False)
     """
+    if rules.family is Family.PHASE10:
+        return phase10.holds(hand, level, rules)
     cards = _as_hand(hand)
     level = _as_level(level, rules)
-    return _search(_Hand(cards, rules), level, rules, closest=False, first=True)[0] is not None
+    return _find(_Hand(cards, rules), level, first=True) is not None
 
 
-def _out_candidates(hand: _Hand, level: Level, rules: Rules) -> list[tuple[Card, ...]]:
-    """Cards that might complete the level, a superset of the outs, in classes whose members
-    give the same answer (any suit of a rank, where the level has no straight).
+def _retarget(hand: _Hand, t: _Target, size: int) -> _Target:
+    """Target ``t`` worked out again for ``hand`` (the hand it came from and one card more)."""
+    if t[1] == _RUN:
+        mask, start, full = hand.suit_mask[t[2]], t[3], _FULL[size]
+        return (size - ((mask >> start) & full).bit_count(), _RUN, t[2], start, t[4], (mask & (full << start) & hand.wild_pos).bit_count())
+    r = t[2]
+    have = hand.rank_count[r]
+    return (size - have if have < size else 0, _SET, r, 0, t[4], (have if have < size else size) if hand.wild_pos >> r & 1 else 0)
 
-    An out either fills a slot of some group's target as a real card, or is a 2 or 3 used as a
-    joker. Adding one card lowers a target's missing slots by at most one, so every target that
-    matters lacks at most one card more than its group allows; a group over its cap must get the
-    new card itself, and a new joker helps only when the budget still has room for it.
+
+def _empty_faces(suit_mask: list[int], t: _Target, size: int) -> int:
+    """The cards (a key mask) that would fill an empty slot of target ``t``: the straight's
+    missing cards, or any card of the set's rank (only asked when the set lacks a card)."""
+    if t[1] == _SET:
+        return 15 << (t[2] * 4)
+    faces = 0
+    empty = ~suit_mask[t[2]] & (_FULL[size] << t[3])
+    while empty:
+        q = (empty & -empty).bit_length() - 1
+        empty &= empty - 1
+        faces |= 1 << ((1 if q == 14 else q) * 4 + t[2])
+    return faces
+
+
+def _outs_of(hand: _Hand, plan: _Plan) -> int:
+    """The outs of a hand that has no lay-down, as a bit mask over card keys (bit ``rank * 4 +
+    suit``): every card that, added to the hand, makes the level.
+
+    One pass over the choices of targets instead of a search per card. Adding a card lowers the
+    missing slots of an arrangement by at most one, so a choice of targets can become a lay-down
+    only if it lacks at most one slot more than the budget and than one group's cap (with a 2 or
+    3, the budget has one joker more). For each such choice, which cards complete it:
+
+    * a 2 or 3 as one more joker: the choice judged with one more spare 2 or 3;
+    * a card that fills an empty slot of group g, of a rank no other group wants: every way of
+      sharing the contested ranks stays as it was, with one slot fewer missing in group g (a 2
+      or 3 filling it is real, so the spare 2s and 3s stay as they were too);
+    * a card of a rank two groups want (the few left): the choice judged again with the card
+      added, once per class of cards the choice cannot tell apart.
     """
-    caps = [level.cap(i) for i in range(len(level.groups))]
-    per_group = [_targets(hand, g.kind, g.size, caps[i] + 1) for i, g in enumerate(level.groups)]
-    if not all(per_group):
-        return []
-    least = [t[0][0] for t in per_group]
-    over = [i for i, (m, cap) in enumerate(zip(least, caps, strict=True)) if m > cap]
-    total = sum(least)
-    if len(over) > 1 or total > level.jokers + 1 or total > hand.wild + 1:
-        return []
-    classes: list[tuple[Card, ...]] = []
-    if not over and total <= level.jokers and level.jokers:
-        classes.extend((Card(_RANK_OF[r], suit),) for r in sorted(rules.wild_ranks) for suit in _SUITS)
-    runs = sum(1 for g in level.groups if g.kind is GroupKind.RUN)
-    run_faces: dict[Card, None] = {}
-    set_ranks: dict[int, None] = {}
-    covered = [0, 0, 0, 0]  # per suit, the ranks some straight target covers
-    for i, (group, targets) in enumerate(zip(level.groups, per_group, strict=True)):
-        for t in targets:
-            if t[1] == _RUN:
-                covered[t[2]] |= t[4]
-            if over and i != over[0]:
+    count = plan.count
+    caps = plan.caps
+    sizes = plan.sizes
+    same = plan.same
+    twins = plan.twins
+    wild = hand.wild
+    wild_pos = hand.wild_pos
+    suit_mask = hand.suit_mask
+    rank_count = hand.rank_count
+    jokers = plan.jokers
+    options: list[list[_Target]] = []
+    for i in range(count):
+        if same[i]:
+            found = options[-1]
+        else:
+            found = _targets(hand, plan.kinds[i], sizes[i], caps[i] + 1)
+            if not found:
+                return 0
+        options.append(found)
+    rest_least = [sum(o[0][0] for o in options[after:]) for after in plan.after]
+    wild_keys = 0
+    for r in range(1, 14):
+        if wild_pos >> r & 1:
+            wild_keys |= 15 << (r * 4)
+    multi = count > 1
+    clean = plan.clean
+    outs = 0
+    chosen: list[_Target] = []
+    last = count - 1
+
+    def judge(targets: Sequence[_Target], contested: int, total: int, real_wild: int) -> int:
+        """The cards (a key mask) that make this choice of targets a lay-down, among those not yet
+        known to be outs. ``contested``: the ranks two of the targets want; without any, each
+        target's own count is exact (``total`` missing, ``real_wild`` 2s and 3s used as such)."""
+        if not contested:
+            zeros = 0
+            over = -1  # the group over its cap, if any (the bounds allow one, by one slot)
+            for g, t in enumerate(targets):
+                if not t[0]:
+                    zeros += 1
+                elif t[0] > caps[g]:
+                    over = g
+            found = 0
+            # A 2 or 3 as one more joker.
+            if over < 0 and total <= jokers and total + real_wild <= wild + 1 and (not multi or zeros >= clean):
+                found = wild_keys
+            # A real card (a 2 or 3 too, which is then real) in an empty slot of group g.
+            if total <= jokers + 1 and total + real_wild <= wild + 1:
+                for g, t in enumerate(targets):
+                    m = t[0]
+                    if m and (over < 0 or over == g) and m <= caps[g] + 1 and (not multi or zeros + (m == 1) >= clean):
+                        found |= _empty_faces(suit_mask, t, sizes[g])
+            return found & ~outs
+        contested_keys = 0
+        bits = contested
+        while bits:
+            r = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            contested_keys |= 15 << (r * 4)
+        faces = [_empty_faces(suit_mask, t, sizes[g]) if t[0] else 0 for g, t in enumerate(targets)]
+        could = wild_keys | contested_keys
+        for f in faces:
+            could |= f
+        if not could & ~outs:
+            return 0  # every card that could complete this choice is an out already
+        # Judge every way of sharing the contested ranks (as ``_fits`` does), with one more 2 or 3
+        # to spare (a joker), or with one slot fewer in group g (a real card there; a 2 or 3
+        # filling it is real, so the spare 2s and 3s stay as they were). The latter is exact for a
+        # card of a rank no other group wants, and for the others a bound: such a card taken out
+        # of a lay-down leaves an arrangement no better than one of these leaves.
+        joker = False
+        fill = [False] * count
+        for missing, used, _shares in _shared_leaves(hand, targets, sizes, contested, wild_pos):
+            lacking = sum(missing)
+            if lacking > jokers + 1 or lacking + used > wild + 1:
                 continue
-            if t[1] == _SET:
-                set_ranks[t[2]] = None
+            if not multi:  # one group: its target's own count within its cap, the total within the level's
+                joker = joker or (lacking <= jokers and targets[0][0] <= caps[0])
+                fill[0] = fill[0] or bool(missing[0])
                 continue
-            suit, mask = _SUITS[t[2]], hand.suit_mask[t[2]]
-            every = runs > 1 or group.size == 14  # straights of one suit may compete for a card
-            for q in range(t[3], t[3] + group.size):
-                if every or not mask >> q & 1:
-                    run_faces[Card(position_rank(q), suit)] = None
-    seen = {c[0] for c in classes}
-    classes.extend((card,) for card in run_faces if card not in seen)
-    seen.update(run_faces)
-    for r in set_ranks:
-        # A new card of rank r: its suit matters only to straights that cover rank r.
-        alike = tuple(Card(_RANK_OF[r], suit) for s, suit in enumerate(_SUITS) if not covered[s] >> r & 1)
-        single = [Card(_RANK_OF[r], suit) for s, suit in enumerate(_SUITS) if covered[s] >> r & 1]
-        classes.extend((card,) for card in single if card not in seen)
-        rest = tuple(card for card in alike if card not in seen)
-        if rest:
-            classes.append(rest)
-    return classes
+            zeros = overs = 0
+            over = -1
+            for g, m in enumerate(missing):
+                if not m:
+                    zeros += 1
+                elif m > caps[g]:
+                    over = g
+                    overs += 1
+            if not overs and lacking <= jokers and zeros >= clean:
+                joker = True
+            if overs < 2:
+                for g, m in enumerate(missing):
+                    if m and (over < 0 or over == g) and m <= caps[g] + 1 and zeros + (m == 1) >= clean:
+                        fill[g] = True
+        found = wild_keys if joker else 0
+        for g, t in enumerate(targets):
+            if fill[g] and (multi or t[0] <= caps[g] + 1):
+                found |= faces[g] & ~contested_keys
+        # A card of a rank two groups want: judge the choice again with it, where a group that
+        # wants it could take it. Within the choice, the suits no straight of the choice wants at
+        # that rank are alike.
+        bits = contested
+        while bits:
+            r = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            run_suits = fill_suits = 0
+            set_fill = False
+            for g, t in enumerate(targets):
+                if t[4] >> r & 1:
+                    if t[1] == _SET:
+                        set_fill = set_fill or fill[g]
+                        continue
+                    run_suits |= 1 << t[2]
+                    if fill[g]:
+                        fill_suits |= 1 << t[2]
+            suits = run_suits if set_fill else fill_suits  # a set takes any suit
+            classes = [1 << (r * 4 + s) for s in range(4) if suits >> s & 1]
+            if set_fill:
+                rest = sum(1 << (r * 4 + s) for s in range(4) if not run_suits >> s & 1)
+                if rest:
+                    classes.append(rest)
+            for keys in classes:
+                if not keys & ~(outs | found):
+                    continue
+                key = (keys & -keys).bit_length() - 1
+                more = hand.plus(_CARD_OF[key])
+                again = [_retarget(more, t, sizes[g]) for g, t in enumerate(targets)]
+                if any(t[0] > cap for t, cap in zip(again, caps, strict=True)):
+                    continue
+                for missing, used, _shares in _shared_leaves(more, again, sizes, contested, wild_pos):
+                    if _fits(missing, used, more.wild, plan):
+                        found |= keys
+                        break
+        return found & ~outs
+
+    def visit(i: int, start: int, missing_so_far: int, over: int, contested: int, used_so_far: int) -> None:
+        """Depth-first over group i's targets from ``start``, with ``_find``'s bounds one card
+        looser: the card fills one slot, or is one more 2 or 3 to spare."""
+        nonlocal outs
+        targets = options[i]
+        size = sizes[i]
+        cap = caps[i]
+        rest = rest_least[i]
+        alike = twins[i] + 1
+        for k in range(start, len(targets)):
+            t = targets[k]
+            alone = missing_so_far + rest + alike * t[0]
+            beyond = t[0] - cap if t[0] > cap else 0
+            if alone > jokers + 1 or over + alike * beyond > 1:
+                break  # and every later target, which lacks no fewer
+            own = t[0]
+            clash = 0
+            for u in chosen:
+                if not (t[1] == _RUN and u[1] == _RUN and t[2] != u[2]):
+                    clash |= t[4] & u[4]
+            if clash and t[1] == _SET:
+                r = t[2]
+                before = 0
+                for j, u in enumerate(chosen):
+                    if u[1] == _SET and u[2] == r:
+                        before += sizes[j]
+                have = rank_count[r]
+                own = max(0, before + size - have) - max(0, before - have)
+            if size == 14 and t[1] == _RUN:
+                clash |= 2
+            low = alone - t[0] + own
+            both = contested | clash
+            used = used_so_far + t[5]
+            if both & wild_pos:
+                used = t[5]
+                for u in chosen:
+                    if u[5] > used:
+                        used = u[5]
+            if low > jokers + 1 or low > wild + 1 - used:
+                continue
+            if i < last:
+                chosen.append(t)
+                visit(i + 1, k if same[i + 1] else 0, missing_so_far + own, over + beyond, both, used)  # noqa: F821 (deleted after the search)
+                chosen.pop()
+            else:
+                chosen.append(t)
+                outs |= judge(chosen, both, low, used)
+                chosen.pop()
+
+    visit(0, 0, 0, 0, 0, 0)
+    del visit  # it refers to itself: free it now, not in the garbage collector's next pass
+    return outs
 
 
 def outs(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
@@ -782,15 +1170,12 @@ def outs(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9
     >>> [str(c) for c in outs("5h 6h 7h Kc", 1)]
     ['4h', '8h']
     """
+    if rules.family is Family.PHASE10:
+        return phase10.outs(hand, level, rules)  # type: ignore[return-value]  # Phase 10's cards (typed: upto9.phase10.outs)
     cards = _as_hand(hand)
     level = _as_level(level, rules)
     summary = _Hand(cards, rules)
-    if _search(summary, level, rules, closest=False, first=True)[0] is not None:
+    if _find(summary, level, first=True) is not None:
         return ()
-    found = [
-        card
-        for same in _out_candidates(summary, level, rules)
-        if _search(summary.plus(same[0]), level, rules, closest=False, first=True, touch=-1 if rules.is_wild(same[0]) else same[0].key)[0] is not None
-        for card in same
-    ]
-    return tuple(sorted(found, key=lambda c: c.key))
+    found = _outs_of(summary, _plan(level))
+    return tuple(_CARD_OF[key] for key in range(4, 56) if found >> key & 1)

@@ -21,12 +21,15 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from typing import NoReturn, TextIO
+from pathlib import Path
+from typing import NoReturn, TextIO, TypeVar
 
-from upto9.cards import Card, CardError, format_hand, parse_hand
+from upto9.cards import Card, CardError, Phase10Card, format_hand, parse_hand
 from upto9.checker import Check, Slot, check
 from upto9.melds import Face, MeldError
-from upto9.rules import UPTO9, Level, Rules, RulesError, load_rules
+from upto9.phase10 import Phase10Check
+from upto9.phase10 import contract as phase10_contract
+from upto9.rules import UPTO9, Family, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules
 
 __all__ = ["main", "render_check", "render_levels", "slot_text"]
 
@@ -88,7 +91,10 @@ def _group_labels(level: Level) -> list[str]:
     return labels
 
 
-def _left_over(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+_AnyCard = TypeVar("_AnyCard", Card, Phase10Card)
+
+
+def _left_over(hand: Sequence[_AnyCard], used: Sequence[_AnyCard]) -> list[_AnyCard]:
     """The hand's cards (in its own order) that the arrangement does not use."""
     unused = Counter(hand)
     unused.subtract(used)
@@ -117,6 +123,8 @@ def render_check(result: Check) -> list[str]:
       The hand is 1 card short of the lay-down.
       Any one of these makes it: 4♥, 8♥.
     """
+    if isinstance(result, Phase10Check):
+        return _render_phase10(result)
     level = result.level
     lines = [f"{'VALID' if result.ok else 'NOT VALID'} for level {level.number}: {level.contract}; {level.budget}"]
     rows: list[tuple[str, str]] = [("hand", format_hand(result.hand, glyphs=True) or "(empty)")]
@@ -154,6 +162,46 @@ def render_check(result: Check) -> list[str]:
     return lines
 
 
+def _render_phase10(result: Phase10Check) -> list[str]:
+    """``render_check`` for a Phase 10 verdict: ``[W=7]`` a wild card, ``·7·`` a missing card.
+
+    >>> from upto9.phase10 import check as check_phase10
+    >>> print("\\n".join(_render_phase10(check_phase10("7r 7y W 9b 9g 9r 12b", 1))))
+    VALID for phase 1: 2 sets of 3; any number of wild cards, at least 1 number card
+      hand   7r 7y W 9b 9g 9r 12b
+      set 1  9r 9g 9b
+      set 2  7r 7y [W=7]
+      wild   1
+      left   12b
+    <BLANKLINE>
+      Phase 1: 2 sets of 3; any number of wild cards, at least 1 number card.
+      The best lay-down uses 1 wild card: W as 7.
+    """
+    level = result.level
+    lines = [f"{'VALID' if result.ok else 'NOT VALID'} for phase {level.number}: {phase10_contract(level)}; {level.budget}"]
+    rows: list[tuple[str, str]] = [("hand", format_hand(result.hand) or "(empty)")]
+    nouns = [{GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "colour"}[g.kind] for g in level.groups]
+    labels = [f"{noun} {nouns[: i + 1].count(noun)}" if nouns.count(noun) > 1 else noun for i, noun in enumerate(nouns)]
+    used: list[Phase10Card] = []
+    if result.ok:
+        for label, meld in zip(labels, result.melds, strict=True):
+            rows.append((label, " ".join(p.text() for p in meld.cards)))
+            used += [p.card for p in meld.cards]
+        rows.append(("wild", str(result.jokers or "none used")))
+    else:
+        for label, slots in zip(labels, result.closest.groups, strict=True):
+            texts = [f"·{s.face}·" if s.card is None else f"[W={s.face}]" if s.wild else str(s.card) for s in slots]
+            rows.append((f"closest {label}" if len(labels) > 1 else "closest", " ".join(texts)))
+            used += [s.card for s in slots if s.card is not None]
+        rows.append(("missing", ", ".join(str(f) for f in result.missing) or "nothing"))
+    left = _left_over(result.hand, used)
+    if left:
+        rows.append(("left", format_hand(left)))
+    width = max(len(label) for label, _ in rows) + 2
+    lines += [f"  {label.ljust(width)}{text}" for label, text in rows]
+    return [*lines, "", *(f"  {line}" for line in result.explanation)]
+
+
 def _contract_cell(level: Level) -> str:
     names = [g.name for g in level.groups]
     marks = ["*" if level.is_reconstructed(f"groups.{i}.size") or level.is_reconstructed(f"groups.{i}.kind") else "" for i in range(len(names))]
@@ -181,16 +229,17 @@ def render_levels(rules: Rules) -> list[str]:
       level  contract                           max wild                                                                    min real
       1      straight of 4                      no jokers                                                                   4
     """
-    rows = [("level", "contract", "max wild", "min real")]
+    phase10 = rules.family is Family.PHASE10
+    rows = [(rules.level_word, "contract", "max wild", "min number cards" if phase10 else "min real")]
     starred = False
     for level in rules.levels:
         budget = level.budget + ("*" if _budget_reconstructed(level) else "")
         min_real = f"{level.min_real}{'*' if _min_real_reconstructed(level) else ''}"
-        row = (str(level.number), _contract_cell(level), budget, min_real)
+        row = (str(level.number), phase10_contract(level) if phase10 else _contract_cell(level), budget, min_real)
         starred = starred or any(cell.endswith("*") for cell in row)
         rows.append(row)
     widths = [max(len(row[c]) for row in rows) for c in range(3)]
-    lines = [f"{rules.name}: the levels", ""]
+    lines = [f"{rules.name}: the {rules.level_word}s", ""]
     for row in rows:
         cells = [cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True)]
         lines.append("  " + "  ".join([*cells, row[3]]))
@@ -204,7 +253,9 @@ def render_levels(rules: Rules) -> list[str]:
 
 def _parser() -> _Parser:
     common = _Parser(add_help=False)
-    common.add_argument("--rules", metavar="FILE", help='a rule-set TOML file, or a house-rule file with base = "upto9"')
+    common.add_argument(
+        "--rules", metavar="FILE", help='a rule-set TOML file, a house-rule file with base = "upto9", or a built-in rule set: upto9, phase10, upto9_lean'
+    )
     parser = _Parser(
         prog=PROG,
         description="Up to 9: check a hand against a level, or show the level table.",
@@ -230,7 +281,11 @@ def _parser() -> _Parser:
 
 
 def _rules(path: str | None) -> Rules:
-    return UPTO9 if path is None else load_rules(path)
+    if path is None:
+        return UPTO9
+    if not Path(path).exists() and path.isidentifier():
+        return builtin_rules(path)  # a built-in rule set by its key: upto9, phase10, upto9_lean
+    return load_rules(path)
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:

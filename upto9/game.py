@@ -1,11 +1,17 @@
-"""Rounds and games: the turn engine, donations, scoring, the safety valve and the stalemate guard.
+"""Rounds and games: the turn engine, donations, scoring, the safety valve and the stalemate guard,
+for either rule set (Up to 9, or Phase 10 with its skips and deciding round).
 
 Every move comes as a trio: ``can_x(...)`` answers yes or no, ``verify_x(...)`` raises a
 ``RuleError`` whose message names the rule, and ``x(...)`` verifies, applies and returns a frozen
 record of what happened. A rejected move changes nothing. The records, in order, are the round's
 history. What a player may see is a query: ``round.view(player)``.
 
-Seats are numbered clockwise from 0; the player left of the dealer is the next seat.
+Seats are numbered clockwise from 0; the player left of the dealer is the next seat. The rule set
+(``Rules.family``) decides the cards, the lay-down checks and the turn rules; Phase 10's own rules
+(a skip names a player who loses their next turn, hitting is donating, a deciding round breaks a
+tie) apply only to its family, and the house rules (``Rules.level_order``, ``Rules.free_choice``)
+to either. Free order played "before the deal" adds a step between rounds: every player announces
+the phase they will try (``Game.choose_phase``), and only then is the round dealt.
 """
 
 from __future__ import annotations
@@ -15,14 +21,21 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from upto9.cards import Card, full_deck
+from upto9.cards import AnyCard, Card, Colour, Phase10Card
 from upto9.checker import Check, check
 from upto9.melds import Face, Meld, MeldError, validate
-from upto9.rules import UPTO9, GroupKind, Rules
+from upto9.rules import UPTO9, Family, FreeOrder, GroupKind, Rules, TieBreak
+
+if TYPE_CHECKING:
+    from upto9.phase10 import Phase10Meld
 
 __all__ = [
+    "AnyFace",
+    "AnyMeld",
+    "ChoiceView",
+    "ChosePhase",
     "Discard",
     "Discarded",
     "Donate",
@@ -40,12 +53,17 @@ __all__ = [
     "Round",
     "RoundEnded",
     "RuleError",
+    "Skipped",
     "Source",
     "View",
     "legal_moves",
 ]
 
-_FULL_DECK = full_deck()  # cards are immutable: one deck's worth, made once
+AnyMeld: TypeAlias = "Meld | Phase10Meld"
+"""A meld of either rule set: Up to 9's ``Meld`` or Phase 10's ``Phase10Meld``."""
+
+AnyFace: TypeAlias = "Face | int | Colour"
+"""What a donated card stands for: Up to 9's card or rank; Phase 10's number (set, run) or colour."""
 
 MAX_TURNS_PER_ROUND = 2000
 """Engine guard, not a rule: a round still running after this many turns ends as a stalemate."""
@@ -71,11 +89,16 @@ class Phase(StrEnum):
 
 
 class EndReason(StrEnum):
-    """Why a round ended: someone went out, the safety valve, or the engine's stalemate guard."""
+    """Why a round ended: someone went out, the safety valve (or nothing left to draw), or the
+    engine's stalemate guard."""
 
     OUT = "out"
     IMPOSSIBLE = "impossible"
     STALEMATE = "stalemate"
+
+
+def _is_skip(card: AnyCard) -> bool:
+    return isinstance(card, Phase10Card) and card.is_skip
 
 
 # --- moves a player asks for ---------------------------------------------------------------------
@@ -90,26 +113,32 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class LayDown:
-    """Lay down the whole contract at once."""
+    """Lay down the whole contract at once. ``level`` names the level (phase) the melds make: under
+    the free-order house rule any level the player has not made yet; ``None`` is the player's own
+    level this round."""
 
-    melds: tuple[Meld, ...]
+    melds: tuple[AnyMeld, ...]
+    level: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Donate:
-    """Play a card from the hand onto a meld on the table: ``owner``'s meld number ``meld``."""
+    """Play a card from the hand onto a meld on the table: ``owner``'s meld number ``meld``
+    (Phase 10 calls it hitting). ``as_card`` is what a joker or wild card stands for."""
 
-    card: Card
+    card: AnyCard
     owner: int
     meld: int
-    as_card: Face | None = None
+    as_card: AnyFace | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Discard a card, ending the turn."""
+    """Discard a card, ending the turn. A Phase 10 skip names ``target``, the player who loses
+    their next turn (``None`` only when every other player is already waiting to skip)."""
 
-    card: Card
+    card: AnyCard
+    target: int | None = None
 
 
 Move = Draw | LayDown | Donate | Discard
@@ -124,7 +153,7 @@ class Drew:
 
     player: int
     source: Source
-    card: Card
+    card: AnyCard
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "draw", "player": self.player, "source": self.source.value, "card": str(self.card)}
@@ -132,13 +161,18 @@ class Drew:
 
 @dataclass(frozen=True, slots=True)
 class LaidDown:
-    """A player laid down their contract."""
+    """A player laid down their contract; ``level`` is the level they chose (free order only)."""
 
     player: int
-    melds: tuple[Meld, ...]
+    melds: tuple[AnyMeld, ...]
+    level: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "lay_down", "player": self.player, "melds": [m.to_dict() for m in self.melds]}
+        data: dict[str, Any] = {"type": "lay_down", "player": self.player}
+        if self.level is not None:
+            data["level"] = self.level
+        data["melds"] = [m.to_dict() for m in self.melds]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +180,8 @@ class Donated:
     """A player donated ``card`` (standing for ``face``) to ``owner``'s meld number ``meld``."""
 
     player: int
-    card: Card
-    face: Face
+    card: AnyCard
+    face: AnyFace
     wild: bool
     owner: int
     meld: int
@@ -166,13 +200,28 @@ class Donated:
 
 @dataclass(frozen=True, slots=True)
 class Discarded:
-    """A player discarded ``card``."""
+    """A player discarded ``card``; a skip names ``target`` (``None``: no one could be named)."""
 
     player: int
-    card: Card
+    card: AnyCard
+    target: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "discard", "player": self.player, "card": str(self.card)}
+        data: dict[str, Any] = {"type": "discard", "player": self.player, "card": str(self.card)}
+        if _is_skip(self.card):
+            data["target"] = self.target
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """Phase 10: ``player`` lost a turn to a skip (one discarded naming them, or the skip that
+    started the discard pile). The engine records it when the turn passes them by."""
+
+    player: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "skip", "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +229,7 @@ class Reshuffled:
     """The empty deck was refilled from the discard pile (all but its top card); ``deck`` is the
     new deck, top card first."""
 
-    deck: tuple[Card, ...]
+    deck: tuple[AnyCard, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "reshuffle", "deck": [str(c) for c in self.deck]}
@@ -204,28 +253,62 @@ class RoundEnded:
         }
 
 
-Record = Drew | LaidDown | Donated | Discarded | Reshuffled
+Record = Drew | LaidDown | Donated | Discarded | Reshuffled | Skipped
+
+
+@dataclass(frozen=True, slots=True)
+class ChosePhase:
+    """Free order before the deal: ``player`` announced ``level``, the phase they will lay down in
+    the next round. Recorded by the game, not in a round's history (it comes before the deal)."""
+
+    player: int
+    level: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "choose", "player": self.player, "level": self.level}
 
 
 # --- what one player may see ---------------------------------------------------------------------
 
 
+def _choices(rules: Rules, level: int, made: Sequence[int], deciding: bool) -> tuple[int, ...]:
+    """The levels a player may lay down this round: their own level; under the free-order house
+    rule, any played level not made yet (a deciding round plays its one level). Chosen before the
+    deal, the player's level this round is the one they announced, and only that one."""
+    if rules.free_choice is FreeOrder.AFTER_DEAL and not deciding:
+        done = set(made)
+        left = tuple(n for n in rules.played_levels if n not in done)
+        if left:
+            return left
+    return (level,)
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     """What ``player`` may see: their own hand, the table, the discard pile, and counts of the
-    other hands and the deck. Never another player's cards or the deck's order."""
+    other hands and the deck. Never another player's cards or the deck's order.
+
+    Phase 10 and the house rules add what the table knows: who is waiting to lose a turn to a
+    skip, who plays this round (a deciding round seats only the tied players), the levels each
+    player has made (free order), and, free order chosen before the deal, the level each player
+    announced (``chosen``, by seat; the same as ``levels`` then: players say it aloud)."""
 
     player: int
     rules: Rules
-    hand: tuple[Card, ...]
+    hand: tuple[AnyCard, ...]
     levels: tuple[int, ...]
     laid_down: tuple[bool, ...]
-    table: tuple[tuple[Meld, ...], ...]
-    discard: tuple[Card, ...]  # bottom first; the top card is the last
+    table: tuple[tuple[AnyMeld, ...], ...]
+    discard: tuple[AnyCard, ...]  # bottom first; the top card is the last
     deck_count: int
     hand_counts: tuple[int, ...]
     turn: int
     phase: Phase
+    waiting_skip: tuple[bool, ...] = ()
+    seated: tuple[bool, ...] = ()
+    made: tuple[tuple[int, ...], ...] = ()
+    deciding: bool = False
+    chosen: tuple[int, ...] = ()
 
     @property
     def level(self) -> int:
@@ -233,18 +316,54 @@ class View:
         return self.levels[self.player]
 
     @property
-    def discard_top(self) -> Card | None:
-        """The card that may be taken from the discard pile."""
+    def choices(self) -> tuple[int, ...]:
+        """The levels this player may lay down this round (more than one only under free order)."""
+        made = self.made[self.player] if self.made else ()
+        return _choices(self.rules, self.level, made, self.deciding)
+
+    @property
+    def discard_top(self) -> AnyCard | None:
+        """The card on top of the discard pile (a Phase 10 skip there cannot be taken)."""
         return self.discard[-1] if self.discard else None
 
     @property
     def my_turn(self) -> bool:
         return self.turn == self.player and self.phase is not Phase.OVER
 
+    @property
+    def skip_targets(self) -> tuple[int, ...]:
+        """The players a skip discarded now may name: every other player in the round who is not
+        already waiting to lose a turn."""
+        seated = self.seated or (True,) * len(self.levels)
+        waiting = self.waiting_skip or (False,) * len(self.levels)
+        return tuple(p for p in range(len(self.levels)) if p != self.player and seated[p] and not waiting[p])
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """What ``player`` may see when choosing, before the deal, the phase to try (free order chosen
+    before the deal): the levels every player has made, the choices announced so far (public:
+    ``None`` for a player who has not chosen yet), the penalty totals, and the number of the round
+    about to be dealt (from 1). No cards: none are dealt yet."""
+
+    player: int
+    rules: Rules
+    made: tuple[tuple[int, ...], ...]
+    chosen: tuple[int | None, ...]
+    penalties: tuple[int, ...]
+    round: int
+
+    @property
+    def open(self) -> tuple[int, ...]:
+        """The levels this player may choose: every played level they have not made, in order."""
+        done = set(self.made[self.player])
+        return tuple(n for n in self.rules.played_levels if n not in done)
+
 
 def legal_moves(view: View) -> list[Move]:
-    """The moves open to the viewing player now: draws, then the checker's best lay-down (any
-    other valid lay-down is accepted too), every donation, every discard.
+    """The moves open to the viewing player now: draws, then the checker's best lay-down for each
+    level the player may lay down (any other valid lay-down is accepted too), every donation, every
+    discard (a skip once for each player it may name).
 
     >>> game = Game(players=2, seed=1)
     >>> legal_moves(game.round.view(game.round.turn))
@@ -256,27 +375,43 @@ def legal_moves(view: View) -> list[Move]:
         moves: list[Move] = []
         if view.deck_count or len(view.discard) > 1:
             moves.append(Draw(Source.DECK))
-        if view.discard:
+        if view.discard and not _is_skip(view.discard[-1]):
             moves.append(Draw(Source.DISCARD))
         return moves
     moves = []
     hand = view.hand
+    phase10 = view.rules.family is Family.PHASE10
     if not view.laid_down[view.player]:
-        verdict = check(hand, view.level, view.rules)
-        if verdict.ok:
-            moves.append(LayDown(verdict.melds))
+        choices = view.choices
+        for level in choices:
+            verdict = check(hand, level, view.rules)
+            if verdict.ok:
+                moves.append(LayDown(verdict.melds, level if view.rules.free_order and not view.deciding else None))
     else:
         # What each meld can still take, worked out once (not once per card).
         table = [(owner, index, meld) for owner, melds in enumerate(view.table) for index, meld in enumerate(melds)]
-        open_ends = [(owner, index, meld.kind is GroupKind.SET, meld.open_cards()) for owner, index, meld in table]
-        for card in sorted(set(hand)):
+        open_ends = [(owner, index, meld.kind, meld.open_cards()) for owner, index, meld in table]
+        for card in sorted(set(hand), key=_sort_key):
             wild = view.rules.is_wild(card)
-            for owner, index, is_set, ends in open_ends:
+            for owner, index, kind, ends in open_ends:
                 for face in ends:
-                    if _fits(card, face, is_set, wild):
+                    if _fits_phase10(card, face, kind) if phase10 else _fits(card, face, kind is GroupKind.SET, wild):  # type: ignore[arg-type]
                         moves.append(Donate(card, owner, index, face))
-    moves.extend(Discard(card) for card in sorted(set(hand)))
+    for card in sorted(set(hand), key=_sort_key):
+        if _is_skip(card):
+            targets = view.skip_targets
+            if targets:
+                moves.extend(Discard(card, target) for target in targets)
+            else:
+                moves.append(Discard(card, None))  # every other player already waits to skip
+        else:
+            moves.append(Discard(card))
     return moves
+
+
+def _sort_key(card: AnyCard) -> Any:
+    """Cards in their own game's order (each card type orders only among its own kind)."""
+    return card
 
 
 def _fits(card: Card, face: Face, is_set: bool, wild: bool) -> bool:
@@ -285,6 +420,16 @@ def _fits(card: Card, face: Face, is_set: bool, wild: bool) -> bool:
     if wild:
         return True
     return card.rank == face if is_set else card == face
+
+
+def _fits_phase10(card: Phase10Card, face: int | Colour, kind: GroupKind) -> bool:
+    """Can a Phase 10 card hit a meld as ``face``, one of its open faces: a wild as anything, a
+    number card as its own number (set, run) or colour (colour group), a skip never."""
+    if card.is_wild:
+        return True
+    if card.is_skip:
+        return False
+    return card.colour == face if kind is GroupKind.COLOUR else card.number == face
 
 
 # --- the round -------------------------------------------------------------------------------------
@@ -296,15 +441,27 @@ def _seat_order(dealer: int, players: int) -> list[int]:
 
 
 class Round:
-    """One round: the deal, the turns, and the end. Play it through its move methods."""
+    """One round: the deal, the turns, and the end. Play it through its move methods.
+
+    ``seated`` (default: everyone) says who plays: a Phase 10 deciding round seats only the tied
+    players; the others get no cards and no turns, and score nothing. ``made`` lists the levels
+    each player has made before this round (the free-order house rule lets a player lay down any
+    level not made yet); ``deciding`` marks a deciding round, which plays its one level. Under free
+    order chosen before the deal, ``levels`` are the levels the players chose: each must be a
+    played level the player has not made, and is the only one they may lay down.
+    """
 
     def __init__(
         self,
         rules: Rules,
         levels: Sequence[int],
         dealer: int,
-        deck: Sequence[Card],
+        deck: Sequence[AnyCard],
         rng: random.Random | None = None,
+        *,
+        seated: Sequence[bool] | None = None,
+        made: Sequence[Iterable[int]] | None = None,
+        deciding: bool = False,
     ) -> None:
         """Deal from ``deck`` (top card first): one card at a time clockwise from the player
         left of the dealer, ``rules.hand_size`` each; the next card starts the discard pile."""
@@ -317,20 +474,37 @@ class Round:
         self.dealer = dealer
         self.deck_order = tuple(deck)
         self.rng = rng or random.Random(0)
+        self.seated = tuple(seated) if seated is not None else (True,) * players
+        if len(self.seated) != players or sum(self.seated) < 2:
+            raise RuleError(f"a round needs at least 2 of its {players} players seated, not {self.seated!r}")
+        self.made = tuple(tuple(m) for m in made) if made is not None else ((),) * players
+        if len(self.made) != players:
+            raise RuleError(f"{players} players need {players} lists of levels made, not {len(self.made)}")
+        self.deciding = deciding
+        if self.announced:
+            played = rules.played_levels
+            for p in range(players):
+                if self.seated[p] and (self.levels[p] not in played or self.levels[p] in self.made[p]):
+                    word = rules.level_word
+                    raise RuleError(f"player {p} cannot play {word} {self.levels[p]}: free order before the deal plays a chosen {word} not made yet")
         self._stock = list(reversed(self.deck_order))  # top card last, so pop() draws it
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.hands: list[list[AnyCard]] = [[] for _ in range(players)]
+        order = [seat for seat in _seat_order(dealer, players) if self.seated[seat]]
         for _ in range(rules.hand_size):
-            for seat in _seat_order(dealer, players):
+            for seat in order:
                 if not self._stock:
-                    raise RuleError(f"the deck of {len(deck)} cards is too small to deal {rules.hand_size} cards to {players} players")
+                    raise RuleError(f"the deck of {len(deck)} cards is too small to deal {rules.hand_size} cards to {len(order)} players")
                 self.hands[seat].append(self._stock.pop())
         self.dealt = tuple(tuple(h) for h in self.hands)
         if not self._stock:
             raise RuleError("no card is left to start the discard pile")
-        self.discard_pile: list[Card] = [self._stock.pop()]
-        self.table: list[list[Meld]] = [[] for _ in range(players)]
+        self.discard_pile: list[AnyCard] = [self._stock.pop()]
+        self.table: list[list[AnyMeld]] = [[] for _ in range(players)]
         self.laid_down = [False] * players
-        self.turn = (dealer + 1) % players
+        self.laid_levels: list[int | None] = [None] * players  # the level each player laid down
+        self.waiting_skip = [False] * players  # Phase 10: named by a skip, to lose the next turn
+        self.skipped = [0] * players  # turns each player lost to skips
+        self.turn = order[0]
         self.phase = Phase.DRAW
         self.history: list[Record] = []
         self.end: RoundEnded | None = None
@@ -338,10 +512,19 @@ class Round:
         # Stalemate guard (ruling 9): once everyone is down, count draws since the last donation.
         self._quiet_draws = 0
         self._pass_length: int | None = None
-        self._reshuffles: list[tuple[Card, ...]] | None = None  # replaying: the recorded orders
+        self._reshuffles: list[tuple[AnyCard, ...]] | None = None  # replaying: the recorded orders
         # The safety valve's last lay-down found for each level, to skip the checker while it lasts.
         self._valve_witnesses: dict[int, tuple[_Witness, ...]] = {}
         self._deck_keys: tuple[int, ...] | None = None
+        if _is_skip(self.discard_pile[0]):
+            # Phase 10: a skip turned up to start the discard pile costs the first player the first turn.
+            self._lose_turn(self.turn)
+            self.turn = self._next_seat(self.turn)
+
+    def redeal(self) -> Round:
+        """A fresh copy of this round as it was dealt (same rules, levels, dealer, deck, seats and
+        levels made): replay the history on it to step through the round."""
+        return Round(self.rules, self.levels, self.dealer, self.deck_order, random.Random(0), seated=self.seated, made=self.made, deciding=self.deciding)
 
     # --- queries -------------------------------------------------------------------------------
 
@@ -350,16 +533,31 @@ class Round:
         return self.end is not None
 
     @property
-    def deck(self) -> tuple[Card, ...]:
+    def announced(self) -> bool:
+        """Did the players choose their levels before the deal (free order, "before_deal")? Then
+        ``levels`` holds each player's choice."""
+        return self.rules.free_choice is FreeOrder.BEFORE_DEAL and not self.deciding
+
+    @property
+    def deck(self) -> tuple[AnyCard, ...]:
         """The deck, top card first (hidden from players: only ``len`` is public)."""
         return tuple(reversed(self._stock))
 
-    def circulation(self) -> list[Card]:
+    def circulation(self) -> list[AnyCard]:
         """The cards not on the table: deck, discard pile and every hand."""
         cards = [*self._stock, *self.discard_pile]
         for hand in self.hands:
             cards.extend(hand)
         return cards
+
+    def choices(self, player: int) -> tuple[int, ...]:
+        """The levels ``player`` may lay down this round: their level, or under the free-order
+        house rule any level they have not made yet."""
+        return _choices(self.rules, self.levels[player], self.made[player], self.deciding)
+
+    def skip_targets(self) -> tuple[int, ...]:
+        """The players a skip discarded by the player to move may name now."""
+        return tuple(p for p in range(self.players) if p != self.turn and self.seated[p] and not self.waiting_skip[p])
 
     def view(self, player: int) -> View:
         """What ``player`` may see."""
@@ -377,20 +575,25 @@ class Round:
             hand_counts=tuple(len(h) for h in self.hands),
             turn=self.turn,
             phase=self.phase,
+            waiting_skip=tuple(self.waiting_skip),
+            seated=self.seated,
+            made=self.made,
+            deciding=self.deciding,
+            chosen=self.levels if self.announced else (),
         )
 
     def legal_moves(self) -> list[Move]:
         """The moves open to the player to move."""
         return [] if self.over else legal_moves(self.view(self.turn))
 
-    def replay_reshuffles(self, orders: Iterable[Sequence[Card]] = ()) -> None:
+    def replay_reshuffles(self, orders: Iterable[Sequence[AnyCard]] = ()) -> None:
         """Replaying a record: from now on the deck, when it runs empty, is refilled with the next
         of these orders (top card first; more may follow through ``queue_reshuffle``) instead of
         being shuffled. A draw that needs a reshuffle none is queued for, or whose queued order is
         not the discard pile below its top card, is refused."""
         self._reshuffles = [tuple(order) for order in orders]
 
-    def queue_reshuffle(self, deck: Sequence[Card]) -> None:
+    def queue_reshuffle(self, deck: Sequence[AnyCard]) -> None:
         """Replaying a record: one more recorded reshuffle order (see ``replay_reshuffles``)."""
         if self._reshuffles is None:
             self._reshuffles = []
@@ -405,8 +608,11 @@ class Round:
             source = Source(source)
         except ValueError:
             raise RuleError(f"draw from 'deck' or 'discard', not {source!r}") from None
-        if source is Source.DISCARD and not self.discard_pile:
-            raise RuleError("the discard pile is empty")
+        if source is Source.DISCARD:
+            if not self.discard_pile:
+                raise RuleError("the discard pile is empty")
+            if _is_skip(self.discard_pile[-1]):
+                raise RuleError("a skip cannot be taken from the discard pile: draw from the deck")
         if source is Source.DECK and not self._stock and len(self.discard_pile) < 2:
             raise RuleError("the deck is empty and the discard pile has only its top card: take the top card (ruling 7)")
 
@@ -436,11 +642,13 @@ class Round:
         cards = self.discard_pile
         if self._reshuffles is not None:
             if not self._reshuffles:
+                self.discard_pile.append(top)
                 raise RuleError("the deck ran empty, but the record holds no reshuffle here")
-            order = self._reshuffles.pop(0)
+            order = self._reshuffles[0]
             if Counter(order) != Counter(cards):
                 self.discard_pile.append(top)
                 raise RuleError("the recorded reshuffle is not the discard pile below its top card")
+            self._reshuffles.pop(0)
             new_deck = list(order)
         else:
             new_deck = list(cards)
@@ -451,63 +659,78 @@ class Round:
 
     # --- lay down ------------------------------------------------------------------------------
 
-    def verify_lay_down(self, melds: Iterable[Meld]) -> None:
-        """Raise ``RuleError`` unless the player to move may lay down these melds now."""
+    def verify_lay_down(self, melds: Iterable[AnyMeld], level: int | None = None) -> None:
+        """Raise ``RuleError`` unless the player to move may lay down these melds now, as ``level``
+        (default: their own level; under free order, any level they have not made yet)."""
         self._verify_phase(Phase.PLAY, "lay down")
         player = self.turn
+        word = self.rules.level_word
         if self.laid_down[player]:
-            raise RuleError("you have already laid down your contract this round")
+            raise RuleError(f"you have already laid down your {word if self.rules.family is Family.PHASE10 else 'contract'} this round")
+        choices = self.choices(player)
+        if level is None:
+            level = self.levels[player]
+        elif level not in choices:
+            if self.announced:
+                raise RuleError(f"you chose {word} {choices[0]} before the deal (free order): lay down {word} {choices[0]}, not {level}")
+            if len(choices) == 1:
+                raise RuleError(f"your {word} this round is {choices[0]}, not {level}")
+            raise RuleError(f"you may lay down any {word} you have not made yet ({', '.join(map(str, choices))}), not {level}")
         melds = tuple(melds)
-        problems = validate(melds, self.levels[player], self.rules, hand=self.hands[player])
+        problems = validate(melds, level, self.rules, hand=self.hands[player])
         if problems:
-            raise RuleError(f"not a lay-down for level {self.levels[player]}: " + "; ".join(p.message for p in problems))
+            raise RuleError(f"not a lay-down for {word} {level}: " + "; ".join(p.message for p in problems))
 
-    def can_lay_down(self, melds: Iterable[Meld]) -> bool:
-        return _allowed(self.verify_lay_down, tuple(melds))
+    def can_lay_down(self, melds: Iterable[AnyMeld], level: int | None = None) -> bool:
+        return _allowed(self.verify_lay_down, tuple(melds), level)
 
-    def lay_down(self, melds: Iterable[Meld]) -> LaidDown:
+    def lay_down(self, melds: Iterable[AnyMeld], level: int | None = None) -> LaidDown:
         """Lay down the whole contract at once (all or nothing, on your own turn)."""
         melds = tuple(melds)
-        self.verify_lay_down(melds)
+        self.verify_lay_down(melds, level)
         player = self.turn
+        made = self.levels[player] if level is None else level
         hand = self.hands[player]
         for meld in melds:
             for placed in meld.cards:
                 hand.remove(placed.card)
-        # Straights lie on the table low to high, whatever order the player gave.
-        melds = tuple(Meld.of(m.kind, m.cards) for m in melds)
+        # Straights (runs) lie on the table low to high, whatever order the player gave.
+        melds = tuple(type(m).of(m.kind, m.cards) for m in melds)  # type: ignore[arg-type]
         self.table[player] = list(melds)
         self.laid_down[player] = True
-        record = LaidDown(player, melds)
+        self.laid_levels[player] = made
+        record = LaidDown(player, melds, made if self.rules.free_order and not self.deciding else None)
         self.history.append(record)
         self._after_table_change()
         return record
 
     # --- donate --------------------------------------------------------------------------------
 
-    def verify_donate(self, card: Card, owner: int, meld: int, as_card: Face | None = None) -> None:
+    def verify_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> None:
         """Raise ``RuleError`` unless the player to move may donate ``card`` to that meld now."""
         self._verify_phase(Phase.PLAY, "donate")
         player = self.turn
         if not self.laid_down[player]:
+            if self.rules.family is Family.PHASE10:
+                raise RuleError("you may hit only once you have laid down your own phase")
             raise RuleError("you may donate only once you have laid down your own contract")
         if card not in self.hands[player]:
             raise RuleError(f"{card} is not in your hand")
         if not (0 <= owner < self.players) or not (0 <= meld < len(self.table[owner])):
             raise RuleError(f"player {owner} has no meld {meld} on the table")
-        reason = self.table[owner][meld].why_not(card, as_card, self.rules)
+        reason = self.table[owner][meld].why_not(card, as_card, self.rules)  # type: ignore[arg-type]
         if reason is not None:
             raise RuleError(reason)
 
-    def can_donate(self, card: Card, owner: int, meld: int, as_card: Face | None = None) -> bool:
+    def can_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> bool:
         return _allowed(self.verify_donate, card, owner, meld, as_card)
 
-    def donate(self, card: Card, owner: int, meld: int, as_card: Face | None = None) -> Donated:
+    def donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> Donated:
         """Play ``card`` onto a meld on the table; a joker locks to the card it stands for."""
         self.verify_donate(card, owner, meld, as_card)
         before = self.table[owner][meld]
         try:
-            extended = before.extend(card, as_card, self.rules)
+            extended = before.extend(card, as_card, self.rules)  # type: ignore[arg-type]
         except MeldError as error:  # verify_donate has asked the same question
             raise RuleError(str(error)) from None
         placed = extended.cards[0] if extended.cards[1:] == before.cards else extended.cards[-1]
@@ -520,32 +743,56 @@ class Round:
 
     # --- discard -------------------------------------------------------------------------------
 
-    def verify_discard(self, card: Card) -> None:
-        """Raise ``RuleError`` unless the player to move may discard ``card`` now."""
+    def verify_discard(self, card: AnyCard, target: int | None = None) -> None:
+        """Raise ``RuleError`` unless the player to move may discard ``card`` now (a skip naming
+        ``target``, who loses their next turn)."""
         self._verify_phase(Phase.PLAY, "discard")
         if card not in self.hands[self.turn]:
             raise RuleError(f"{card} is not in your hand")
+        if not _is_skip(card):
+            if target is not None:
+                raise RuleError(f"only a skip names a player who loses a turn; {card} is no skip")
+            return
+        targets = self.skip_targets()
+        if not targets:
+            if target is not None:
+                raise RuleError("every other player is already waiting to skip a turn: the skip names no one")
+            return
+        if target is None:
+            raise RuleError(f"a skip names the player who loses their next turn: one of {', '.join(map(str, targets))}")
+        if target == self.turn:
+            raise RuleError("a skip names another player: you may not name yourself")
+        if not 0 <= target < self.players:
+            raise RuleError(f"there is no player {target}; seats are 0 to {self.players - 1}")
+        if not self.seated[target]:
+            raise RuleError(f"player {target} does not play this deciding round")
+        if self.waiting_skip[target]:
+            raise RuleError(f"player {target} is already waiting to skip a turn; name another player")
 
-    def can_discard(self, card: Card) -> bool:
-        return _allowed(self.verify_discard, card)
+    def can_discard(self, card: AnyCard, target: int | None = None) -> bool:
+        return _allowed(self.verify_discard, card, target)
 
-    def discard(self, card: Card) -> Discarded:
-        """Discard one card, ending the turn; the last card going out ends the round."""
-        self.verify_discard(card)
+    def discard(self, card: AnyCard, target: int | None = None) -> Discarded:
+        """Discard one card, ending the turn; the last card going out ends the round. A skip
+        makes ``target`` lose their next turn."""
+        self.verify_discard(card, target)
         player = self.turn
         self.hands[player].remove(card)
         self.discard_pile.append(card)
-        record = Discarded(player, card)
+        record = Discarded(player, card, target)
         self.history.append(record)
         self.turns += 1
         if not self.hands[player]:
             self._finish(EndReason.OUT, player)
             return record
-        self.turn = (player + 1) % self.players
+        if target is not None:
+            self.waiting_skip[target] = True
+        self.turn = self._next_seat(player)
         self.phase = Phase.DRAW
         if (self._pass_length is not None and self._quiet_draws >= self._pass_length) or self.turns >= MAX_TURNS_PER_ROUND:
             self._finish(EndReason.STALEMATE, None)
-        elif not self._stock and not self.discard_pile:
+        elif not self._stock and (not self.discard_pile or (len(self.discard_pile) == 1 and _is_skip(self.discard_pile[0]))):
+            # Nothing left to draw (ruling 7's last resort, or a lone skip that cannot be taken).
             self._finish(EndReason.IMPOSSIBLE, None)
         return record
 
@@ -556,14 +803,33 @@ class Round:
         if isinstance(move, Draw):
             return self.draw(move.source)
         if isinstance(move, LayDown):
-            return self.lay_down(move.melds)
+            return self.lay_down(move.melds, move.level)
         if isinstance(move, Donate):
             return self.donate(move.card, move.owner, move.meld, move.as_card)
         if isinstance(move, Discard):
-            return self.discard(move.card)
+            return self.discard(move.card, move.target)
         raise RuleError(f"not a move: {move!r}")
 
     # --- internals -----------------------------------------------------------------------------
+
+    def _next_seat(self, player: int) -> int:
+        """The next seated player clockwise who does not lose the turn to a skip; each player
+        passed over for a skip is recorded (``Skipped``) and stops waiting."""
+        seat = player
+        for _ in range(2 * self.players):
+            seat = (seat + 1) % self.players
+            if not self.seated[seat]:
+                continue
+            if self.waiting_skip[seat]:
+                self.waiting_skip[seat] = False
+                self._lose_turn(seat)
+                continue
+            return seat
+        raise AssertionError("no seated player can move")  # the discarder never waits to skip
+
+    def _lose_turn(self, seat: int) -> None:
+        self.skipped[seat] += 1
+        self.history.append(Skipped(seat))
 
     def _verify_phase(self, phase: Phase, what: str) -> None:
         if self.end is not None:
@@ -578,17 +844,17 @@ class Round:
         if not self.hands[player]:
             self._finish(EndReason.OUT, player)
             return
-        waiting = [p for p in range(self.players) if not self.laid_down[p]]
+        waiting = [p for p in range(self.players) if self.seated[p] and not self.laid_down[p]]
         if not waiting:
             # Stalemate guard: a full pass through the cards from here with no donation ends it.
             self._pass_length = len(self._stock) + len(self.discard_pile)
             self._quiet_draws = 0
             return
         # The safety valve (ruling 8): can any waiting player still form their level?
-        if not self._any_level_holds(self.circulation(), sorted({self.levels[p] for p in waiting})):
+        if self.rules.safety_valve and not self._any_level_holds(self.circulation(), sorted({n for p in waiting for n in self.choices(p)})):
             self._finish(EndReason.IMPOSSIBLE, None)
 
-    def _any_level_holds(self, cards: list[Card], levels: list[int]) -> bool:
+    def _any_level_holds(self, cards: list[AnyCard], levels: list[int]) -> bool:
         """Does ``holds(cards, level)`` for one of ``levels``? The same answer as asking the checker
         each time, but cheaper: a lay-down (a *witness*) that the cards still contain answers yes
         at once, since more cards never unmake a lay-down. Witnesses are the lay-downs this round's
@@ -661,16 +927,70 @@ def round_rng(seed: int | str, number: int) -> random.Random:
     return random.Random(f"upto9:{seed}:{number}")
 
 
+_DECKS: dict[tuple[int, int], tuple[Rules, tuple[AnyCard, ...]]] = {}
+
+
+def game_deck(rules: Rules, players: int) -> tuple[AnyCard, ...]:
+    """The unshuffled cards of a game of ``players``: ``rules.decks_for(players)`` decks of the
+    rule set's cards.
+
+    >>> from upto9.rules import PHASE10
+    >>> len(game_deck(UPTO9, 4)), len(game_deck(PHASE10, 6))
+    (104, 108)
+    """
+    key = (id(rules), players)
+    found = _DECKS.get(key)
+    if found is None or found[0] is not rules:
+        if len(_DECKS) > 64:
+            _DECKS.clear()
+        found = _DECKS[key] = (rules, tuple(rules.one_deck()) * rules.decks_for(players))
+    return found[1]
+
+
 class Game:
-    """A whole game: rounds until a round in which someone lays down the last level.
+    """A whole game: rounds until a round in which someone makes the last level.
 
     Moves go through the game (``draw``, ``lay_down``, ``donate``, ``discard`` and their
     ``can_``/``verify_`` twins, or ``play(move)``); when a round ends the game scores it at once
     (penalties, levels, and the winners if the game is over). ``next_round()`` deals the next.
 
+    Levels follow ``rules.played_levels`` (every level, or a shorter game's ``level_order``); the
+    last of them ends the game. Under the free-order house rule a player may make the played
+    levels in any order, one a round, and finishes with the last one left. Played "before the
+    deal" (``FreeOrder.BEFORE_DEAL``), no round is dealt until every player has chosen the level
+    they will try (``choose_phase``; ``to_choose`` lists who has not); ``next_round()`` then deals
+    it, the first round included, and a player's lay-down must make the level they chose.
+    Finishers in the same round: the fewest penalty points (this round included) win; still equal, Up to 9 shares the
+    win (ruling 10) and Phase 10 (``TieBreak.DECIDING_ROUND``) seats the tied players for a
+    deciding round of the last level, won the same way (see ``deciding``).
+
     >>> game = Game(players=3, seed=7)
     >>> game.round.dealer, game.round.turn, [len(h) for h in game.round.hands]
     (0, 1, [11, 11, 11])
+
+    Phase 10, one argument away; here a skip turned up as the first discard, and the first player
+    loses the first turn:
+
+    >>> from upto9.rules import PHASE10
+    >>> game = Game(players=3, rules=PHASE10, seed=13)
+    >>> [len(h) for h in game.round.hands], game.round.discard_pile, game.round.history, game.round.turn
+    ([10, 10, 10], [Phase10Card('S')], [Skipped(player=1)], 2)
+
+    Free order chosen before the deal: each player announces a phase, then the round is dealt.
+
+    >>> from upto9.rules import rules_from_dict
+    >>> before = rules_from_dict({**PHASE10.to_dict(), "free_order": "before_deal"})
+    >>> game = Game(players=2, rules=before, seed=1)
+    >>> game.to_choose, game.rounds
+    ((1, 0), [])
+    >>> game.choose_phase(1, 4)
+    ChosePhase(player=1, level=4)
+    >>> game.next_round()
+    Traceback (most recent call last):
+    ...
+    upto9.game.RuleError: player 0 has not chosen a phase yet: under free order before the deal, every player chooses one before the cards are dealt
+    >>> game.choose_phase(0, 2).level, game.next_round().levels, game.view(0).chosen
+    (2, (2, 4), (2, 4))
     """
 
     def __init__(
@@ -678,7 +998,7 @@ class Game:
         players: int = 4,
         rules: Rules = UPTO9,
         seed: int | str = 0,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[AnyCard] | None = None,
         names: Sequence[str] | None = None,
     ) -> None:
         if not rules.min_players <= players <= rules.max_players:
@@ -690,66 +1010,198 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.rounds: list[Round] = []
-        self.levels = [1] * players
+        self.levels = [rules.played_levels[0]] * players
+        self.made: list[list[int]] = [[] for _ in range(players)]  # the levels each has made, in order
         self.penalties = [0] * players
         self.winners: tuple[int, ...] = ()
+        self.deciding: tuple[int, ...] = ()  # tied finishers who play a deciding round next
+        self.chosen: list[int | None] = [None] * players  # free order before the deal: the levels announced
         self._scored = 0
-        self._deal(deck)
+        self._first_deck: Sequence[AnyCard] | None = None
+        if rules.free_choice is FreeOrder.BEFORE_DEAL:
+            # The first round waits for every player's choice; ``deck`` is what it will be dealt from.
+            self._first_deck = None if deck is None else self._check_deck(deck)
+        else:
+            self._deal(deck)
 
     @property
     def round(self) -> Round:
         """The current (last) round."""
+        if not self.rounds:
+            raise RuleError(f"no round is dealt yet: every player chooses a {self.rules.level_word} first (choose_phase), then next_round() deals")
         return self.rounds[-1]
 
     @property
     def over(self) -> bool:
-        """Is the game over (a finished round in which someone laid down the last level)?"""
+        """Is the game over (a finished round in which someone made the last level, and no tie
+        left to play off)?"""
         return bool(self.winners)
 
-    def _deal(self, deck: Sequence[Card] | None) -> Round:
+    @property
+    def last_level(self) -> int:
+        """The level that ends the game (and that a deciding round plays)."""
+        return self.rules.played_levels[-1]
+
+    def _check_deck(self, deck: Sequence[AnyCard]) -> Sequence[AnyCard]:
+        if Counter(deck) != Counter(game_deck(self.rules, self.players)):
+            raise RuleError(f"the deck must be exactly {self.rules.decks_for(self.players)} full decks")
+        return deck
+
+    def _deal(self, deck: Sequence[AnyCard] | None) -> Round:
         number = len(self.rounds)
         dealer = number % self.players  # ruling 6: the dealer moves one seat each round
         rng = round_rng(self.seed, number)
+        if deck is None and number == 0:
+            deck = self._first_deck
         if deck is None:
-            deck = list(_FULL_DECK) * self.rules.decks_for(self.players)
+            deck = list(game_deck(self.rules, self.players))
             rng.shuffle(deck)
-        elif Counter(deck) != Counter(list(full_deck()) * self.rules.decks_for(self.players)):
-            raise RuleError(f"the deck must be exactly {self.rules.decks_for(self.players)} full decks")
-        new = Round(self.rules, self.levels, dealer, deck, rng)
+        else:
+            self._check_deck(deck)
+        if self.deciding:
+            seated = tuple(p in self.deciding for p in range(self.players))
+            levels = [self.last_level if seated[p] else self.levels[p] for p in range(self.players)]
+            new = Round(self.rules, levels, dealer, deck, rng, seated=seated, made=self.made, deciding=True)
+        else:
+            new = Round(self.rules, self.levels, dealer, deck, rng, made=self.made)
         self.rounds.append(new)
         return new
 
     def verify_next_round(self) -> None:
-        """Raise ``RuleError`` unless a new round may be dealt."""
+        """Raise ``RuleError`` unless a new round may be dealt (under free order chosen before the
+        deal: only once every player has chosen)."""
         if self.over:
             raise RuleError("the game is over")
-        if not self.round.over:
+        if self.rounds and not self.round.over:
             raise RuleError("the round is still being played")
+        waiting = self.to_choose
+        if waiting:
+            who = ", ".join(f"player {p}" for p in waiting)
+            have = "has" if len(waiting) == 1 else "have"
+            raise RuleError(
+                f"{who} {have} not chosen a {self.rules.level_word} yet: under free order before the deal, every player chooses one before the cards are dealt"
+            )
 
     def can_next_round(self) -> bool:
         return _allowed(self.verify_next_round)
 
-    def next_round(self, deck: Sequence[Card] | None = None) -> Round:
-        """Deal the next round (from ``deck``, top card first, or shuffled from the seed)."""
+    def next_round(self, deck: Sequence[AnyCard] | None = None) -> Round:
+        """Deal the next round (from ``deck``, top card first, or shuffled from the seed; the first
+        round of a game that waits for choices: the ``deck`` the game was made with, if any)."""
         self.verify_next_round()
         return self._deal(deck)
 
+    # --- free order before the deal: choosing a phase ---------------------------------------------
+
+    @property
+    def _choosing(self) -> bool:
+        """Is the game waiting for the choices of the next round (free order before the deal, no
+        round being played, the game not over, and no deciding round next: it plays its level)?"""
+        if self.rules.free_choice is not FreeOrder.BEFORE_DEAL or self.over or self.deciding:
+            return False
+        return not self.rounds or self.round.over
+
+    @property
+    def to_choose(self) -> tuple[int, ...]:
+        """The players who still have to choose a level before the next deal, from the next
+        dealer's left (empty unless free order is played before the deal, between rounds)."""
+        if not self._choosing:
+            return ()
+        dealer = len(self.rounds) % self.players
+        return tuple(p for p in _seat_order(dealer, self.players) if self.chosen[p] is None)
+
+    def choice_view(self, player: int) -> ChoiceView:
+        """What ``player`` may see when choosing a level before the deal."""
+        if not 0 <= player < self.players:
+            raise RuleError(f"there is no player {player}; seats are 0 to {self.players - 1}")
+        return ChoiceView(
+            player=player,
+            rules=self.rules,
+            made=tuple(tuple(m) for m in self.made),
+            chosen=tuple(self.chosen),
+            penalties=tuple(self.penalties),
+            round=len(self.rounds) + 1,
+        )
+
+    def verify_choose_phase(self, player: int, level: int) -> None:
+        """Raise ``RuleError`` unless ``player`` may choose ``level`` now: free order is played
+        before the deal, the next round is not dealt yet, the player has not chosen yet, and
+        ``level`` is a level of this game they have not made."""
+        word = self.rules.level_word
+        if self.rules.free_choice is not FreeOrder.BEFORE_DEAL:
+            raise RuleError(f"a {word} is chosen before the deal only under the house rule free_order = 'before_deal'; {self.rules.name} does not play it")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise RuleError(f"there is no player {player!r}; seats are 0 to {self.players - 1}")
+        if self.over:
+            raise RuleError("the game is over")
+        if self.rounds and not self.round.over:
+            raise RuleError(f"round {len(self.rounds)} is already dealt: a {word} is chosen before the deal, for the next round once this one ends")
+        if self.deciding:
+            raise RuleError(f"the next round is a deciding round of {word} {self.last_level}: no {word} is chosen for it")
+        chosen = self.chosen[player]
+        if chosen is not None:
+            raise RuleError(f"player {player} has already chosen {word} {chosen} for round {len(self.rounds) + 1}; a choice announced is not taken back")
+        played = self.rules.played_levels
+        if isinstance(level, bool) or not isinstance(level, int) or level not in played:
+            raise RuleError(f"{word} {level!r} is not a {word} of this game ({', '.join(map(str, played))})")
+        if level in self.made[player]:
+            left = [n for n in played if n not in self.made[player]]
+            raise RuleError(f"player {player} has already made {word} {level}: choose a {word} not made yet ({', '.join(map(str, left))})")
+
+    def can_choose_phase(self, player: int, level: int) -> bool:
+        return _allowed(self.verify_choose_phase, player, level)
+
+    def choose_phase(self, player: int, level: int) -> ChosePhase:
+        """Announce, before the deal, the level ``player`` will lay down in the next round (free
+        order played before the deal); ``next_round()`` deals once all have chosen."""
+        self.verify_choose_phase(player, level)
+        self.chosen[player] = level
+        self.levels[player] = level  # the level they play in the round about to be dealt
+        return ChosePhase(player, level)
+
+    def _next_level(self, player: int) -> int:
+        """The level ``player`` plays next: the next played level (free order: the first one not
+        made yet); a player past the last stays on it."""
+        played = self.rules.played_levels
+        if self.rules.free_order:
+            return next((n for n in played if n not in self.made[player]), played[-1])
+        at = played.index(self.levels[player]) if self.levels[player] in played else len(played) - 1
+        return played[min(at + 1, len(played) - 1)]
+
     def _settle(self) -> None:
         """Score the round once it has ended: penalties, levels, and the winners."""
-        if not self.round.over or self._scored == len(self.rounds):
+        rnd = self.round
+        if not rnd.over or self._scored == len(self.rounds):
             return
         self._scored = len(self.rounds)
-        end = self.round.end
+        end = rnd.end
         assert end is not None
-        last = len(self.rules.levels)
-        finishers = [p for p in range(self.players) if end.laid_down[p] and self.round.levels[p] == last]
         for p in range(self.players):
             self.penalties[p] += end.penalties[p]
-            if end.laid_down[p] and self.levels[p] < last:
-                self.levels[p] += 1
-        if finishers:  # ruling 10: fewest penalties (this round included) wins; equal points share
-            fewest = min(self.penalties[p] for p in finishers)
-            self.winners = tuple(p for p in finishers if self.penalties[p] == fewest)
+        if rnd.deciding:
+            finishers = [p for p in range(self.players) if rnd.seated[p] and end.laid_down[p]]
+        else:
+            played = self.rules.played_levels
+            finishers = []
+            for p in range(self.players):
+                level = rnd.laid_levels[p]
+                if not end.laid_down[p] or level is None:
+                    continue
+                self.made[p].append(level)
+                done = set(self.made[p]) >= set(played) if self.rules.free_order else level == played[-1]
+                if done:
+                    finishers.append(p)
+                self.levels[p] = self._next_level(p)
+        if self.rules.free_choice is FreeOrder.BEFORE_DEAL:
+            self.chosen = [None] * self.players  # the next round's choices are still to be made
+        if not finishers:
+            return  # a deciding round no one made is played again by the same players
+        fewest = min(self.penalties[p] for p in finishers)
+        best = tuple(p for p in finishers if self.penalties[p] == fewest)
+        if len(best) > 1 and self.rules.tie_break is TieBreak.DECIDING_ROUND:
+            self.deciding = best
+        else:  # ruling 10: fewest penalties (this round included) wins; equal points share
+            self.winners, self.deciding = best, ()
 
     # --- moves, through the current round --------------------------------------------------------
 
@@ -776,35 +1228,35 @@ class Game:
     def draw(self, source: Source | str) -> Drew:
         return self.round.draw(source)
 
-    def can_lay_down(self, melds: Iterable[Meld]) -> bool:
-        return self.round.can_lay_down(melds)
+    def can_lay_down(self, melds: Iterable[AnyMeld], level: int | None = None) -> bool:
+        return self.round.can_lay_down(melds, level)
 
-    def verify_lay_down(self, melds: Iterable[Meld]) -> None:
-        self.round.verify_lay_down(melds)
+    def verify_lay_down(self, melds: Iterable[AnyMeld], level: int | None = None) -> None:
+        self.round.verify_lay_down(melds, level)
 
-    def lay_down(self, melds: Iterable[Meld]) -> LaidDown:
-        record = self.round.lay_down(melds)
+    def lay_down(self, melds: Iterable[AnyMeld], level: int | None = None) -> LaidDown:
+        record = self.round.lay_down(melds, level)
         self._settle()
         return record
 
-    def can_donate(self, card: Card, owner: int, meld: int, as_card: Face | None = None) -> bool:
+    def can_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> bool:
         return self.round.can_donate(card, owner, meld, as_card)
 
-    def verify_donate(self, card: Card, owner: int, meld: int, as_card: Face | None = None) -> None:
+    def verify_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> None:
         self.round.verify_donate(card, owner, meld, as_card)
 
-    def donate(self, card: Card, owner: int, meld: int, as_card: Face | None = None) -> Donated:
+    def donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> Donated:
         record = self.round.donate(card, owner, meld, as_card)
         self._settle()
         return record
 
-    def can_discard(self, card: Card) -> bool:
-        return self.round.can_discard(card)
+    def can_discard(self, card: AnyCard, target: int | None = None) -> bool:
+        return self.round.can_discard(card, target)
 
-    def verify_discard(self, card: Card) -> None:
-        self.round.verify_discard(card)
+    def verify_discard(self, card: AnyCard, target: int | None = None) -> None:
+        self.round.verify_discard(card, target)
 
-    def discard(self, card: Card) -> Discarded:
-        record = self.round.discard(card)
+    def discard(self, card: AnyCard, target: int | None = None) -> Discarded:
+        record = self.round.discard(card, target)
         self._settle()
         return record

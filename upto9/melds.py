@@ -10,10 +10,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from upto9.cards import Card, CardError, Rank, Suit, parse_card, parse_rank
-from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
+from upto9.cards import AnyCard, Card, CardError, Rank, Suit, parse_card, parse_rank
+from upto9.rules import UPTO9, Family, Group, GroupKind, Level, Rules
+
+if TYPE_CHECKING:
+    from upto9.phase10 import Phase10Meld
 
 __all__ = ["Face", "Meld", "MeldError", "Placed", "Problem", "run_positions", "validate"]
 
@@ -405,7 +408,9 @@ def _budget_problems(melds: Sequence[Meld], level: Level) -> list[Problem]:
     return problems
 
 
-def validate(melds: Sequence[Meld | Mapping[str, Any]], level: int | Level, rules: Rules = UPTO9, hand: Iterable[Card] | None = None) -> tuple[Problem, ...]:
+def validate(
+    melds: Sequence[Meld | Phase10Meld | Mapping[str, Any]], level: int | Level, rules: Rules = UPTO9, hand: Iterable[AnyCard] | None = None
+) -> tuple[Problem, ...]:
     """Every reason a proposed lay-down breaks the level's contract; empty when it is valid.
 
     Melds may come in any order; each is matched to the level's group it fits best. With
@@ -416,12 +421,19 @@ def validate(melds: Sequence[Meld | Mapping[str, Any]], level: int | Level, rule
     >>> validate([Meld.from_text("run", "2h 3h 4h 5h")], 1)
     ()
     """
+    if rules.family is Family.PHASE10:
+        from upto9.phase10 import validate_phase10  # Phase 10's groups build on this module
+
+        return validate_phase10(melds, level, rules, hand)
     level = rules.level(level) if isinstance(level, int) else level
     parsed: list[Meld] = []
     problems: list[Problem] = []
     for i, meld in enumerate(melds):
         if isinstance(meld, Meld):
             parsed.append(meld)
+            continue
+        if not isinstance(meld, Mapping):
+            problems.append(Problem("format", f"meld {i + 1}: {meld} is not a meld of {rules.name}", i))
             continue
         try:
             parsed.append(Meld.from_dict(meld))

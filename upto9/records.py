@@ -4,7 +4,18 @@ A record holds the rule set (its name and its full data, ``Rules.to_dict()``), t
 names, the seed, and for each round: its dealer, every player's level, the deck order after the
 shuffle (top card first), the hands as dealt, every action in order (``draw``, ``lay_down``,
 ``donate``, ``discard`` and ``reshuffle``, in the engine's own ``to_dict()`` shapes) and the
-round's end; then the result (winners, levels, penalties). Cards are in canonical text (``10h``).
+round's end; then the result (winners, levels, penalties). Cards are in canonical text (``10h``;
+Phase 10: ``7r``, ``W``, ``S``).
+
+Phase 10 and the house rules add, only where they apply: a skip's discard names its ``target``
+(``null`` when no one could be named), a turn lost to a skip is a ``skip`` action (the engine's
+own record, after the discard that caused it or, for a skip that started the discard pile, first
+in the round), a lay-down under the free-order house rule names the ``level`` it makes, a round
+lists the levels each player had ``made`` before it (free order), and a deciding round lists the
+seats that play it (``deciding``). Free order chosen before the deal adds to each round dealt
+after choices the levels the players chose (``chosen``, by seat; replayed with
+``Game.choose_phase`` before the deal), and to a game waiting for its next deal the choices
+announced so far (``"choosing": [4, null, 7]``, at the top). Up to 9 records are unchanged.
 
 Loading replays the record move by move through the engine, comparing every drawn card, every
 resulting record, the dealt hands and every round's end to what the file says. A file that cannot
@@ -32,10 +43,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from upto9.cards import Card, CardError, parse_card, parse_rank
-from upto9.game import Game, Round, RuleError
-from upto9.melds import Face, Meld, MeldError
-from upto9.rules import RulesError, rules_from_dict
+from upto9.cards import AnyCard, Card, CardError, Colour, Phase10Card, parse_card, parse_phase10_card, parse_rank
+from upto9.game import AnyFace, AnyMeld, Game, Round, RuleError
+from upto9.melds import Meld, MeldError
+from upto9.phase10 import Phase10Meld
+from upto9.rules import Family, FreeOrder, Rules, RulesError, rules_from_dict
 
 __all__ = ["FORMAT", "RecordError", "game_record", "load_game", "replay", "save_game"]
 
@@ -50,29 +62,43 @@ class RecordError(ValueError):
 # --- writing -----------------------------------------------------------------------------------------
 
 
-def _cards(cards: Sequence[Card]) -> list[str]:
+def _cards(cards: Sequence[AnyCard]) -> list[str]:
     return [str(card) for card in cards]
 
 
 def _round_record(number: int, rnd: Round) -> dict[str, Any]:
-    return {
-        "round": number,
-        "dealer": rnd.dealer,
-        "levels": list(rnd.levels),
-        "deck": _cards(rnd.deck_order),
-        "dealt": [_cards(hand) for hand in rnd.dealt],
-        "actions": [record.to_dict() for record in rnd.history],
-        "end": rnd.end.to_dict() if rnd.end is not None else None,
-    }
+    data: dict[str, Any] = {"round": number, "dealer": rnd.dealer, "levels": list(rnd.levels)}
+    if rnd.rules.free_order:
+        data["made"] = [list(made) for made in rnd.made]
+    if rnd.announced:
+        data["chosen"] = list(rnd.levels)
+    if rnd.deciding:
+        data["deciding"] = [p for p in range(rnd.players) if rnd.seated[p]]
+    data.update(
+        {
+            "deck": _cards(rnd.deck_order),
+            "dealt": [_cards(hand) for hand in rnd.dealt],
+            "actions": [record.to_dict() for record in rnd.history],
+            "end": rnd.end.to_dict() if rnd.end is not None else None,
+        }
+    )
+    return data
 
 
 def _result(game: Game) -> dict[str, Any]:
     return {"over": game.over, "winners": list(game.winners), "levels": list(game.levels), "penalties": list(game.penalties)}
 
 
+def _choosing(game: Game) -> list[int | None] | None:
+    """The levels announced for a round not dealt yet (free order before the deal), if any."""
+    between = not game.rounds or game.round.over
+    return list(game.chosen) if between and any(level is not None for level in game.chosen) else None
+
+
 def game_record(game: Game) -> dict[str, Any]:
     """The whole game as JSON-ready data: rules, players, seed, every round's deal, actions and
-    end, and the result. A game still being played is recorded as far as it has gone.
+    end, the choices announced for the next deal (free order before the deal), and the result. A
+    game still being played is recorded as far as it has gone.
 
     >>> game = Game(players=2, seed=1, names=["Ann", "Bob"])
     >>> drew = game.draw("deck")
@@ -86,15 +112,19 @@ def game_record(game: Game) -> dict[str, Any]:
     >>> [action["type"] for action in first["actions"]], first["end"]
     (['draw', 'discard'], None)
     """
-    return {
+    record: dict[str, Any] = {
         "format": FORMAT,
         "rule_set": game.rules.name,
         "rules": game.rules.to_dict(),
         "players": list(game.names),
         "seed": game.seed,
         "rounds": [_round_record(number, rnd) for number, rnd in enumerate(game.rounds, start=1)],
-        "result": _result(game),
     }
+    choosing = _choosing(game)
+    if choosing is not None:
+        record["choosing"] = choosing
+    record["result"] = _result(game)
+    return record
 
 
 def _is_leaf(value: Any) -> bool:
@@ -137,7 +167,9 @@ def save_game(game: Game, path: str | Path) -> None:
 # --- reading -----------------------------------------------------------------------------------------
 
 _TOP_FIELDS = ("format", "rule_set", "rules", "players", "seed", "rounds", "result")
+_TOP_OPTIONAL = ("choosing",)
 _ROUND_FIELDS = ("round", "dealer", "levels", "deck", "dealt", "actions", "end")
+_ROUND_OPTIONAL = ("made", "chosen", "deciding")
 _END_FIELDS = ("reason", "out", "penalties", "laid_down")
 _RESULT_FIELDS = ("over", "winners", "levels", "penalties")
 _ACTION_FIELDS = {
@@ -146,19 +178,21 @@ _ACTION_FIELDS = {
     "donate": ("type", "player", "card", "as", "wild", "owner", "meld"),
     "discard": ("type", "player", "card"),
     "reshuffle": ("type", "deck"),
+    "skip": ("type", "player"),
 }
+_ACTION_OPTIONAL = {"lay_down": ("level",), "discard": ("target",)}
 
 
-def _fields(value: Any, fields: Sequence[str], what: str) -> Mapping[str, Any]:
-    """``value`` as a table holding exactly ``fields``."""
+def _fields(value: Any, fields: Sequence[str], what: str, optional: Sequence[str] = ()) -> Mapping[str, Any]:
+    """``value`` as a table holding exactly ``fields`` (and perhaps some of ``optional``)."""
     if not isinstance(value, Mapping):
         raise RecordError(f"{what}: must be a table, got {_short(value)}")
     missing = [f for f in fields if f not in value]
     if missing:
         raise RecordError(f"{what}: field {missing[0]!r} is missing")
-    unknown = sorted(str(f) for f in value if f not in fields)
+    unknown = sorted(str(f) for f in value if f not in fields and f not in optional)
     if unknown:
-        raise RecordError(f"{what}: unknown field {unknown[0]!r}; fields are {', '.join(fields)}")
+        raise RecordError(f"{what}: unknown field {unknown[0]!r}; fields are {', '.join((*fields, *optional))}")
     return value
 
 
@@ -187,11 +221,12 @@ def _list(value: Any, what: str) -> list[Any]:
     return value
 
 
-def _card(value: Any, what: str) -> Card:
+def _card(value: Any, what: str, family: Family = Family.UPTO9) -> AnyCard:
+    """A card's canonical text, read as a card of the rule set's ``family``."""
     if not isinstance(value, str):
         raise RecordError(f"{what}: must be a card's text, got {_short(value)}")
     try:
-        card = parse_card(value)
+        card: AnyCard = parse_phase10_card(value) if family is Family.PHASE10 else parse_card(value)
     except CardError as error:
         raise RecordError(f"{what}: {error}") from None
     if str(card) != value:
@@ -199,25 +234,34 @@ def _card(value: Any, what: str) -> Card:
     return card
 
 
-def _card_list(value: Any, what: str) -> list[Card]:
-    return [_card(item, f"{what}, card {i}") for i, item in enumerate(_list(value, what), start=1)]
+def _card_list(value: Any, what: str, family: Family = Family.UPTO9) -> list[AnyCard]:
+    return [_card(item, f"{what}, card {i}", family) for i, item in enumerate(_list(value, what), start=1)]
 
 
-def _face(value: Any, what: str) -> Face:
-    """A donated card's face: a card, or (for a joker in a set) a rank alone."""
+def _face(value: Any, what: str, family: Family = Family.UPTO9) -> AnyFace:
+    """A donated card's face: a card, or (for a joker in a set) a rank alone; in Phase 10 a number
+    (set, run) or a colour (colour group)."""
     if not isinstance(value, str):
         raise RecordError(f"{what}: must be a card's or a rank's text, got {_short(value)}")
+    if family is Family.PHASE10:
+        if value in tuple(Colour):
+            return Colour(value)
+        if value.isdigit() and str(int(value)) == value and 1 <= int(value) <= 12:
+            return int(value)
+        raise RecordError(f"{what}: a hit stands for a number 1-12 or a colour r y g b, not {_short(value)}")
     try:
         return parse_rank(value)
     except CardError:
-        return _card(value, what)
+        card = _card(value, what)
+    assert isinstance(card, Card)
+    return card
 
 
 def _plain(value: Any) -> Any:
     """Cards as their text, for messages."""
     if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
-    return str(value) if isinstance(value, Card) else value
+    return str(value) if isinstance(value, Card | Phase10Card) else value
 
 
 def _same(expected: Any, actual: Any, what: str, thing: str) -> None:
@@ -233,18 +277,18 @@ def _difference(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
     return "the records differ"
 
 
-def _as_recorded(meld: Meld, entries: Sequence[Any]) -> Meld:
+def _as_recorded(meld: AnyMeld, entries: Sequence[Any]) -> AnyMeld:
     """The meld with its cards in the recorded order. ``Meld.from_dict`` puts a straight in order,
     but the engine keeps a lay-down's cards as the player gave them, and the replay must too."""
     remaining = list(meld.cards)
     ordered = []
     for entry in entries:
-        match = next((placed for placed in remaining if placed.to_dict() == entry), None)
+        match = next((placed for placed in remaining if placed.to_dict() == entry), None)  # type: ignore[attr-defined]
         if match is None:
             return meld  # not in the canonical shape: the comparison with the engine's record says where
         remaining.remove(match)
         ordered.append(match)
-    return Meld(meld.kind, tuple(ordered))
+    return type(meld)(meld.kind, tuple(ordered))  # type: ignore[arg-type]
 
 
 class _Replayer:
@@ -256,13 +300,14 @@ class _Replayer:
         version = record.get("format")
         if version != FORMAT:
             raise RecordError(f"format: this is {_short(version)}; this version of upto9 reads {FORMAT!r} records")
-        self.record = _fields(record, _TOP_FIELDS, "record")
+        self.record = _fields(record, _TOP_FIELDS, "record", _TOP_OPTIONAL)
         if not isinstance(self.record["rules"], Mapping):
             raise RecordError(f"rules: must be a table (Rules.to_dict()), got {_short(self.record['rules'])}")
         try:
-            self.rules = rules_from_dict(self.record["rules"], "record")
+            self.rules: Rules = rules_from_dict(self.record["rules"], "record")
         except RulesError as error:
             raise RecordError(str(error)) from None
+        self.family = self.rules.family
         if self.record["rule_set"] != self.rules.name:
             raise RecordError(f"rule_set: the record names {_short(self.record['rule_set'])}, but its rules are {self.rules.name!r}")
         names = _list(self.record["players"], "players")
@@ -274,15 +319,17 @@ class _Replayer:
             raise RecordError(f"seed: must be a whole number or a text, got {_short(seed)}")
         self.seed: int | str = seed
         self.rounds = _list(self.record["rounds"], "rounds")
-        if not self.rounds:
+        if not self.rounds and self.rules.free_choice is not FreeOrder.BEFORE_DEAL:
             raise RecordError("rounds: a game record holds at least one round")
         self.game: Game | None = None
 
     def run(self) -> Game:
         for number, data in enumerate(self.rounds, start=1):
             self._round(number, data, last=number == len(self.rounds))
+        if self.game is None:  # free order before the deal: no round dealt yet
+            self.game = Game(players=len(self.names), rules=self.rules, seed=self.seed, names=self.names)
         game = self.game
-        assert game is not None
+        self._announce(len(self.rounds) + 1, self.record.get("choosing"), "choosing", pending=True)
         result = _fields(self.record["result"], _RESULT_FIELDS, "result")
         actual = _result(game)
         for key in _RESULT_FIELDS:
@@ -291,33 +338,65 @@ class _Replayer:
             raise RecordError("the record does not match its own replay")  # every part was checked above
         return game
 
-    def _deal(self, number: int, deck: list[Card]) -> Round:
+    def _deal(self, number: int, deck: list[AnyCard], chosen: Any) -> Round:
         where = f"round {number} (deal)"
         try:
             if self.game is None:
                 self.game = Game(players=len(self.names), rules=self.rules, seed=self.seed, deck=deck, names=self.names)
-                return self.game.round
-            if self.game.over:
+                if self.game.rounds:
+                    self._announce(number, chosen, "chosen")
+                    return self.game.round
+            elif self.game.over:
                 raise RecordError(f"{where}: the game ended with round {number - 1}; the record goes on")
+            self._announce(number, chosen, "chosen")
             return self.game.next_round(deck=deck)
         except RuleError as error:
             raise RecordError(f"{where}: {error}") from None
 
+    def _announce(self, number: int, value: Any, field: str, pending: bool = False) -> None:
+        """Replay the levels announced before round ``number``'s deal (free order before the deal),
+        in the order the game asks for them: from the dealer's left."""
+        game = self.game
+        assert game is not None
+        waiting = game.to_choose
+        where = f"round {number} (choose)"
+        word = self.rules.level_word
+        if value is None:
+            if waiting and not pending:
+                raise RecordError(f"{where}: field {field!r} is missing: under free order before the deal the record lists the {word} each player chose")
+            return
+        values = _list(value, f"{where}: {field}")
+        if len(values) != game.players:
+            raise RecordError(f"{where}: {field}: {len(values)} levels for {game.players} players")
+        if not waiting:
+            raise RecordError(f"{where}: {field}: the record lists chosen {word}s, but no {word} is chosen before this deal")
+        for seat in waiting:
+            if values[seat] is None and pending:
+                continue  # not announced yet when the game was saved
+            level = _int(values[seat], f"{where}, player {seat}: level")
+            try:
+                game.choose_phase(seat, level)
+            except RuleError as error:
+                raise RecordError(f"{where}, player {seat}: {error}") from None
+
     def _round(self, number: int, data: Any, last: bool) -> None:
         where = f"round {number} (deal)"
-        data = _fields(data, _ROUND_FIELDS, where)
+        data = _fields(data, _ROUND_FIELDS, where, _ROUND_OPTIONAL)
         _same(data["round"], number, where, "round number")
-        deck = _card_list(data["deck"], f"{where}: deck")
-        rnd = self._deal(number, deck)
+        deck = _card_list(data["deck"], f"{where}: deck", self.family)
+        rnd = self._deal(number, deck, data.get("chosen"))
         game = self.game
         assert game is not None
         _same(data["dealer"], rnd.dealer, where, "dealer")
         _same(data["levels"], list(rnd.levels), where, "levels")
+        own = _round_record(number, rnd)
+        for key in _ROUND_OPTIONAL:
+            _same(data.get(key), own.get(key), where, key)
         dealt = _list(data["dealt"], f"{where}: dealt")
         if len(dealt) != rnd.players:
             raise RecordError(f"{where}: dealt: {len(dealt)} hands for {rnd.players} players")
         for seat, (hand, actual) in enumerate(zip(dealt, rnd.dealt, strict=True)):
-            _same(_card_list(hand, f"{where}: dealt hand of player {seat}"), list(actual), where, f"player {seat}'s dealt hand")
+            _same(_card_list(hand, f"{where}: dealt hand of player {seat}", self.family), list(actual), where, f"player {seat}'s dealt hand")
         rnd.replay_reshuffles()  # every reshuffle must come from the record
         actions = _list(data["actions"], f"round {number}: actions")
         matched = 0  # engine records matched to the file so far
@@ -327,27 +406,43 @@ class _Replayer:
             what = f"round {number}, action {index} ({kind})" if isinstance(kind, str) else f"round {number}, action {index}"
             if kind not in _ACTION_FIELDS:
                 raise RecordError(f"{what}: the type must be one of {', '.join(_ACTION_FIELDS)}, got {_short(kind)}")
-            action = _fields(action, _ACTION_FIELDS[kind], what)
+            action = _fields(action, _ACTION_FIELDS[kind], what, _ACTION_OPTIONAL.get(kind, ()))
             if kind == "reshuffle":
                 self._reshuffle(rnd, action, actions[index:], what)
                 pending.append(action)
                 continue
+            if kind == "skip":
+                # A lost turn is the engine's own record, made by the deal or the discard before.
+                engine = rnd.history[matched].to_dict() if matched < len(rnd.history) else None
+                if engine is None or engine.get("type") != "skip":
+                    raise RecordError(f"{what}: the record has player {_short(action['player'])} lose a turn here, but no skip makes them")
+                if engine != action:
+                    raise RecordError(f"{what}: {_difference(action, engine)}")
+                matched += 1
+                continue
+            if matched < len(rnd.history):
+                lost = rnd.history[matched].to_dict()
+                raise RecordError(f"{what}: player {lost.get('player')} loses this turn to a skip, but the record has no skip action before it")
             try:
                 self._apply(game, rnd, kind, action, what)
             except RuleError as error:
                 raise RecordError(f"{what}: {error}") from None
-            new = [record.to_dict() for record in rnd.history[matched:]]
             expected = [*pending, action]
+            # The engine may add turns lost to skips after a discard; the next actions match them.
+            new = [record.to_dict() for record in rnd.history[matched : matched + len(expected)]]
             if [r.get("type") for r in new] != [e["type"] for e in expected]:
-                engine, file = (", ".join(str(r["type"]) for r in records) for records in (new, expected))
-                raise RecordError(f"{what}: the engine records {engine} here, the file {file}")
+                engine_types, file_types = (", ".join(str(r["type"]) for r in records) for records in (new, expected))
+                raise RecordError(f"{what}: the engine records {engine_types} here, the file {file_types}")
             for got, wanted in zip(new, expected, strict=True):
                 if got != wanted:
                     raise RecordError(f"{what}: {_difference(wanted, got)}")
-            matched = len(rnd.history)
+            matched += len(expected)
             pending = []
         if pending:
             raise RecordError(f"round {number}, action {len(actions)} (reshuffle): a reshuffle comes only with a draw from the empty deck")
+        if matched < len(rnd.history):
+            lost = rnd.history[matched].to_dict()
+            raise RecordError(f"round {number}, action {len(actions)}: player {lost.get('player')} loses a turn to a skip here, but the record ends")
         self._end(number, rnd, data["end"], last)
 
     def _reshuffle(self, rnd: Round, action: Mapping[str, Any], rest: Sequence[Any], what: str) -> None:
@@ -356,9 +451,9 @@ class _Replayer:
             raise RecordError(f"{what}: a reshuffle comes only with a draw from the empty deck, and the next action is no such draw")
         if rnd.deck:
             raise RecordError(f"{what}: the deck still holds {len(rnd.deck)} card(s); it is reshuffled only once empty")
-        order = _card_list(action["deck"], f"{what}: deck")
+        order = _card_list(action["deck"], f"{what}: deck", self.family)
         below_top = rnd.discard_pile[:-1]
-        if sorted(order) != sorted(below_top):
+        if sorted(c.key for c in order) != sorted(c.key for c in below_top):
             raise RecordError(f"{what}: the new deck must be the discard pile below its top card ({len(below_top)} cards), shuffled")
         rnd.queue_reshuffle(order)  # the engine takes the recorded order instead of shuffling
 
@@ -370,26 +465,29 @@ class _Replayer:
             source = action["source"]
             if source not in ("deck", "discard"):
                 raise RecordError(f"{what}: source: draw from 'deck' or 'discard', not {_short(source)}")
-            _card(action["card"], f"{what}: card")
+            _card(action["card"], f"{what}: card", self.family)
             game.draw(source)
         elif kind == "lay_down":
-            melds = []
+            melds: list[AnyMeld] = []
+            reader = Phase10Meld.from_dict if self.family is Family.PHASE10 else Meld.from_dict
             for i, meld in enumerate(_list(action["melds"], f"{what}: melds"), start=1):
                 try:
-                    melds.append(_as_recorded(Meld.from_dict(meld), meld["cards"]))
-                except MeldError as error:
+                    melds.append(_as_recorded(reader(meld), meld["cards"]))
+                except (MeldError, CardError) as error:
                     raise RecordError(f"{what}: meld {i}: {error}") from None
-            game.lay_down(melds)
+            level = _int(action["level"], f"{what}: level") if "level" in action else None
+            game.lay_down(melds, level)
         elif kind == "donate":
-            card = _card(action["card"], f"{what}: card")
-            face = _face(action["as"], f"{what}: as")
+            card = _card(action["card"], f"{what}: card", self.family)
+            face = _face(action["as"], f"{what}: as", self.family)
             owner = _int(action["owner"], f"{what}: owner")
             meld = _int(action["meld"], f"{what}: meld")
             if not isinstance(action["wild"], bool):
                 raise RecordError(f"{what}: wild: must be true or false, got {_short(action['wild'])}")
             game.donate(card, owner, meld, face)
         else:
-            game.discard(_card(action["card"], f"{what}: card"))
+            target = action.get("target")
+            game.discard(_card(action["card"], f"{what}: card", self.family), None if target is None else _int(target, f"{what}: target"))
 
     def _end(self, number: int, rnd: Round, end: Any, last: bool) -> None:
         where = f"round {number}, end"

@@ -23,6 +23,7 @@ __all__ = [
     "UPTO9",
     "DeckCount",
     "Family",
+    "FreeOrder",
     "Group",
     "GroupKind",
     "Level",
@@ -50,6 +51,25 @@ class TieBreak(StrEnum):
 
     SHARE = "share"  # Up to 9, ruling 10: they share the win
     DECIDING_ROUND = "deciding_round"  # Phase 10: they play a deciding round of the last phase
+
+
+class FreeOrder(StrEnum):
+    """The free-order house rule (Phase 10's text): whether each round a player picks the phase to
+    try, any one not made yet, and when. The text leaves "before the deal or after seeing the hand"
+    to the table; a rule-set file says ``free_order = false``, ``"after_deal"`` (or ``true``) or
+    ``"before_deal"``.
+
+    >>> bool(FreeOrder.OFF), bool(FreeOrder.AFTER_DEAL), FreeOrder("before_deal")
+    (False, True, <FreeOrder.BEFORE_DEAL: 'before_deal'>)
+    """
+
+    OFF = "off"  # standard order: the next level, each round
+    AFTER_DEAL = "after_deal"  # chosen after seeing the hand: the lay-down names the level it makes
+    BEFORE_DEAL = "before_deal"  # announced before the cards are dealt: the lay-down must make it
+
+    def __bool__(self) -> bool:
+        # ``if rules.free_choice`` reads as "is a free order played?"
+        return self is not FreeOrder.OFF
 
 
 class GroupKind(StrEnum):
@@ -138,9 +158,11 @@ class Level:
         ['no jokers', 'at most 2 jokers in total, at most 1 per set, at least one set with no joker',
          '1 + 1 (straight + set)']
         """
+        natural = f", at least {self.natural_cards} number card{'s' if self.natural_cards != 1 else ''}" if self.natural_cards else ""
         if self.unlimited:
-            natural = f", at least {self.natural_cards} number card{'s' if self.natural_cards != 1 else ''}" if self.natural_cards else ""
             return f"any number of wild cards{natural}"
+        if self.natural_cards:  # Phase 10 with a house-rule limit: one total, no per-group caps
+            return f"at most {self.jokers} wild card{'s' if self.jokers != 1 else ''}{natural}"
         caps = [g.jokers for g in self.groups]
         split = len(self.groups) > 1 and all(c is not None for c in caps) and sum(c or 0 for c in caps) == self.jokers
         if split and len({g.kind for g in self.groups}) == len(self.groups):
@@ -227,7 +249,8 @@ class Rules:
     tie_break: TieBreak = TieBreak.SHARE
     safety_valve: bool = True  # Up to 9, ruling 8: a round no waiting player can finish ends
     level_order: tuple[int, ...] = ()  # the levels played, in order (a shorter game); empty: all
-    free_order: bool = False  # Phase 10 house rule: each round a player picks any level not yet made
+    # Phase 10 house rule: each round a player picks any level not yet made, after seeing the hand or before the deal.
+    free_choice: FreeOrder = FreeOrder.OFF
 
     def level(self, number: int) -> Level:
         """The level with this number.
@@ -289,6 +312,16 @@ class Rules:
         return self.level_order or tuple(range(1, len(self.levels) + 1))
 
     @property
+    def free_order(self) -> bool:
+        """Is a free order played (``free_choice`` either variant)? Each round a player may make
+        any played level not made yet.
+
+        >>> PHASE10.free_order, PHASE10.free_choice
+        (False, <FreeOrder.OFF: 'off'>)
+        """
+        return self.free_choice is not FreeOrder.OFF
+
+    @property
     def level_word(self) -> str:
         """What the rule set calls a level: ``'level'`` or ``'phase'``."""
         return "phase" if self.family is Family.PHASE10 else "level"
@@ -347,8 +380,10 @@ class Rules:
             data["safety_valve"] = False
         if self.level_order:
             data["level_order"] = list(self.level_order)
-        if self.free_order:
-            data["free_order"] = True
+        if self.free_choice is FreeOrder.AFTER_DEAL:
+            data["free_order"] = True  # the form files have always used; it reads back as "after_deal"
+        elif self.free_choice is not FreeOrder.OFF:
+            data["free_order"] = self.free_choice.value
         if self.base is not None:
             data["base"] = self.base
         if self.house_rules:
@@ -455,7 +490,29 @@ def _read_level(reader: _Reader, value: Any, index: int, family: Family = Family
     # Unlimited wilds: as many as the cards the lay-down does not need to be natural.
     jokers = cards - natural if unlimited else reader.integer(table, "jokers", where, 0, cards)
     clean = reader.integer(table, "clean_groups", where, 0, len(groups), default=0)
+    if family is not Family.PHASE10 and (natural or unlimited):
+        field = "natural_cards" if natural else "jokers"
+        raise reader.fail(
+            where, f"{field}: unlimited wild cards and a smallest number of number cards are Phase 10's rules; an Up to 9 level has a joker budget"
+        )
+    if family is Family.PHASE10 and (clean or any(g.jokers is not None for g in groups)):
+        # Phase 10 counts wild cards per phase only; its checker relies on that.
+        raise reader.fail(where, "Phase 10 limits wild cards for the whole phase only (jokers = N or 'unlimited'), not per group or by clean groups")
     return Level(number, groups, jokers, clean, reader.marks(table, where), unlimited, natural)
+
+
+def _free_choice(reader: _Reader, value: Any) -> FreeOrder:
+    """``free_order``: ``false`` (standard order), ``true`` or ``"after_deal"``, ``"before_deal"``
+    (``"off"`` too, the enum's own name for false)."""
+    if value is False:
+        return FreeOrder.OFF
+    if value is True:
+        return FreeOrder.AFTER_DEAL  # what ``true`` has always meant: the lay-down names the phase
+    if isinstance(value, str) and value in tuple(FreeOrder):
+        return FreeOrder(value)
+    raise reader.fail(
+        "rules", f"free_order: must be false, true, 'after_deal' or 'before_deal' (choose the phase after seeing the hand or before the deal), got {value!r}"
+    )
 
 
 def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
@@ -491,11 +548,10 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     tie_text = top.get("tie_break", TieBreak.SHARE.value)
     if tie_text not in tuple(TieBreak):
         raise reader.fail("rules", f"tie_break: must be one of {', '.join(repr(t.value) for t in TieBreak)}, got {tie_text!r}")
-    flags: dict[str, bool] = {}
-    for flag, default in (("safety_valve", True), ("free_order", False)):
-        flags[flag] = top.get(flag, default)
-        if not isinstance(flags[flag], bool):
-            raise reader.fail("rules", f"{flag}: must be true or false, got {flags[flag]!r}")
+    safety_valve = top.get("safety_valve", True)
+    if not isinstance(safety_valve, bool):
+        raise reader.fail("rules", f"safety_valve: must be true or false, got {safety_valve!r}")
+    free_choice = _free_choice(reader, top.get("free_order", False))
     hand_size = reader.integer(top, "hand_size", "rules", 1)
     min_players = reader.integer(top, "min_players", "rules", 1)
     max_players = reader.integer(top, "max_players", "rules", min_players)
@@ -549,8 +605,6 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     for expected, level in enumerate(levels, start=1):
         if level.number != expected:
             raise reader.fail(f"level {level.number}", f"number: levels must be numbered 1 to {len(levels)} once each")
-        if level.unlimited and family is not Family.PHASE10:
-            raise reader.fail(f"level {level.number}", "jokers: 'unlimited' is Phase 10's rule; an Up to 9 level has a joker budget")
     order_value = top.get("level_order", [])
     if (
         not isinstance(order_value, list)
@@ -581,9 +635,9 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         deck_wilds=wilds,
         deck_skips=skips,
         tie_break=TieBreak(tie_text),
-        safety_valve=flags["safety_valve"],
+        safety_valve=safety_valve,
         level_order=tuple(order_value),
-        free_order=flags["free_order"],
+        free_choice=free_choice,
     )
 
 
@@ -622,6 +676,8 @@ def _merge_house_rules(data: dict[str, Any], source: str) -> dict[str, Any]:
         merged = _builtin_data(base_key)
     except RulesError as error:
         raise RulesError(f"{source}: base: {error}") from None
+    if "base" in merged:  # a built-in written as a house-rule file: lay it over its own base first
+        merged = {**_merge_house_rules(merged, f"upto9/rulesets/{base_key}.toml"), "key": merged.get("key", base_key)}
     house: set[str] = set()
     for key, value in data.items():
         if key == "levels":

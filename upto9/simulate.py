@@ -33,7 +33,8 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import TYPE_CHECKING, Any, Literal
 
 from upto9.bots import Bot, HeuristicBot
-from upto9.game import Game, RuleError
+from upto9.checker import holds
+from upto9.game import Game, Round, RuleError
 from upto9.rules import UPTO9, Rules
 
 if TYPE_CHECKING:
@@ -112,7 +113,10 @@ def play_game(
 
     ``bots`` is one factory per seat (default: ``HeuristicBot`` in every seat); each is called
     with ``bot_seed(seed, seat)``. Each bot is asked for one move at a time and sees only its own
-    ``game.view(player)``. A bot's illegal move raises ``RuleError`` naming the seat.
+    ``game.view(player)``. A bot's illegal move raises ``RuleError`` naming the seat. Under free
+    order chosen before the deal, each bot is asked ``choose_phase(game.choice_view(seat))``
+    before every deal, from the dealer's left (a bot without it takes the first level it has
+    not made).
 
     >>> game = play_game(players=3, seed=11)
     >>> game.over, len(game.rounds) >= 9, all(r.over for r in game.rounds)
@@ -121,18 +125,28 @@ def play_game(
     factories = _factories(bots, players)
     game = Game(players=players, rules=rules, seed=seed, names=names)
     seated = [_make_bot(factory, bot_seed(seed, seat)) for seat, factory in enumerate(factories)]
-    while True:
-        current = game.round
-        while current.end is None:
-            seat = current.turn
-            move = seated[seat].act(current.view(seat))
+    while not game.over:
+        if game.rounds and not game.round.over:
+            current = game.round
+            while current.end is None:
+                seat = current.turn
+                move = seated[seat].act(current.view(seat))
+                try:
+                    game.play(move)
+                except RuleError as error:
+                    raise RuleError(f"seat {seat} ({_bot_name(factories[seat])}) played {move!r}: {error}") from None
+            continue
+        # Free order before the deal: each player announces a level first, from the dealer's left.
+        for seat in game.to_choose:
+            view = game.choice_view(seat)
+            chooser = getattr(seated[seat], "choose_phase", None)
+            level = chooser(view) if callable(chooser) else view.open[0]
             try:
-                game.play(move)
+                game.choose_phase(seat, level)
             except RuleError as error:
-                raise RuleError(f"seat {seat} ({_bot_name(factories[seat])}) played {move!r}: {error}") from None
-        if game.over:
-            return game
+                raise RuleError(f"seat {seat} ({_bot_name(factories[seat])}) chose {level!r}: {error}") from None
         game.next_round()
+    return game
 
 
 # --- one game as table rows ------------------------------------------------------------------------
@@ -141,7 +155,9 @@ def play_game(
 def game_row(game: Game, index: int, bots: Sequence[str] | None = None) -> dict[str, Any]:
     """One game as a row: index, seed, players, rounds, turns, winners, each player's final level
     and penalties (``level_0``, ``penalties_0``...), and the rounds that ended as impossible
-    (safety valve) or stalemate (engine guard). With ``bots``, each seat's bot (``bot_0``...)."""
+    (safety valve, or nothing left to draw) or stalemate (engine guard). With ``bots``, each seat's
+    bot (``bot_0``...). Then the rule set's key (``rules``), the deciding rounds played (Phase 10's
+    tie-break), the turns lost to skips, and how many levels each player made (``made_0``...)."""
     ends = [r.end for r in game.rounds if r.end is not None]
     row: dict[str, Any] = {
         "game": index,
@@ -159,13 +175,28 @@ def game_row(game: Game, index: int, bots: Sequence[str] | None = None) -> dict[
         row[f"won_{p}"] = p in game.winners
         row[f"level_{p}"] = game.levels[p]
         row[f"penalties_{p}"] = game.penalties[p]
+    row["rules"] = game.rules.key
+    row["deciding_rounds"] = sum(1 for r in game.rounds if r.deciding)
+    row["skipped_turns"] = sum(sum(r.skipped) for r in game.rounds)
+    for p in range(game.players):
+        row[f"made_{p}"] = len(game.made[p])
     return row
+
+
+def _dealt_holds(played: Round, player: int) -> bool:
+    """Did the player's dealt hand already hold a level they could lay down this round?"""
+    hand = played.dealt[player]
+    return any(holds(hand, level, played.rules) for level in played.choices(player))
 
 
 def round_rows(game: Game, index: int) -> list[dict[str, Any]]:
     """Each round of a game as a row: game, round (from 1), dealer, turns, reason, who went out,
     and for each player the level played (``level_0``...), the penalty points scored
-    (``penalties_0``...) and whether they laid down (``laid_down_0``...)."""
+    (``penalties_0``...) and whether they laid down (``laid_down_0``...). Then whether it was a
+    deciding round, and for each player whether they played it (``seated_0``: a deciding round
+    seats only the tied players), the level they made (``made_level_0``: under free order the one
+    they chose; ``None`` if they did not lay down), whether their dealt hand already held a level
+    they could lay down (``dealt_holds_0``) and the turns they lost to skips (``skipped_0``)."""
     rows = []
     for number, played in enumerate(game.rounds, start=1):
         end = played.end
@@ -183,6 +214,13 @@ def round_rows(game: Game, index: int) -> list[dict[str, Any]]:
             row[f"level_{p}"] = played.levels[p]
             row[f"penalties_{p}"] = end.penalties[p]
             row[f"laid_down_{p}"] = end.laid_down[p]
+        row["deciding"] = played.deciding
+        for p in range(game.players):
+            seated = played.seated[p]
+            row[f"seated_{p}"] = seated
+            row[f"made_level_{p}"] = played.laid_levels[p]
+            row[f"dealt_holds_{p}"] = _dealt_holds(played, p) if seated else False
+            row[f"skipped_{p}"] = played.skipped[p]
         rows.append(row)
     return rows
 
@@ -249,9 +287,12 @@ def simulate(
       shows it from 50 games on.
 
     Columns of the game frame: ``game, seed, players, rounds, turns, winners, impossible,
-    stalemates`` and per seat ``bot_p, won_p, level_p, penalties_p``; of the round frame
-    ``game, round, dealer, turns, reason, out`` and per seat ``level_p, penalties_p, laid_down_p``
-    (see ``game_row`` and ``round_rows``).
+    stalemates``, per seat ``bot_p, won_p, level_p, penalties_p``, then ``rules,
+    deciding_rounds, skipped_turns`` and per seat ``made_p``; of the round frame ``game, round,
+    dealer, turns, reason, out``, per seat ``level_p, penalties_p, laid_down_p``, then
+    ``deciding`` and per seat ``seated_p, made_level_p, dealt_holds_p, skipped_p`` (see
+    ``game_row`` and ``round_rows``). The same columns for either rule set, so that frames of
+    Up to 9 and Phase 10 runs can be put side by side.
     """
     import pandas as pd
 
@@ -277,6 +318,8 @@ def simulate(
         return games_df
     rounds_df = pd.DataFrame([row for r in results for row in r[1]], columns=_round_columns(players))
     rounds_df["out"] = rounds_df["out"].astype("Int64")
+    for p in range(players):
+        rounds_df[f"made_level_{p}"] = rounds_df[f"made_level_{p}"].astype("Int64")
     return games_df, rounds_df
 
 
@@ -284,6 +327,7 @@ def _game_columns(players: int) -> list[str]:
     columns = ["game", "seed", "players", "rounds", "turns", "winners", "impossible", "stalemates"]
     for p in range(players):
         columns += [f"bot_{p}", f"won_{p}", f"level_{p}", f"penalties_{p}"]
+    columns += ["rules", "deciding_rounds", "skipped_turns", *(f"made_{p}" for p in range(players))]
     return columns
 
 
@@ -291,6 +335,9 @@ def _round_columns(players: int) -> list[str]:
     columns = ["game", "round", "dealer", "turns", "reason", "out"]
     for p in range(players):
         columns += [f"level_{p}", f"penalties_{p}", f"laid_down_{p}"]
+    columns.append("deciding")
+    for p in range(players):
+        columns += [f"seated_{p}", f"made_level_{p}", f"dealt_holds_{p}", f"skipped_{p}"]
     return columns
 
 

@@ -8,12 +8,15 @@ imports ipywidgets. Each component is a model (state as traitlets, no widgets) a
 * ``LayDownEditor`` / ``LayDownModel``: arrange a lay-down yourself and see the rules it breaks;
 * ``RoundStepper`` / ``RoundModel``: step through a played round, from any player's seat;
 * ``RulesExplorer`` / ``RulesModel``: change a level (a house rule) and see the effect at once;
+* ``RuleSetChoice``: the game as a choice on the page (Up to 9 or Phase 10), for every component of a hand;
 * ``Workbench``: all of them in tabs, sharing one hand, with one language switch.
 
-Every text is in English and Norwegian: pass ``lang="en"`` or ``lang="nb"``.
+Every text is in English and Norwegian: pass ``lang="en"`` or ``lang="nb"``. Every component plays
+either game: pass ``rules=PHASE10`` (or give it a ``HandModel`` with those rules) for Phase 10.
 """
 
 from .app import Workbench
+from .choice import RuleSetChoice
 from .editor import Entry, LayDownEditor, LayDownModel
 from .explorer import RulesExplorer, RulesModel
 from .hand import HandBuilder, HandModel
@@ -30,6 +33,7 @@ __all__ = [
     "LevelChecker",
     "RoundModel",
     "RoundStepper",
+    "RuleSetChoice",
     "RulesExplorer",
     "RulesModel",
     "Workbench",

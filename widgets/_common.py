@@ -8,19 +8,23 @@ from typing import Any
 
 import ipywidgets as w
 
-from upto9.cards import Card
+from upto9.cards import AnyCard
 from upto9.checker import Check, check
+from upto9.phase10 import Phase10Check
 from upto9.rules import Level, Rules
 
 from .cards_html import CARD_CSS
 
-__all__ = ["ModelLanguage", "checked", "style_tag"]
+__all__ = ["AnyCheck", "ModelLanguage", "checked", "style_tag"]
+
+AnyCheck = Check | Phase10Check
+"""The checker's verdict: Up to 9's, or Phase 10's (the same public interface)."""
 
 _CACHE_SIZE = 512
-_checks: OrderedDict[tuple[int, int, tuple[int, ...]], tuple[Rules, Check]] = OrderedDict()
+_checks: OrderedDict[tuple[int, int, tuple[int, ...]], tuple[Rules, AnyCheck]] = OrderedDict()
 
 
-def checked(cards: Iterable[Card], level: int | Level, rules: Rules) -> Check:
+def checked(cards: Iterable[AnyCard], level: int | Level, rules: Rules) -> AnyCheck:
     """``check(cards, level, rules)``, remembered for the last few hundred hands: a learner who
     clicks a card in and out again sees the verdict at once. The verdict depends on the cards,
     not their order, so the hand is looked up sorted. The ``Check`` keeps its own explanation,
@@ -32,7 +36,7 @@ def checked(cards: Iterable[Card], level: int | Level, rules: Rules) -> Check:
     if found is not None and found[0] is rules:
         _checks.move_to_end(key)
         return found[1]
-    verdict = check(hand, rules.level(number), rules)
+    verdict: AnyCheck = check(hand, rules.level(number), rules)
     _checks[key] = (rules, verdict)  # the rules are kept with it, so their id is not reused meanwhile
     if len(_checks) > _CACHE_SIZE:
         _checks.popitem(last=False)

@@ -14,6 +14,11 @@ The same function draws a card in every role:
 * a missing slot: a dashed gap showing the card that would fill it;
 * the back of a card, for cards a player may not see (with how many).
 
+Phase 10's cards (``Phase10Card``) are drawn in Phase 10's colours: a number on a red, yellow,
+green or blue face; a wild card as a four-coloured card labelled ``WILD`` (``JOKER``); a skip as a
+dark card labelled ``SKIP`` (``HOPP OVER``). A wild card in a meld shows what it stands for: a
+number (``=7``) or a colour (``=red``, in that colour). Up to 9's cards are drawn as they always were.
+
 Clickable cards (the hand builder's grid, the lay-down editor) are ipywidgets buttons; they take
 the same colours and classes through ``style_card_button``.
 """
@@ -24,21 +29,38 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Final
 
-from upto9.cards import Card
-from upto9.melds import Face, Placed
+from upto9.cards import AnyCard, Card, Colour, Phase10Card, Rank
+from upto9.melds import Placed
 
-from .texts import SHARED, card_name, face_glyph, face_name
+from .texts import SHARED, AnyFace, card_name, face_glyph, face_name
 
 if TYPE_CHECKING:
     from ipywidgets import Button
 
-__all__ = ["BLACK", "CARD_CSS", "RED", "card_html", "card_row", "style_card_button"]
+__all__ = ["BLACK", "CARD_CSS", "PHASE10_COLOURS", "RED", "card_html", "card_row", "style_card_button"]
 
 RED: Final = "#c62828"
 BLACK: Final = "#1a1a1a"
 JOKER: Final = "#6a1b9a"
 REAL: Final = "#2e7d32"
 PICKED: Final = "#ffe082"
+PHASE10_COLOURS: Final[dict[Colour, tuple[str, str, str]]] = {
+    # face colour, text on it, text on white (dark enough to read)
+    Colour.RED: ("#d32f2f", "#ffffff", "#c62828"),
+    Colour.YELLOW: ("#fbc02d", "#212121", "#8d6e00"),
+    Colour.GREEN: ("#2e7d32", "#ffffff", "#2e7d32"),
+    Colour.BLUE: ("#1565c0", "#ffffff", "#1565c0"),
+}
+"""Phase 10's colours: each colour's card face, the number's colour on it, and its text colour on white."""
+WILD_FACE: Final = "linear-gradient(135deg, #d32f2f 0 25%, #fbc02d 25% 50%, #2e7d32 50% 75%, #1565c0 75%)"
+SKIP_FACE: Final = "#263238"
+
+_P10_CSS: Final = "".join(
+    f".u9-p10.u9-c{colour.value} {{ background: {face}; color: {text}; border-color: {face}; }}\n"
+    f".u9-as.u9-c{colour.value}, .u9-missing.u9-c{colour.value} {{ color: {dark}; }}\n"
+    f".u9-missing.u9-c{colour.value} {{ border-color: {face}; }}\n"
+    for colour, (face, text, dark) in PHASE10_COLOURS.items()
+)
 
 CARD_CSS: Final = f"""<style>
 .u9 {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.35; }}
@@ -78,21 +100,78 @@ CARD_CSS: Final = f"""<style>
 .u9-table tr.u9-house {{ background: #e8f5e9; }}
 .u9-player {{ border: 1px solid #ddd; border-radius: .4em; padding: .3em .5em; margin: .3em 0; }}
 .u9-player.u9-turn {{ border: 2px solid #f9a825; background: #fffde7; }}
+.u9-p10 {{ border-color: #37474f; }}
+.u9-p10-wild {{ background: {WILD_FACE}; color: #fff; border-color: #212121; text-shadow: 0 0 3px #000, 0 0 2px #000; }}
+.u9-p10-skip {{ background: {SKIP_FACE}; color: #fff; border-color: #000; }}
+.u9-p10 .u9-tag {{ font-size: .5em; }}
+.u9-p10-wild .u9-as {{ background: #fff; color: {BLACK}; text-shadow: none; border-radius: .3em; padding: 0 .2em; }}
+.u9-missing.u9-p10m {{ color: #616161; }}
+{_P10_CSS}.u9-swatch {{ display: inline-block; width: .7em; height: .7em; border-radius: 50%; margin-right: .15em;
+  vertical-align: -.05em; border: 1px solid #0006; }}
 .jupyter-button.u9-cardbtn {{ font-weight: 700; font-size: 1.05em; border: 1px solid #777; border-radius: .35em; padding: 0 .2em; }}
+.jupyter-button.u9-cardbtn.u9-p10btn {{ border: 2px solid #455a64; }}
 @media (max-width: 560px) {{ .u9-card {{ font-size: 1em; min-width: 2.1em; height: 3em; }} .u9-label {{ min-width: 6em; }} }}
 </style>"""
 """The stylesheet of every component; each view puts it once at its top."""
 
 
-def _colour_class(card: Card | Face | None) -> str:
+def _colour_class(card: AnyCard | AnyFace | None) -> str:
     if isinstance(card, Card):
         return "u9-red" if card.is_red else "u9-black"
     return "u9-black"
 
 
+def _phase10_face(face: AnyFace, lang: str) -> str:
+    """What a Phase 10 wild card or a missing slot stands for: ``7``, or a colour (a swatch and its name)."""
+    if isinstance(face, Colour):
+        swatch = f'<span class="u9-swatch" style="background:{PHASE10_COLOURS[face][0]}" aria-hidden="true"></span>'
+        return f"{swatch}{escape(face_glyph(face, lang))}"
+    return escape(face_glyph(face, lang))
+
+
+def _phase10_class(face: AnyFace) -> str:
+    return f" u9-c{face.value}" if isinstance(face, Colour) else ""
+
+
+def _phase10_html(card: Phase10Card | None, face: AnyFace | None, count: int, lang: str) -> str:
+    """A Phase 10 card: a number on its colour, a wild card (with what it stands for in a meld),
+    a skip, or a missing slot (a number, or a colour)."""
+    texts = SHARED[lang]
+    badge = f'<span class="u9-badge" aria-hidden="true">×{count}</span>' if count > 1 else ""
+    if card is None:
+        assert face is not None
+        label = f"{texts['missing']}: {face_name(face, lang)}"
+        return (
+            f'<span class="u9-card u9-missing u9-p10m{_phase10_class(face)}" role="img" aria-label="{escape(label)}" '
+            f'data-missing="{escape(str(face))}">·{_phase10_face(face, lang)}·</span>'
+        )
+    name = card_name(card, lang)
+    if card.is_wild:
+        stands = ""
+        label = name
+        data = ""
+        if face is not None:
+            label = f"{name}, {texts['as']} {face_name(face, lang)}"
+            stands = f'<span class="u9-as{_phase10_class(face)}">={_phase10_face(face, lang)}</span>'
+            data = f' data-face="{escape(str(face))}"'
+        label = label if count == 1 else f"{label} × {count}"
+        return (
+            f'<span class="u9-card u9-p10 u9-p10-wild" role="img" aria-label="{escape(label)}" data-card="{card}"{data}>'
+            f'✱{stands}<span class="u9-tag">{escape(texts["wild"])}</span>{badge}</span>'
+        )
+    label = name if count == 1 else f"{name} × {count}"
+    if card.is_skip:
+        return (
+            f'<span class="u9-card u9-p10 u9-p10-skip" role="img" aria-label="{escape(label)}" data-card="{card}">'
+            f'⊘<span class="u9-tag">{escape(texts["skip"])}</span>{badge}</span>'
+        )
+    assert card.colour is not None
+    return f'<span class="u9-card u9-p10 u9-c{card.colour.value}" role="img" aria-label="{escape(label)}" data-card="{card}">{card.number}{badge}</span>'
+
+
 def card_html(
-    card: Card | None = None,
-    face: Face | None = None,
+    card: AnyCard | None = None,
+    face: AnyFace | None = None,
     *,
     real: bool = False,
     count: int = 1,
@@ -106,12 +185,23 @@ def card_html(
     * ``card_html(None, face)``: a missing slot that ``face`` would fill;
     * ``card_html(None, count=n)``: the back of a card, for ``n`` cards the viewer may not see.
 
-    Whether a card is a joker is the engine's answer (``Placed(card, face).wild``).
+    Whether a card is a joker is the engine's answer (``Placed(card, face).wild``). A Phase 10 card
+    is drawn in its colour; ``face`` is what a wild card stands for (a number or a ``Colour``).
 
     >>> from upto9 import parse_card
     >>> print(card_html(parse_card("2c"), parse_card("7h")))  # doctest: +ELLIPSIS
     <span class="u9-card u9-black u9-joker" role="img" aria-label="2 of clubs, joker for 7 of hearts" data-card="2c" data-face="7h">2♣...
+    >>> from upto9.cards import WILD, parse_phase10_card
+    >>> print(card_html(parse_phase10_card("7r")))
+    <span class="u9-card u9-p10 u9-cr" role="img" aria-label="red 7" data-card="7r">7</span>
+    >>> print(card_html(WILD, 9))  # doctest: +ELLIPSIS
+    <span class="u9-card u9-p10 u9-p10-wild" role="img" aria-label="wild, as a 9" data-card="W" data-face="9">✱<span class="u9-as">=9</span>...
     """
+    if isinstance(card, Phase10Card):
+        return _phase10_html(card, face, count, lang)
+    if card is None and isinstance(face, Colour | int) and not isinstance(face, Rank):
+        return _phase10_html(None, face, count, lang)  # a missing Phase 10 slot: a number or a colour
+    assert face is None or isinstance(face, Card | Rank)
     texts = SHARED[lang]
     badge = f'<span class="u9-badge" aria-hidden="true">×{count}</span>' if count > 1 else ""
     if card is None and face is None:
@@ -152,20 +242,40 @@ def card_row(cards: Iterable[str], label: str | None = None, row_label: str | No
     return f'<div class="u9-row"{aria}>{head}{"".join(cards)}</div>'
 
 
-def style_card_button(button: Button, card: Card, count: int = 0, lang: str = "en") -> None:
+def _button_look(card: AnyCard, count: int, lang: str) -> tuple[str, str, str]:
+    """A card button's text, text colour and background. A Phase 10 card not in the hand is its
+    number in its colour on white; in the hand, the number on the colour's face (a wild card and a
+    skip are named, on their own faces when held)."""
+    if isinstance(card, Phase10Card):
+        if card.is_wild or card.is_skip:
+            text = ("✱ " if card.is_wild else "⊘ ") + SHARED[lang]["wild" if card.is_wild else "skip"].upper()
+            held = "#4a148c" if card.is_wild else SKIP_FACE
+            look = ("#ffffff", held) if count else (held, "#ffffff")
+        else:
+            assert card.colour is not None
+            face, on_face, on_white = PHASE10_COLOURS[card.colour]
+            text = str(card.number)
+            look = (on_face, face) if count else (on_white, "#ffffff")
+        return (text if count <= 1 else f"{text} ×{count}"), *look
+    colour = RED if card.is_red else BLACK
+    return (card.glyph if count <= 1 else f"{card.glyph} ×{count}"), colour, PICKED if count else "#ffffff"
+
+
+def style_card_button(button: Button, card: AnyCard, count: int = 0, lang: str = "en") -> None:
     """Give a clickable card button the cards' look: the card's glyph in its colour, a picked
-    background and a ``×n`` badge when the hand holds it, and the card's name as its tooltip."""
-    description = card.glyph if count <= 1 else f"{card.glyph} ×{count}"
+    background and a ``×n`` badge when the hand holds it, and the card's name as its tooltip.
+    A Phase 10 card is drawn in its colour (filled with it when the hand holds it)."""
+    description, colour, background = _button_look(card, count, lang)
     name = card_name(card, lang)
     if button.description != description:
         button.description = description
     if button.tooltip != name:
         button.tooltip = name
-    colour = RED if card.is_red else BLACK
     if button.style.text_color != colour:
         button.style.text_color = colour
-    background = PICKED if count else "#ffffff"
     if button.style.button_color != background:
         button.style.button_color = background
     if "u9-cardbtn" not in button._dom_classes:
         button.add_class("u9-cardbtn")
+    if isinstance(card, Phase10Card) and "u9-p10btn" not in button._dom_classes:
+        button.add_class("u9-p10btn")

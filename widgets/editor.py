@@ -3,6 +3,9 @@
 ``LayDownModel`` follows a ``HandModel``: the learner moves cards from the hand into the level's
 groups and, for each 2 or 3, says what it stands for or that it is itself. After every change the
 engine's ``validate`` judges the lay-down; its reasons are the ones shown. ``LayDownEditor`` is the view.
+
+With Phase 10's rules the groups are sets, runs and colour groups, a group may hold more cards than
+the phase asks, and each wild card is said to stand for a number (or, in a colour group, a colour).
 """
 
 from __future__ import annotations
@@ -16,16 +19,17 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import Card, Rank, Suit
-from upto9.melds import Face, Meld, Placed, Problem, validate
-from upto9.rules import GroupKind, Level, Rules
+from upto9.cards import AnyCard, Card, Colour, Phase10Card, Rank, Suit
+from upto9.melds import Meld, MeldError, Placed, Problem, validate
+from upto9.phase10 import Phase10Meld
+from upto9.rules import UPTO9, GroupKind, Level, Rules
 
 from ._common import ModelLanguage, checked, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import problem_text
 from .hand import HandModel
 from .level_checker import level_html
-from .texts import LANGS, check_lang, face_glyph, group_label, jokers_text
+from .texts import LANGS, AnyFace, check_lang, face_glyph, group_label, is_phase10, jokers_text, worded
 
 __all__ = ["TEXTS", "Entry", "LayDownEditor", "LayDownModel"]
 
@@ -53,6 +57,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "clear": "Clear",
         "cap": "at most {jokers} here",
         "take_back": "Take {card} back into the hand",
+        "help_phase": (
+            "Pick the group, then click cards of the hand to put them in it; click a card in a group to take it back. A group may "
+            "hold more cards than the phase asks. For each wild card, say what it stands for: a number, or in a colour group a colour."
+        ),
+        "level_phase": "Phase",
+        "valid_phase": "✔ A valid lay-down for phase {n}",
+        "not_valid_phase": "✘ Not a valid lay-down for phase {n} yet",
+        "unnamed": "say what it stands for",
+        "cap_phase": "any number of wild cards",
     },
     "nb": {
         "title": "Lag ditt eget nedlegg",
@@ -77,24 +90,47 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "clear": "Tøm",
         "cap": "maks {jokers} her",
         "take_back": "Ta {card} tilbake til hånda",
+        "help_phase": (
+            "Velg gruppen, og klikk så kort på hånda for å legge dem i den; klikk et kort i en gruppe for å ta det tilbake. En gruppe "
+            "kan ha flere kort enn fasen krever. For hver joker: si hva den står for, et tall, eller i en fargegruppe en farge."
+        ),
+        "level_phase": "Fase",
+        "valid_phase": "✔ Et gyldig nedlegg for fase {n}",
+        "not_valid_phase": "✘ Ikke et gyldig nedlegg for fase {n} ennå",
+        "unnamed": "si hva den står for",
+        "cap_phase": "så mange jokere du vil",
     },
 }
 assert set(TEXTS) == set(LANGS)
 
 _SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RANKS: Final = (Rank.ACE, *(r for r in Rank if r is not Rank.ACE))
+_NUMBERS: Final = tuple(range(1, 13))
+_COLOURS: Final = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+
+AnyMeld = Meld | Phase10Meld
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A card placed in a group and what the learner says it stands for (``None``: itself)."""
+    """A card placed in a group and what the learner says it stands for (``None``: itself; for a
+    Phase 10 wild card, not said yet)."""
 
-    card: Card
-    face: Face | None = None
+    card: AnyCard
+    face: AnyFace | None = None
 
     def placed(self) -> Placed:
         """The engine's ``Placed``: the card and the card (or rank) it stands for."""
-        return Placed(self.card, self.face if self.face is not None else self.card)
+        assert isinstance(self.card, Card)
+        return Placed(self.card, self.face if self.face is not None else self.card)  # type: ignore[arg-type]  # an Up to 9 face
+
+    def to_dict(self) -> dict[str, str]:
+        """The engine's card shape (``{"card": "W", "as": "7"}``): a Phase 10 number card stands for
+        itself, as the engine reads it; a wild card stands for what the learner said, if anything."""
+        entry = {"card": str(self.card)}
+        if self.face is not None:
+            entry["as"] = str(self.face.value if isinstance(self.face, Colour) else self.face)
+        return entry
 
 
 class LayDownModel(t.HasTraits):
@@ -124,11 +160,16 @@ class LayDownModel(t.HasTraits):
     valid = t.Bool(False)
 
     def __init__(self, hand: HandModel | None = None, *, level: int = 1, rules: Rules | None = None, lang: str | None = None) -> None:
-        hand = hand if hand is not None else HandModel(lang=lang or "en")
+        hand = hand if hand is not None else HandModel(lang=lang or "en", rules=rules if rules is not None else UPTO9)
         super().__init__(hand=hand, rules=rules if rules is not None else hand.rules, lang=check_lang(lang or str(hand.lang)))
         self.level = level
         self._reset()
         hand.observe(self._follow_hand, names="cards")
+        if rules is None:  # the hand's rule set, followed when it changes (Up to 9 or Phase 10)
+            hand.observe(self._follow_rules, names="rules")
+
+    def _follow_rules(self, change: Any) -> None:
+        self.rules = change["new"]
 
     @t.validate("level")
     def _valid_level(self, proposal: Any) -> int:
@@ -153,11 +194,11 @@ class LayDownModel(t.HasTraits):
 
     # --- what is where -------------------------------------------------------------------------------
 
-    def free_cards(self) -> list[Card]:
+    def free_cards(self) -> list[AnyCard]:
         """The hand's cards not placed in any group, in the hand's order."""
         return list(self.free)
 
-    def _free_of(self, groups: Sequence[tuple[Entry, ...]]) -> tuple[Card, ...]:
+    def _free_of(self, groups: Sequence[tuple[Entry, ...]]) -> tuple[AnyCard, ...]:
         placed = Counter(e.card for group in groups for e in group)
         free = []
         for card in self.hand.cards:
@@ -167,9 +208,11 @@ class LayDownModel(t.HasTraits):
                 free.append(card)
         return tuple(free)
 
-    def melds(self) -> tuple[Meld, ...]:
-        """The lay-down as the engine's melds, one per group (a straight in its order when it has one)."""
-        return self.melds_of(self.level_rules, self.groups)
+    def melds(self) -> tuple[AnyMeld | None, ...]:
+        """The lay-down as the engine's melds, one per group (a straight or run in its order when it
+        has one); ``None`` for a Phase 10 group the engine cannot read (a skip in it, a wild card not
+        said to stand for anything: the reasons say so)."""
+        return self.melds_of(self.level_rules, self.groups, self.rules)
 
     def group_problems(self, index: int) -> list[Problem]:
         """The engine's reasons about group ``index``."""
@@ -179,23 +222,35 @@ class LayDownModel(t.HasTraits):
         """The engine's reasons about the lay-down as a whole (the budget, clean groups, the hand)."""
         return [p for p in self.problems if p.meld is None]
 
-    def face_options(self, index: int) -> list[Face]:
+    def face_options(self, index: int) -> list[AnyFace]:
         """What a 2 or 3 in group ``index`` may be said to stand for: any card in a straight (the
-        group's suit first), any rank in a set. Whether that is a good choice is the engine's to say."""
+        group's suit first), any rank in a set; what a Phase 10 wild card may: a number 1-12 in a set
+        or run, a colour in a colour group. Whether that is a good choice is the engine's to say."""
         group = self.level_rules.groups[index]
+        if is_phase10(self.rules):
+            return list(_COLOURS if group.kind is GroupKind.COLOUR else _NUMBERS)
         if group.kind is GroupKind.SET:
             return list(_RANKS)
-        suits = Counter(e.card.suit for e in self.groups[index] if not self.rules.is_wild(e.card))
+        suits = Counter(e.card.suit for e in self.groups[index] if isinstance(e.card, Card) and not self.rules.is_wild(e.card))
         order = sorted(_SUITS, key=lambda s: (-suits[s], s.order))
         return [Card(r, s) for s in order for r in _RANKS]
 
     # --- changing it ---------------------------------------------------------------------------------
 
-    def place(self, card: Card, group: int | None = None, face: Face | None = None) -> None:
-        """Move one copy of ``card`` from the hand into ``group`` (default: ``target``)."""
+    def place(self, card: AnyCard, group: int | None = None, face: AnyFace | None = None) -> None:
+        """Move one copy of ``card`` from the hand into ``group`` (default: ``target``). A Phase 10
+        wild card placed with no face takes the first card the group is open to, if the engine
+        names one (``open_cards``); otherwise the learner says what it stands for."""
         index = self.target if group is None else group
         if card not in self.free_cards():
             raise ValueError(f"{card} is not in the hand, or every copy of it is placed")
+        if face is None and isinstance(card, Phase10Card) and card.is_wild:
+            meld = self.melds_of(self.level_rules, [() if i != index else g for i, g in enumerate(self.groups)], self.rules)[index]
+            if meld is not None and meld.cards:
+                try:
+                    face = meld.open_cards()[0]
+                except (MeldError, IndexError):  # a group not well formed yet, or a run from 1 to 12
+                    face = None
         groups = list(self.groups)
         groups[index] = (*groups[index], Entry(card, face))
         self._set(groups)
@@ -208,7 +263,7 @@ class LayDownModel(t.HasTraits):
         groups[group] = tuple(entries)
         self._set(groups)
 
-    def set_face(self, group: int, index: int, face: Face | None) -> None:
+    def set_face(self, group: int, index: int, face: AnyFace | None) -> None:
         """Say what the ``index``-th card of ``group`` stands for (``None``: itself)."""
         groups = list(self.groups)
         entries = list(groups[group])
@@ -231,8 +286,9 @@ class LayDownModel(t.HasTraits):
         self._set(groups)
 
     def _reset(self) -> None:
-        self.target = 0
-        self._set([() for _ in self.level_rules.groups])
+        with self.hold_trait_notifications():  # the views see the new groups and target together
+            self.target = 0
+            self._set([() for _ in self.level_rules.groups])
 
     def _follow_hand(self, change: Any) -> None:
         """Keep what is still in the hand; drop placed cards the hand no longer holds."""
@@ -249,7 +305,7 @@ class LayDownModel(t.HasTraits):
 
     def _set(self, groups: Sequence[tuple[Entry, ...]]) -> None:
         level = self.level_rules
-        problems = validate(self.melds_of(level, groups), level, self.rules, hand=self.hand.cards)
+        problems = validate(self._judged(level, groups), level, self.rules, hand=self.hand.cards)
         # An empty group breaks only one rule worth saying: its size (the engine has more to say
         # about an empty straight, none of it useful to a learner who has not started it).
         shown = tuple(p for p in problems if not (p.meld is not None and not groups[p.meld] and p.rule != "size"))
@@ -259,10 +315,28 @@ class LayDownModel(t.HasTraits):
             self.problems = shown
             self.valid = not problems
 
+    def _judged(self, level: Level, groups: Sequence[tuple[Entry, ...]]) -> list[Any]:
+        """What ``validate`` is given: the melds, and a Phase 10 group it cannot be built as the
+        engine's card shape, so that the engine names what is wrong with it (a skip, a wild card
+        not said to stand for anything)."""
+        melds = self.melds_of(level, groups, self.rules)
+        return [
+            meld if meld is not None else {"kind": g.kind.value, "cards": [e.to_dict() for e in entries]}
+            for meld, g, entries in zip(melds, level.groups, groups, strict=True)
+        ]
+
     @staticmethod
-    def melds_of(level: Level, groups: Sequence[tuple[Entry, ...]]) -> tuple[Meld, ...]:
-        """The engine's melds for these groups of ``level``."""
-        return tuple(Meld.of(g.kind, (e.placed() for e in entries)) for g, entries in zip(level.groups, groups, strict=True))
+    def melds_of(level: Level, groups: Sequence[tuple[Entry, ...]], rules: Rules = UPTO9) -> tuple[AnyMeld | None, ...]:
+        """The engine's melds for these groups of ``level`` (``None`` for a Phase 10 group the engine cannot read)."""
+        if not is_phase10(rules):
+            return tuple(Meld.of(g.kind, (e.placed() for e in entries)) for g, entries in zip(level.groups, groups, strict=True))
+        melds: list[AnyMeld | None] = []
+        for g, entries in zip(level.groups, groups, strict=True):
+            try:
+                melds.append(Phase10Meld.from_dict({"kind": g.kind.value, "cards": [e.to_dict() for e in entries]}))
+            except MeldError:
+                melds.append(None)
+        return tuple(melds)
 
 
 class _Slot:
@@ -284,7 +358,7 @@ class _Slot:
         if not self._syncing and change["new"] != self.model.groups[self.group][self.index].face:
             self.model.set_face(self.group, self.index, change["new"])
 
-    def show(self, entry: Entry, faces: Sequence[Face], wild: bool, lang: str) -> None:
+    def show(self, entry: Entry, faces: Sequence[AnyFace], wild: bool, lang: str, phase10: bool = False) -> None:
         texts = TEXTS[lang]
         style_card_button(self.button, entry.card, 1, lang)
         tip = texts["take_back"].format(card=entry.card.glyph)
@@ -296,11 +370,13 @@ class _Slot:
             return
         self._syncing = True
         try:
-            key = (entry.card, tuple(faces), lang)
+            key = (entry.card, tuple(faces), lang, phase10)
             if key != self._options:
                 self._options = key
-                options: list[tuple[str, Face | None]] = [(texts["itself"].format(card=entry.card.glyph), None)]
-                options += [(texts["as"].format(face=face_glyph(f)), f) for f in faces]
+                # A Phase 10 wild card is never itself: until the learner says, it stands for nothing.
+                first = texts["unnamed"] if phase10 else texts["itself"].format(card=entry.card.glyph)
+                options: list[tuple[str, AnyFace | None]] = [(first, None)]
+                options += [(texts["as"].format(face=face_glyph(f, lang)), f) for f in faces]
                 self.dropdown.options = options
                 self.dropdown.tooltip = texts["stands_for"]
             if self.dropdown.value != entry.face:
@@ -336,7 +412,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self._free_label = w.HTML()
         self._free_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self._free_buttons: list[w.Button] = []
-        self._free: list[Card] = []
+        self._free: list[AnyCard] = []
         self._groups_box = w.VBox()
         self._group_parts: list[tuple[w.HTML, w.Box, w.HTML, w.HTML, w.VBox]] = []
         self._slots: list[list[_Slot]] = []
@@ -346,6 +422,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self._clear = w.Button(icon="times", button_style="warning")
         self._clear.on_click(lambda _b: self.model.clear())
         self._shown: tuple[Any, ...] = ()
+        self._relabelling = False
         super().__init__(
             [
                 style_tag(),
@@ -369,18 +446,19 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
     # --- clicks --------------------------------------------------------------------------------------
 
     def _level_picked(self, change: Any) -> None:
-        if change["new"] is not None and change["new"] != self.model.level:
+        if not self._relabelling and change["new"] is not None and change["new"] != self.model.level:
             self.model.level = change["new"]
 
     def _target_picked(self, change: Any) -> None:
-        if change["new"] is not None and change["new"] != self.model.target:
+        # New options (another language) reset the buttons' value: that is no learner's pick.
+        if not self._relabelling and change["new"] is not None and change["new"] != self.model.target:
             self.model.target = change["new"]
 
     def _free_clicked(self, position: int) -> None:
         if position < len(self._free):
             self.model.place(self._free[position])
 
-    def click_free(self, card: Card) -> None:
+    def click_free(self, card: AnyCard) -> None:
         """Click ``card`` among the hand's free cards (as a learner would)."""
         self._free_buttons[self._free.index(card)].click()
 
@@ -431,12 +509,18 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         if relabel:
             self._shown = shown
             self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
-            self._help.value = f'<div class="u9-note">{escape(texts["help"])}</div>'
-            self._levels.options = tuple((str(lv.number), lv.number) for lv in rules.levels)
-            self._levels.description = texts["level"]
+            self._help.value = f'<div class="u9-note">{escape(worded(texts, "help", rules))}</div>'
+            self._relabelling = True
+            try:
+                self._levels.options = tuple((str(lv.number), lv.number) for lv in rules.levels)
+                self._levels.style.button_width = "3.2em" if len(rules.levels) > 9 else "2.6em"  # room for "10"
+                self._target.options = tuple((group_label(level, i, lang, rules), i) for i in range(len(level.groups)))
+            finally:
+                self._relabelling = False
+            self._levels.description = worded(texts, "level", rules)
             self._contract.value = level_html(level, rules, lang)
             self._target.description = texts["into"]
-            self._target.options = tuple((group_label(level, i, lang), i) for i in range(len(level.groups)))
+
             self._auto.description = texts["auto"]
             self._clear.description = texts["clear"]
             self._free_label.value = f"<b>{escape(texts['hand'])}</b>"
@@ -457,16 +541,20 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
             header, box, preview, reasons, _ = self._parts(i)
             cap = level.cap(i)
             target = " ◀" if i == model.target and len(level.groups) > 1 else ""
-            cap_words = texts["cap"].format(jokers=jokers_text(cap, lang))
-            header.value = f"<b>{escape(group_label(level, i, lang))}</b>{target} <span class='u9-note'>({escape(cap_words)})</span>"
+            cap_words = texts["cap_phase"] if level.unlimited else texts["cap"].format(jokers=jokers_text(cap, lang, rules))
+            header.value = f"<b>{escape(group_label(level, i, lang, rules))}</b>{target} <span class='u9-note'>({escape(cap_words)})</span>"
             faces = self.model.face_options(i)
             for k, entry in enumerate(entries):
-                self._slot(i, k).show(entry, faces, rules.is_wild(entry.card), lang)
+                self._slot(i, k).show(entry, faces, rules.is_wild(entry.card), lang, is_phase10(rules))
             shown_slots = [s.box for s in self._slots[i][: len(entries)]] if entries else []
             if list(box.children) != shown_slots:
                 box.children = shown_slots
+            meld = melds[i]
             if entries:
-                cells = [card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang) for p in melds[i].cards]
+                if meld is None:  # the engine cannot read it yet: the cards as placed
+                    cells = [card_html(e.card, e.face, lang=lang) for e in entries]
+                else:
+                    cells = [card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang) for p in meld.cards]
                 preview.value = card_row(cells, texts["engine_view"])
             else:
                 preview.value = f'<div class="u9-note">{escape(texts["empty_group"])}</div>'
@@ -474,14 +562,14 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
             reasons.value = "".join(f'<div class="u9-error">✘ {escape(problem_text(p, lang))}</div>' for p in said)
         number = level.number
         if model.valid:
-            jokers = sum(m.jokers for m in melds)
+            jokers = sum(m.jokers for m in melds if m is not None)
             self._verdict.value = (
-                f'<div role="status" aria-live="polite"><span class="u9-ok">{escape(texts["valid"].format(n=number))}</span> '
-                f"{escape(texts['valid_more'].format(jokers=jokers_text(jokers, lang)))}</div>"
+                f'<div role="status" aria-live="polite"><span class="u9-ok">{escape(worded(texts, "valid", rules).format(n=number))}</span> '
+                f"{escape(texts['valid_more'].format(jokers=jokers_text(jokers, lang, rules)))}</div>"
             )
         else:
             general = "".join(f"<li>{escape(problem_text(p, lang))}</li>" for p in model.general_problems())
             listing = f"<div><b>{escape(texts['reasons'])}</b><ul style='margin:.2em 0'>{general}</ul></div>" if general else ""
             self._verdict.value = (
-                f'<div role="status" aria-live="polite"><span class="u9-bad">{escape(texts["not_valid"].format(n=number))}</span>{listing}</div>'
+                f'<div role="status" aria-live="polite"><span class="u9-bad">{escape(worded(texts, "not_valid", rules).format(n=number))}</span>{listing}</div>'
             )

@@ -15,8 +15,9 @@ from typing import Final
 
 from upto9.checker import Check
 from upto9.melds import Problem
+from upto9.phase10 import Phase10Check
 
-from .texts import budget_text, contract_text
+from .texts import budget_text, contract_text, level_title
 
 __all__ = ["card_error_text", "explanation_lines", "problem_text", "rules_error_text", "translate"]
 
@@ -135,6 +136,186 @@ _EXPLANATION: Final[list[_Rule]] = [
     (re.compile(r"Any one of these makes it: (.+)\."), lambda m: f"Ett av disse kortene fullfører: {m[1]}."),
 ]
 
+_COLOUR_NB: Final = {"red": ("rød", "rødt", "røde"), "yellow": ("gul", "gult", "gule"), "green": ("grønn", "grønt", "grønne"), "blue": ("blå", "blått", "blå")}
+_COUNT_NB: Final = {"two": "to", "three": "tre", "four": "fire", "five": "fem"}
+
+
+def _p10_group(name: str) -> str:
+    """A Phase 10 group as the engine names it, in the Norwegian rules text's words:
+    ``'set of 3'`` → ``'3 like'``, ``'run of 4'`` → ``'serie på 4'``, ``'colour group of 7'`` → ``'7 kort i samme farge'``."""
+    found = re.fullmatch(r"(set|run|colour group) of (\d+)", name)
+    if found is None:
+        return name
+    return {"set": "{n} like", "run": "serie på {n}", "colour group": "{n} kort i samme farge"}[found[1]].format(n=found[2])
+
+
+def _p10_contract(text: str) -> str:
+    """A phase as the engine words it, in Norwegian: ``'2 sets of 3'`` → ``'2 grupper med 3 like'``,
+    ``'1 set of 3 + 1 run of 4'`` → ``'3 like og serie på 4'``, ``'7 cards of one colour'`` → ``'7 kort i samme farge'``."""
+    parts = []
+    for part in text.split(" + "):
+        found = re.fullmatch(r"(\d+) (set|run)s? of (\d+)", part)
+        colour = re.fullmatch(r"(\d+) cards of one colour", part)
+        colours = re.fullmatch(r"(\d+) colour groups of (\d+)", part)
+        if found and found[1] == "1":
+            parts.append(_p10_group(f"{found[2]} of {found[3]}"))
+        elif found:
+            parts.append(f"{found[1]} grupper med {found[3]} like" if found[2] == "set" else f"{found[1]} serier på {found[3]}")
+        elif colour:
+            parts.append(f"{colour[1]} kort i samme farge")
+        elif colours:
+            parts.append(f"{colours[1]} fargegrupper på {colours[2]}")
+        else:
+            parts.append(part)
+    return " og ".join(parts)
+
+
+def _p10_where(text: str) -> str:
+    """``'the set of 3 (1)'`` → ``'3 like (1)'``."""
+    found = re.fullmatch(r"the (.+?)( \(\d+\))?", text)
+    return f"{_p10_group(found[1])}{found[2] or ''}" if found else text
+
+
+def _p10_face(text: str) -> str:
+    """``'a 7'`` → ``'en 7-er'``, ``'two 7s'`` → ``'to 7-ere'``, ``'a red card'`` → ``'et rødt kort'``, ``'four red cards'`` → ``'fire røde kort'``."""
+    found = re.fullmatch(r"an? (\w+) card", text)
+    if found and found[1] in _COLOUR_NB:
+        return f"et {_COLOUR_NB[found[1]][1]} kort"
+    found = re.fullmatch(r"(\w+) (\w+) cards", text)
+    if found and found[2] in _COLOUR_NB:
+        return f"{_COUNT_NB.get(found[1], found[1])} {_COLOUR_NB[found[2]][2]} kort"
+    found = re.fullmatch(r"an? (\d+)", text)
+    if found:
+        return f"en {found[1]}-er"
+    found = re.fullmatch(r"(\w+) (\d+)s", text)
+    if found:
+        return f"{_COUNT_NB.get(found[1], found[1])} {found[2]}-ere"
+    return text
+
+
+def _p10_faces(text: str) -> str:
+    """A list of faces: ``'a 5 and two 8s'`` → ``'en 5-er og to 8-ere'``."""
+    head, _, last = text.rpartition(" and ")
+    parts = [*head.split(", "), last] if head else [last]
+    words = [_p10_face(p) for p in parts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} og {words[-1]}"
+
+
+def _wild_words(text: str) -> str:
+    """``'no wild cards'`` → ``'ingen jokere'``, ``'1 wild card'`` → ``'1 joker'``."""
+    if text == "no wild cards":
+        return "ingen jokere"
+    number = text.split(" ")[0]
+    return f"{number} joker{'e' if number != '1' else ''}"
+
+
+def _stands(text: str) -> str:
+    """``'W as 7, W as red'`` → ``'W som 7, W som rød'``."""
+    return re.sub(r"\bas (\w+)", lambda m: f"som {_COLOUR_NB[m[1]][0] if m[1] in _COLOUR_NB else m[1]}", text)
+
+
+_PHASE10_EXPLANATION: Final[list[_Rule]] = [
+    (re.compile(r"The best lay-down uses no wild cards\."), lambda m: "Det beste nedlegget bruker ingen jokere."),
+    (
+        re.compile(r"The best lay-down uses (\d+ wild cards?): (.+)\."),
+        lambda m: f"Det beste nedlegget bruker {_wild_words(m[1])}: {_stands(m[2])}.",
+    ),
+    (
+        re.compile(r"Phase (\d+) lays down (\d+) cards; the hand holds (\d+)(?: \(and (\d+) skips?, which can never be part of a phase\))?\."),
+        lambda m: (
+            f"Fase {m[1]} legger ned {m[2]} kort; hånda har {m[3]}" + (f" (og {m[4]} hopp over-kort, som aldri kan være del av en fase)" if m[4] else "") + "."
+        ),
+    ),
+    (
+        re.compile(r"A phase must hold at least one number card; the hand has (none|too few)\."),
+        lambda m: f"En fase må ha minst ett tallkort; hånda har {'ingen' if m[1] == 'none' else 'for få'}.",
+    ),
+    (re.compile(r"The (.+?)( \(\d+\))? lacks (.+)\."), lambda m: f"{_cap(_p10_group(m[1]))}{m[2] or ''} mangler {_p10_faces(m[3])}."),
+    (
+        re.compile(r"Phase (\d+) allows (no wild cards|\d+ wild cards?); the closest lay-down needs (\d+)\."),
+        lambda m: f"Fase {m[1]} tillater {_wild_words(m[2])}; det nærmeste nedlegget trenger {m[3]}.",
+    ),
+    (
+        re.compile(r"Wild cards may stand in for missing cards, but the hand holds (no wild cards|\d+ wild cards?) for (\d+) missing\."),
+        lambda m: f"Jokere kan stå for kort som mangler, men hånda har {_wild_words(m[1])} for {m[2]} som mangler.",
+    ),
+    (re.compile(r"The hand is (\d+) cards? short of the phase\."), lambda m: f"Hånda mangler {m[1]} kort for fasen."),
+]
+
+_P10_DEFECTS: Final[list[_Rule]] = [
+    (re.compile(r"an empty (\w+) is no group"), lambda m: "en tom gruppe er ingen gruppe"),
+    (
+        re.compile(r"every card in a (\w+) stands for a number \(W=7\), not a colour"),
+        lambda m: f"hvert kort i {'en serie' if m[1] == 'run' else 'like kort'} står for et tall (W=7), ikke en farge",
+    ),
+    (
+        re.compile(r"(\S+) cannot stand for (\S+): only a wild card stands for another number or colour"),
+        lambda m: f"{m[1]} kan ikke stå for {m[2]}: bare en joker står for et annet tall eller en annen farge",
+    ),
+    (
+        re.compile(r"a colour group is one colour; this one mixes (.+)"),
+        lambda m: "en fargegruppe er én farge; denne blander " + ", ".join(_COLOUR_NB.get(c, (c,))[0] for c in m[1].split(", ")),
+    ),
+    (re.compile(r"Phase 10's numbers are 1 to 12, not (\S+)"), lambda m: f"tallene i Phase 10 er 1 til 12, ikke {m[1]}"),
+    (re.compile(r"a set of (\d+)s cannot hold (.+)"), lambda m: f"like kort med {m[1]}-ere kan ikke ha {_p10_face(m[2])}"),
+    (re.compile(r"a run holds each number once; this one has (\d+) twice"), lambda m: f"en serie har hvert tall én gang; denne har {m[1]} to ganger"),
+    (re.compile(r"a run is consecutive numbers; (.+) has a gap"), lambda m: f"en serie er tall som følger etter hverandre; {m[1]} har et hull"),
+    (re.compile(r"a run cannot wrap from 12 to 1"), lambda m: "en serie kan ikke gå fra 12 tilbake til 1"),
+    (re.compile(r"a skip can never be part of a phase"), lambda m: "et hopp over-kort kan aldri være del av en fase"),
+    (re.compile(r"(\S+): a skip can never be part of a phase"), lambda m: f"{m[1]}: et hopp over-kort kan aldri være del av en fase"),
+    (
+        re.compile(r"every card in a colour group stands for a colour \(W=r\), not a number"),
+        lambda m: "hvert kort i en fargegruppe står for en farge (W=r), ikke et tall",
+    ),
+    (re.compile(r"(.+) is not a Phase 10 group"), lambda m: f"{m[1]} er ikke en gruppe i Phase 10"),
+    (re.compile(r"say what the wild card stands for: (\S+)"), lambda m: f"si hva jokeren står for: {m[1]}"),
+]
+
+
+def _p10_defect(text: str) -> str:
+    return _apply(_P10_DEFECTS, text) or text
+
+
+_PHASE10_PROBLEMS: Final[list[_Rule]] = [
+    (
+        re.compile(r"phase (\d+) wants a (.+) here, not a (set|run|colour)"),
+        lambda m: f"fase {m[1]} krever {_p10_group(m[2])} her, ikke {dict(set='like kort', run='en serie', colour='en fargegruppe')[m[3]]}",
+    ),
+    (
+        re.compile(r"a skip can never be part of a phase; (the .+) holds one"),
+        lambda m: f"et hopp over-kort kan aldri være del av en fase; {_p10_where(m[1])} har ett",
+    ),
+    (
+        re.compile(r"(the .+) holds (\d+) cards?; phase (\d+) needs at least (\d+)"),
+        lambda m: f"{_p10_where(m[1])} har {m[2]} kort; fase {m[3]} krever minst {m[4]}",
+    ),
+    (
+        re.compile(r"phase (\d+) lays down (.+): (\d+) groups?, not (\d+)"),
+        lambda m: f"fase {m[1]} legger ned {_p10_contract(m[2])}: {m[3]} gruppe{'r' if m[3] != '1' else ''}, ikke {m[4]}",
+    ),
+    (
+        re.compile(r"the phase must hold at least one number card; this one is all wild cards"),
+        lambda m: "fasen må ha minst ett tallkort; denne er bare jokere",
+    ),
+    (
+        re.compile(r"the phase must hold at least (\d+) number cards; this one holds (\d+)"),
+        lambda m: f"fasen må ha minst {m[1]} tallkort; denne har {m[2]}",
+    ),
+    (
+        re.compile(r"phase (\d+) allows (no wild cards|at most \d+ wild cards?); this lay-down uses (\d+)"),
+        lambda m: (
+            f"fase {m[1]} tillater {'ingen jokere' if m[2] == 'no wild cards' else 'maks ' + _wild_words(m[2].removeprefix('at most '))}; "
+            f"dette nedlegget bruker {m[3]}"
+        ),
+    ),
+    (
+        re.compile(r"group (\d+): card (\d+) of the (\w+): (.+)"),
+        lambda m: f"gruppe {m[1]}: kort {m[2]} i gruppen: {_p10_defect(m[4])}",
+    ),
+    (re.compile(r"group (\d+): (.+)"), lambda m: f"gruppe {m[1]}: {_p10_defect(m[2])}"),
+    (re.compile(r"(.+) \((the [^()]+(?: \(\d+\))?)\)"), lambda m: f"{_p10_defect(m[1])} ({_p10_where(m[2])})"),
+]
+
 _PROBLEMS: Final[list[_Rule]] = [
     (
         re.compile(r"level (\d+) (allows no jokers|allows \d+ jokers?); this lay-down uses (\d+) \((.+)\)"),
@@ -198,6 +379,15 @@ _PROBLEMS: Final[list[_Rule]] = [
 ]
 
 _CARD_REASONS: Final[list[_Rule]] = [
+    (
+        re.compile(r"not a Phase 10 card; Phase 10 cards are a number 1-12 and a colour r y g b \(e\.g\. 7r, 12b\), W for a wild card, S for a skip"),
+        lambda m: "ikke et kort i Phase 10; kortene er et tall 1-12 og en farge r y g b (f.eks. 7r, 12b), W for joker, S for hopp over",
+    ),
+    (re.compile(r"no number (\S+); numbers are 1-12"), lambda m: f"ikke noe tall {m[1]}; tallene er 1-12"),
+    (
+        re.compile(r"no colour (\S+); colours are r y g b \(red, yellow, green, blue\)"),
+        lambda m: f"ingen farge {m[1]}; fargene er r y g b (rød, gul, grønn, blå)",
+    ),
     (re.compile(r"no rank (.+); ranks are (.+)"), lambda m: f"ingen rang {m[1]}; rangene er {m[2]}"),
     (re.compile(r"no rank; ranks are (.+)"), lambda m: f"mangler rang; rangene er {m[1]}"),
     (re.compile(r"no suit (.+); suits are (.+) \(or (.+)\)"), lambda m: f"ingen sort {m[1]}; sortene er {m[2]} (eller {m[3]})"),
@@ -240,23 +430,24 @@ def translate(text: str, lang: str) -> str:
     """
     if lang != "nb":
         return text
-    for table in (_EXPLANATION, _PROBLEMS, _CARD_ERRORS):
+    for table in (_EXPLANATION, _PHASE10_EXPLANATION, _PROBLEMS, _PHASE10_PROBLEMS, _CARD_ERRORS):
         found = _apply(table, text)
         if found is not None:
             return found
     return text
 
 
-def explanation_lines(check: Check, lang: str) -> tuple[str, ...]:
+def explanation_lines(check: Check | Phase10Check, lang: str) -> tuple[str, ...]:
     """``check.explanation`` in ``lang``. Its first line names the level; in Norwegian it is
     worded from the level itself (contract and budget in the rules text's terms)."""
     lines = check.explanation
     if lang != "nb" or not lines:
         return lines
     level = check.level
-    if not lines[0].startswith(f"Level {level.number}:"):
+    rules = check.rules
+    if not lines[0].startswith((f"Level {level.number}:", f"Phase {level.number}:")):
         return tuple(translate(line, lang) for line in lines)
-    head = f"Nivå {level.number}: {contract_text(level, 'nb')}; {budget_text(level, 'nb')}."
+    head = f"{level_title(rules, level.number, 'nb')}: {contract_text(level, 'nb', rules=rules)}; {budget_text(level, 'nb', rules=rules)}."
     return (head, *(translate(line, lang) for line in lines[1:]))
 
 

@@ -5,6 +5,12 @@ budget, its groups' sizes and caps, how many groups must be clean. Every change 
 the engine (``rules_from_dict``), which refuses a rule set that cannot be, with its reason; the
 result is an ordinary ``Rules`` that the checker and the simulator take, and ``house_toml`` writes
 it as a house-rule file that ``load_rules`` reads back. ``RulesExplorer`` is the view.
+
+The view offers a choice of rule set (``RuleSetChoice``: Up to 9, Phase 10, and Up to 9 with one deck
+fewer, a rule set written only as a house-rule file), each shown in its own words and from its own
+data: the deck, the wild cards, the penalties with their reconstructed marks, the tie-break and the
+safety valve. A Phase 10 phase with any number of wild cards stays unlimited until the learner picks
+a limit; the file it exports says ``jokers = "unlimited"``.
 """
 
 from __future__ import annotations
@@ -18,15 +24,20 @@ from urllib.parse import quote
 import ipywidgets as w
 import traitlets as t
 
-from upto9.rules import UPTO9, GroupKind, Rules, RulesError, rules_from_dict
+from upto9.cards import AnyCard, Phase10Card
+from upto9.rules import PHASE10, UPTO9, Family, GroupKind, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
 from ._common import checked, style_tag
+from .choice import SAMPLE_HANDS, RuleSetChoice
 from .engine_text import rules_error_text
 from .hand import HandModel
 from .level_checker import CheckerModel, LevelChecker
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text
+from .texts import LANGS, SHARED, budget_text, check_lang, colour_name, contract_text, group_label, is_phase10, jokers_text, worded
 
-__all__ = ["TEXTS", "RulesExplorer", "RulesModel"]
+__all__ = ["RULE_SETS", "TEXTS", "RulesExplorer", "RulesModel", "facts_html", "table_html"]
+
+RULE_SETS: Final[tuple[Rules, ...]] = (UPTO9, PHASE10, builtin_rules("upto9_lean"))
+"""The rule sets the explorer offers: Up to 9, Phase 10, and the one written only as a house-rule file."""
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -40,6 +51,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "total": "Max jokers in total",
         "clean": "Groups with no joker",
         "reset_level": "Undo this level's house rule",
+        "reset_level_phase": "Undo this phase's house rule",
         "reset_all": "Back to {name}",
         "refused": "Not changed: {error}",
         "hand": "Hand",
@@ -52,6 +64,47 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no_house": "No house rules yet: this is {name} as it stands.",
         "card_short": "{n} card",
         "cards_short": "{n} cards",
+        "col_level_phase": "Phase",
+        "level_phase": "Phase",
+        "compare_phase": "Phase {n} with this hand",
+        "title_phase": "Explore the rules: the phase table and house rules",
+        "help_phase": (
+            "Pick a phase and change its groups' sizes, how many wild cards it allows (any number, or a limit) or how many number cards it "
+            "must hold: that is a house rule. The checked hand below shows the effect at once."
+        ),
+        "col_min_real_phase": "Min number cards",
+        "wild_total": "Max wild cards",
+        "unlimited": "any number",
+        "natural": "Number cards, at least",
+        "facts": "The rule set",
+        "f_deck": "Deck",
+        "f_players": "Players",
+        "f_wild": "Jokers",
+        "f_wild_phase": "Wild cards",
+        "f_skip": "Skips",
+        "f_penalties": "Penalty points for a card left in hand",
+        "f_tie": "A tie",
+        "f_valve": "Safety valve",
+        "f_order": "Levels played",
+        "f_order_phase": "Phases played",
+        "deck_phase10": "{total} cards: the numbers 1–{top} in four colours ({colours}), {copies} of each; {wilds} wild cards; {skips} skips",
+        "deck_upto9": "standard 52-card decks: {counts}",
+        "deck_one": "1 deck for {low}–{high} players",
+        "deck_many": "{n} decks for {low}–{high} players",
+        "players": "{low} to {high} players, {hand} cards each",
+        "wild_upto9": "every {ranks} is a joker, and also itself; each level has its joker budget",
+        "wild_unlimited": "any number in a phase, as long as it holds at least {cards}; a wild card stands for any number or colour",
+        "wild_table": "as the table says for each phase; a wild card stands for any number or colour",
+        "and": "and",
+        "skip_rule": "a skip, discarded, names a player who loses their next turn; it can never be part of a phase nor be taken from the discard pile",
+        "tie_share": "equal lowest penalty totals among those who make level {n} share the win",
+        "tie_deciding": "equal lowest penalty totals among those who make phase {n}: they play a deciding round of phase {n}, won the same way",
+        "valve_on": "a round ends when no player still waiting can ever make their level from the cards in circulation",
+        "valve_off": "none: a round ends only when someone goes out",
+        "order_free": "in any order, one a round",
+        "based_on": "{name} is {base} with house rules, written only as a house-rule file ({source}); what it changes is marked †.",
+        "wild_word": "wild",
+        "skip_word": "skip",
     },
     "nb": {
         "title": "Utforsk reglene: nivåtabellen og husregler",
@@ -66,6 +119,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "total": "Maks jokere totalt",
         "clean": "Grupper uten joker",
         "reset_level": "Angre husregelen på dette nivået",
+        "reset_level_phase": "Angre husregelen på denne fasen",
         "reset_all": "Tilbake til {name}",
         "refused": "Ikke endret: {error}",
         "hand": "Hånd",
@@ -78,11 +132,59 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no_house": "Ingen husregler ennå: dette er {name} slik det er.",
         "card_short": "{n} kort",
         "cards_short": "{n} kort",
+        "col_level_phase": "Fase",
+        "level_phase": "Fase",
+        "compare_phase": "Fase {n} med denne hånda",
+        "title_phase": "Utforsk reglene: fasetabellen og husregler",
+        "help_phase": (
+            "Velg en fase og endre størrelsen på gruppene, hvor mange jokere den tillater (så mange du vil, eller en grense) eller hvor "
+            "mange tallkort den må ha: det er en husregel. Den sjekkede hånda nedenfor viser virkningen med en gang."
+        ),
+        "col_min_real_phase": "Min. tallkort",
+        "wild_total": "Maks jokere",
+        "unlimited": "så mange du vil",
+        "natural": "Tallkort, minst",
+        "facts": "Regelsettet",
+        "f_deck": "Kortstokk",
+        "f_players": "Spillere",
+        "f_wild": "Jokere",
+        "f_wild_phase": "Jokere",
+        "f_skip": "Hopp over",
+        "f_penalties": "Straffepoeng for et kort igjen på hånda",
+        "f_tie": "Likt",
+        "f_valve": "Sikkerhetsventil",
+        "f_order": "Nivåer som spilles",
+        "f_order_phase": "Faser som spilles",
+        "deck_phase10": "{total} kort: tallene 1–{top} i fire farger ({colours}), {copies} av hvert; {wilds} jokere; {skips} hopp over-kort",
+        "deck_upto9": "vanlige kortstokker med 52 kort: {counts}",
+        "deck_one": "1 kortstokk for {low}–{high} spillere",
+        "deck_many": "{n} kortstokker for {low}–{high} spillere",
+        "players": "{low} til {high} spillere, {hand} kort hver",
+        "wild_upto9": "alle {ranks} er jokere, og samtidig seg selv; hvert nivå har sitt jokerbudsjett",
+        "wild_unlimited": "så mange du vil i en fase, så lenge den har minst {cards}; en joker står for hvilket som helst tall eller farge",
+        "wild_table": "som tabellen sier for hver fase; en joker står for hvilket som helst tall eller farge",
+        "and": "og",
+        "skip_rule": "et hopp over-kort som kastes, peker ut en spiller som mister neste tur; det kan aldri være del av en fase eller tas fra kastebunken",
+        "tie_share": "de som klarer nivå {n} med like få straffepoeng (færrest), deler seieren",
+        "tie_deciding": (
+            "står flere likt med færrest straffepoeng blant dem som klarer fase {n}, spiller de en avgjørende runde av fase {n}, som avgjøres på samme måte"
+        ),
+        "valve_on": "runden slutter når ingen spiller som venter, noensinne kan klare nivået sitt med kortene i sirkulasjon",
+        "valve_off": "ingen: en runde slutter bare når noen går ut",
+        "order_free": "i hvilken som helst rekkefølge, én per runde",
+        "based_on": "{name} er {base} med husregler, skrevet bare som en husregelfil ({source}); det den endrer, er merket †.",
+        "wild_word": "joker",
+        "skip_word": "hopp over",
     },
 }
 assert set(TEXTS) == set(LANGS)
 
 _KEEP: Final = object()
+_NO_CAP: Final = "total"  # a dropdown shows a value of None as blank: "only the total" is a value of its own
+
+
+def _cap_value(value: int | str) -> int | None:
+    return None if value == _NO_CAP else int(value)
 
 
 class RulesModel(t.HasTraits):
@@ -97,6 +199,14 @@ class RulesModel(t.HasTraits):
     (False, 1)
     >>> model.error
     '<house rules>: level 1: jokers: must be a whole number from 0 to 4, got 9'
+
+    A Phase 10 phase allows any number of wild cards until a limit is set, and the file says so:
+
+    >>> model.set_base(PHASE10)
+    >>> model.set_group(2, 1, size=5), model.rules.level(2).unlimited
+    (True, True)
+    >>> 'jokers = "unlimited"' in model.house_toml()
+    True
     """
 
     base = t.Instance(Rules)
@@ -118,7 +228,21 @@ class RulesModel(t.HasTraits):
         self.rules.level(number)
         return number
 
+    def set_base(self, base: Rules) -> None:
+        """Start again from another rule set (no house rules); the level stays if the rule set has it."""
+        with self.hold_trait_notifications():
+            self.base = base
+            self.rules = base
+            self.error = ""
+            self.level = min(self.level, len(base.levels))
+
     # --- house rules ---------------------------------------------------------------------------------
+
+    @property
+    def _own(self) -> set[str]:
+        """The learner's house rules: those of ``rules`` that its base does not already have
+        (a base written as a house-rule file has its own)."""
+        return set(self.rules.house_rules) - set(self.base.house_rules)
 
     def _entry(self, number: int) -> dict[str, Any]:
         entry = self.rules.level(number).to_dict()
@@ -128,32 +252,41 @@ class RulesModel(t.HasTraits):
     def _apply(self, number: int, entry: dict[str, Any] | None) -> bool:
         """Replace level ``number`` with ``entry`` (``None``: the base's level again) through the engine."""
         data = self.rules.to_dict()
-        house = set(data.get("house_rules", []))
-        if entry is None:
-            entry = next(lv for lv in self.base.to_dict()["levels"] if lv["number"] == number)
-            house.discard(f"levels.{number}")
+        own = self._own
+        original = next(lv for lv in self.base.to_dict()["levels"] if lv["number"] == number)
+        if entry is None or entry == {k: v for k, v in original.items() if k != "reconstructed"}:
+            entry = original  # back to the base's level: no house rule left there
+            own.discard(f"levels.{number}")
         else:
-            house.add(f"levels.{number}")
+            own.add(f"levels.{number}")
         data["levels"] = sorted([lv for lv in data["levels"] if lv["number"] != number] + [entry], key=lambda lv: int(lv["number"]))
-        data["house_rules"] = sorted(house)
-        data["name"] = f"{self.base.name} (house rules)" if house else self.base.name
-        if house:
-            data["base"] = self.base.key
-        else:
-            data.pop("base", None)
+        data["house_rules"] = sorted(own | set(self.base.house_rules))
+        data["name"] = f"{self.base.name} (house rules)" if own else self.base.name
+        data["base"] = self.base.key if own else self.base.base
+        if data["base"] is None:
+            data.pop("base")
         try:
             rules = rules_from_dict(data, "<house rules>")
         except RulesError as error:
             self.error = str(error)
             return False
         self.error = ""
-        self.rules = self.base if not house and rules.levels == self.base.levels else rules
+        self.rules = self.base if not own and rules.levels == self.base.levels else rules
         return True
 
-    def set_budget(self, number: int, jokers: int) -> bool:
-        """Level ``number`` allows at most ``jokers`` jokers in total. False (and ``error``) if the engine refuses."""
+    def set_budget(self, number: int, jokers: int | str) -> bool:
+        """Level ``number`` allows at most ``jokers`` jokers in total (Phase 10: ``"unlimited"``, any
+        number). False (and ``error``) if the engine refuses."""
         entry = self._entry(number)
         entry["jokers"] = jokers
+        return self._apply(number, entry)
+
+    def set_natural(self, number: int, cards: int) -> bool:
+        """A lay-down of level ``number`` holds at least ``cards`` real cards (Phase 10: number cards)."""
+        entry = self._entry(number)
+        entry["natural_cards"] = cards
+        if not cards:
+            entry.pop("natural_cards")
         return self._apply(number, entry)
 
     def set_group(self, number: int, index: int, size: int | None = None, jokers: Any = _KEEP) -> bool:
@@ -190,22 +323,48 @@ class RulesModel(t.HasTraits):
 
     @property
     def house_levels(self) -> list[int]:
-        """The levels a house rule changed."""
-        return [lv.number for lv in self.rules.levels if self.rules.is_house_rule(f"levels.{lv.number}")]
+        """The levels the learner's house rules changed."""
+        own = self._own
+        return [lv.number for lv in self.rules.levels if f"levels.{lv.number}" in own]
 
     def house_toml(self) -> str:
-        """The house rules as a house-rule file: ``base`` and the changed levels (``load_rules`` reads it)."""
-        lines = [f"base = {json.dumps(self.base.key)}", f"name = {json.dumps(self.rules.name, ensure_ascii=False)}"]
-        for number in self.house_levels:
+        """The house rules as a house-rule file: ``base`` and the changed levels (``load_rules`` reads it).
+
+        A base that is itself written as a house-rule file (``upto9_lean``) is spelt out over its own
+        base: its changes come first, then the learner's.
+        """
+        base = self.base
+        root = base.base if base.base is not None else base.key
+        inherited = set(base.house_rules) if base.base is not None else set()
+        data = self.rules.to_dict()
+        lines = [f"base = {json.dumps(root)}", f"name = {json.dumps(self.rules.name, ensure_ascii=False)}"]
+        tables: list[str] = []
+        penalties = sorted(f.removeprefix("penalties.") for f in inherited if f.startswith("penalties."))
+        deck = sorted(f.removeprefix("deck.") for f in inherited if f.startswith("deck."))
+        for field in sorted(inherited):
+            if field == "decks":
+                for entry in data["decks"]:
+                    tables += ["", "[[decks]]", f"players = {json.dumps(entry['players'])}", f"decks = {entry['decks']}"]
+            elif "." not in field and field in data:
+                lines.append(f"{field} = {json.dumps(data[field])}")
+        if penalties:
+            tables += ["", "[penalties]", *(f"{json.dumps(key)} = {data['penalties'][key]}" for key in penalties)]
+        if deck:
+            tables += ["", "[deck]", *(f"{key} = {data['deck'][key]}" for key in deck)]
+        numbers = sorted(set(self.house_levels) | {int(f.split(".")[1]) for f in inherited if f.startswith("levels.")})
+        for number in numbers:
             level = self.rules.level(number)
             groups = ", ".join(
                 "{ " + ", ".join([f'kind = "{g.kind.value}"', f"size = {g.size}", *([f"jokers = {g.jokers}"] if g.jokers is not None else [])]) + " }"
                 for g in level.groups
             )
-            lines += ["", "[[levels]]", f"number = {number}", f"groups = [{groups}]", f"jokers = {level.jokers}"]
+            jokers = '"unlimited"' if level.unlimited else str(level.jokers)
+            tables += ["", "[[levels]]", f"number = {number}", f"groups = [{groups}]", f"jokers = {jokers}"]
+            if level.natural_cards:
+                tables.append(f"natural_cards = {level.natural_cards}")
             if level.clean_groups:
-                lines.append(f"clean_groups = {level.clean_groups}")
-        return "\n".join(lines) + "\n"
+                tables.append(f"clean_groups = {level.clean_groups}")
+        return "\n".join(lines + tables) + "\n"
 
     def save(self, path: str | Path) -> None:
         """Write ``house_toml()`` to ``path``."""
@@ -216,8 +375,8 @@ def table_html(rules: Rules, selected: int, lang: str) -> str:
     """The level table: contract, max wild, min real; reconstructed values ``*``, house rules ``†``."""
     shared = SHARED[lang]
     head = (
-        f"<tr><th>{escape(TEXTS[lang]['col_level'])}</th><th>{escape(shared['contract'])}</th>"
-        f"<th>{escape(shared['max_wild'])}</th><th>{escape(shared['min_real'])}</th></tr>"
+        f"<tr><th>{escape(worded(TEXTS[lang], 'col_level', rules))}</th><th>{escape(shared['contract'])}</th>"
+        f"<th>{escape(shared['max_wild'])}</th><th>{escape(TEXTS[lang]['col_min_real_phase'] if is_phase10(rules) else shared['min_real'])}</th></tr>"
     )
     rows = []
     marks = False
@@ -226,8 +385,8 @@ def table_html(rules: Rules, selected: int, lang: str) -> str:
         house = rules.is_house_rule(f"levels.{level.number}")
         houses = houses or house
         min_real_mark = "*" if level.is_reconstructed("jokers") or level.is_reconstructed("groups") else ""
-        contract = contract_text(level, lang, marks=True)
-        budget = budget_text(level, lang, marks=True)
+        contract = contract_text(level, lang, marks=True, rules=rules)
+        budget = budget_text(level, lang, marks=True, rules=rules)
         marks = marks or "*" in contract + budget + min_real_mark
         classes = " ".join(c for c in ("u9-selected" if level.number == selected else "", "u9-house" if house else "") if c)
         attr = f' class="{classes}"' if classes else ""
@@ -238,31 +397,149 @@ def table_html(rules: Rules, selected: int, lang: str) -> str:
         notes.append(shared["house_note"])
     caption = f"<caption style='text-align:left'><b>{escape(rules.name)}</b></caption>"
     foot = "".join(f'<div class="u9-note">{escape(n)}</div>' for n in notes)
-    return f"<table class='u9-table'>{caption}{head}{''.join(rows)}</table>{foot}"
+    return f"<table class='u9-table u9-levels'>{caption}{head}{''.join(rows)}</table>{foot}"
+
+
+def _mark(rules: Rules, *fields: str) -> str:
+    """``†`` if a house rule set any of the fields, else ``*`` if any is reconstructed, else nothing."""
+    if any(rules.is_house_rule(f) for f in fields):
+        return SHARED["en"]["house_mark"]
+    return "*" if any(rules.is_reconstructed(f) for f in fields) else ""
+
+
+def _penalty_groups(rules: Rules, lang: str) -> str:
+    """The penalty values, neighbours with the same points and the same mark together: ``'4–9: 5*'``."""
+    texts = TEXTS[lang]
+    names = {"wild": texts["wild_word"], "skip": texts["skip_word"]}
+    groups: list[tuple[list[str], int, str]] = []
+    for key, points in rules.penalties:
+        mark = _mark(rules, f"penalties.{key}")
+        if groups and groups[-1][1:] == (points, mark) and key not in names and groups[-1][0][-1] not in names:
+            groups[-1][0].append(key)
+        else:
+            groups.append(([key], points, mark))
+    parts = []
+    for keys, points, mark in groups:
+        label = names.get(keys[0], keys[0]) if len(keys) == 1 else f"{keys[0]}–{keys[-1]}"
+        parts.append(f"{label}: {points}{mark}")
+    return ", ".join(parts)
+
+
+def facts_html(rules: Rules, lang: str = "en") -> str:
+    """The rule set's table in its own words, from its data: the deck, the players, the wild cards,
+    the skips, the penalties, the tie-break, the safety valve and the levels played; reconstructed
+    values ``*``, house rules ``†``.
+
+    >>> from upto9.widgets.explorer import facts_html
+    >>> "108 cards" in facts_html(PHASE10) and "deciding round of phase 10" in facts_html(PHASE10)
+    True
+    """
+    texts = TEXTS[lang]
+    rows: list[tuple[str, str]] = []
+    if rules.family is Family.PHASE10:
+        deck: tuple[AnyCard, ...] = rules.one_deck()
+        numbers = [c.number for c in deck if isinstance(c, Phase10Card) and c.colour is not None]
+        colours = ", ".join(colour_name(c, lang) for c in dict.fromkeys(c.colour for c in deck if isinstance(c, Phase10Card) and c.colour is not None))
+        words = texts["deck_phase10"].format(
+            total=len(deck), top=max(numbers), colours=colours, copies=rules.deck_copies, wilds=rules.deck_wilds, skips=rules.deck_skips
+        )
+        if any(d.decks != 1 for d in rules.decks):  # a house rule: more than one deck
+            words += "; " + "; ".join(_deck_count(d.decks, d.players, lang) for d in rules.decks)
+        rows.append((texts["f_deck"], words + _mark(rules, "deck", "decks")))
+    else:
+        counts = "; ".join(_deck_count(d.decks, d.players, lang) for d in rules.decks)
+        rows.append((texts["f_deck"], texts["deck_upto9"].format(counts=counts) + _mark(rules, "decks")))
+    players = texts["players"].format(low=rules.min_players, high=rules.max_players, hand=rules.hand_size)
+    rows.append((texts["f_players"], players + _mark(rules, "min_players", "max_players", "hand_size")))
+    if rules.family is Family.PHASE10:
+        naturals = {lv.natural_cards for lv in rules.levels}
+        if all(lv.unlimited for lv in rules.levels) and len(naturals) == 1:
+            n = naturals.pop()
+            cards = f"{n} {'tallkort' if lang == 'nb' else 'number card' + ('s' if n != 1 else '')}"
+            wild = texts["wild_unlimited"].format(cards=cards)
+        else:
+            wild = texts["wild_table"]
+        rows.append((texts["f_wild_phase"], wild))
+        if rules.deck_skips:
+            rows.append((texts["f_skip"], texts["skip_rule"]))
+    else:
+        ranks = [str(r) for r in sorted(rules.wild_ranks)]
+        named = ranks if lang != "nb" else [f"{r}-ere" for r in ranks]
+        joined = f" {texts['and']} ".join(named) if named else "—"
+        rows.append((texts["f_wild"], texts["wild_upto9"].format(ranks=joined) + _mark(rules, "wild_ranks")))
+    rows.append((texts["f_penalties"], _penalty_groups(rules, lang)))
+    last = rules.played_levels[-1]
+    tie = texts["tie_deciding" if rules.tie_break is TieBreak.DECIDING_ROUND else "tie_share"].format(n=last)
+    rows.append((texts["f_tie"], tie + _mark(rules, "tie_break")))
+    rows.append((texts["f_valve"], texts["valve_on" if rules.safety_valve else "valve_off"] + _mark(rules, "safety_valve")))
+    if rules.level_order or rules.free_order:
+        order = texts["order_free"] if rules.free_order else ", ".join(str(n) for n in rules.played_levels)
+        rows.append((worded(texts, "f_order", rules), order + _mark(rules, "level_order", "free_order")))
+    body = "".join(f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>" for label, value in rows)
+    shown = "".join(value for _, value in rows)
+    notes = []
+    if rules.base is not None and rules.source.endswith(".toml"):
+        base_name = next((r.name for r in RULE_SETS if r.key == rules.base), rules.base)
+        notes.append(texts["based_on"].format(name=rules.name, base=base_name, source=rules.source))
+    if "*" in shown:
+        notes.append(SHARED[lang]["reconstructed_note"])
+    if "†" in shown:
+        notes.append(SHARED[lang]["house_note"])
+    foot = "".join(f'<div class="u9-note">{escape(n)}</div>' for n in notes)
+    caption = f"<caption style='text-align:left'><b>{escape(texts['facts'])}: {escape(rules.name)}</b></caption>"
+    return f"<table class='u9-table u9-facts'>{caption}{body}</table>{foot}"
+
+
+def _deck_count(decks: int, players: tuple[int, int], lang: str) -> str:
+    texts = TEXTS[lang]
+    return texts["deck_one" if decks == 1 else "deck_many"].format(n=decks, low=players[0], high=players[1])
 
 
 class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
-    """The rules explorer view: the level table, editors for one level's budget and group sizes,
-    the effect on a checked hand (the base rules beside the house rules), and the house-rule file.
+    """The rules explorer view: a choice of rule set, its table in its own words, the level table,
+    editors for one level's budget and group sizes, the effect on a checked hand (the base rules
+    beside the house rules), and the house-rule file.
 
-    ``RulesExplorer(hand_model, rules=load_rules("house.toml"), lang="nb")`` starts from any rule set.
+    ``RulesExplorer(hand_model, rules=load_rules("house.toml"), lang="nb")`` starts from any rule set;
+    ``rule_sets=`` names the rule sets offered (one: no choice is shown). The rule set chosen is the
+    hand's (``hand.rules``): a ``RuleSetChoice`` on the same hand elsewhere on the page switches it too.
 
     ``explorer.rules`` is the rule set made: ``simulate(100, rules=explorer.rules)`` plays it.
     """
 
-    def __init__(self, hand: HandModel | None = None, *, rules: Rules = UPTO9, model: RulesModel | None = None, lang: str | None = None, **kwargs: Any) -> None:
-        self.model = model if model is not None else RulesModel(rules, lang=lang or "en")
+    def __init__(
+        self,
+        hand: HandModel | None = None,
+        *,
+        rules: Rules | None = None,
+        model: RulesModel | None = None,
+        lang: str | None = None,
+        rule_sets: tuple[Rules, ...] = RULE_SETS,
+        **kwargs: Any,
+    ) -> None:
+        start = rules if rules is not None else model.base if model is not None else hand.rules if hand is not None else UPTO9
+        self.model = model if model is not None else RulesModel(start, lang=lang or "en")
+        if self.model.base is not start:
+            self.model.set_base(start)
         if lang is not None:
             self.model.lang = lang
-        self.hand = hand if hand is not None else HandModel("5h 6h 2c 8h Kc Kd Ks 9s", lang=str(self.model.lang))
+        if hand is None:
+            hand = HandModel(SAMPLE_HANDS.get(start.key, "5h 6h 2c 8h Kc Kd Ks 9s"), rules=start, lang=str(self.model.lang))
+        elif hand.rules is not start:
+            hand.rules = start
+        self.hand = hand
+        self.choice = RuleSetChoice(self.hand, rule_sets, lang=str(self.model.lang))
+        self.choice.layout.display = "none" if len(self.choice.rule_sets) < 2 else None
+        self.hand.observe(self._game_picked, names="rules")
         self.checker = CheckerModel(self.hand, level=self.model.level, rules=self.model.rules, lang=str(self.model.lang))
         t.dlink((self.model, "rules"), (self.checker, "rules"))
         t.link((self.model, "level"), (self.checker, "level"))
         t.dlink((self.model, "lang"), (self.checker, "lang"))
         self._title = w.HTML()
         self._help = w.HTML()
+        self._facts = w.HTML()
         self._table = w.HTML()
-        self._levels = w.ToggleButtons(style={"button_width": "2.6em"})
+        self._levels = w.ToggleButtons(style={"button_width": "3.2em"})
         self._levels.observe(self._level_picked, names="value")
         self._editors = w.VBox()
         self._editing: tuple[Any, ...] = ()
@@ -270,12 +547,17 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._caps: list[w.Dropdown] = []
         self._total = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="16em"), style={"description_width": "10em"})
         self._total.observe(lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"])), names="value")
+        # Phase 10: "any number" is a choice of its own, so an unlimited phase never becomes a number by itself.
+        self._wild = w.Dropdown(layout=w.Layout(width="24em"), style={"description_width": "12em"})
+        self._wild.observe(lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"])), names="value")
+        self._natural = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="18em"), style={"description_width": "12em"})
+        self._natural.observe(lambda c: self._edit(lambda: self.model.set_natural(self.model.level, c["new"])), names="value")
         self._clean = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="16em"), style={"description_width": "10em"})
         self._clean.observe(lambda c: self._edit(lambda: self.model.set_clean(self.model.level, c["new"])), names="value")
         self._error = w.HTML()
-        self._reset_level = w.Button(icon="undo")
+        self._reset_level = w.Button(icon="undo", layout=w.Layout(width="auto"))
         self._reset_level.on_click(lambda _b: self.model.reset_level(self.model.level))
-        self._reset_all = w.Button(icon="refresh", button_style="warning")
+        self._reset_all = w.Button(icon="refresh", button_style="warning", layout=w.Layout(width="auto"))
         self._reset_all.on_click(lambda _b: self.model.reset())
         self._hand_text = w.Text(continuous_update=False, layout=w.Layout(width="100%", max_width="40em"))
         self._hand_text.observe(self._typed, names="value")
@@ -290,6 +572,8 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             [
                 style_tag(),
                 self._title,
+                self.choice,
+                self._facts,
                 self._help,
                 self._table,
                 self._levels,
@@ -307,6 +591,8 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             **kwargs,
         )
         self.add_class("u9")
+        self.add_class("u9-explorer")
+        self.model.observe(self._base_set, names="base")
         self.model.observe(self.update, names=["rules", "level", "error", "lang"])
         self.hand.observe(self.update, names=["cards", "error"])
         self.update()
@@ -324,8 +610,21 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
     def lang(self, lang: str) -> None:
         self.model.lang = lang
         self.hand.lang = lang
+        self.choice.lang = lang
 
     # --- edits ---------------------------------------------------------------------------------------
+
+    def pick(self, rules: Rules) -> None:
+        """Explore ``rules`` (as a click on its button does): its table, no house rules."""
+        self.choice.pick(rules)
+
+    def _game_picked(self, change: Any) -> None:
+        if change["new"] is not self.model.base:
+            self.model.set_base(change["new"])
+
+    def _base_set(self, change: Any) -> None:
+        if self.hand.rules is not change["new"]:
+            self.hand.rules = change["new"]  # the hand holds the cards of the game explored
 
     def _edit(self, change: Any) -> None:
         if not self._syncing:
@@ -347,71 +646,103 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         return self._sizes[index]
 
     def cap_dropdown(self, index: int) -> w.Dropdown:
-        """The dropdown holding group ``index``'s joker cap, for the selected level."""
+        """The dropdown holding group ``index``'s joker cap, for the selected level (Up to 9)."""
         return self._caps[index]
 
     @property
     def total_box(self) -> w.BoundedIntText:
-        """The box holding the selected level's joker budget in total."""
+        """The box holding the selected level's joker budget in total (Up to 9)."""
         return self._total
+
+    @property
+    def wild_dropdown(self) -> w.Dropdown:
+        """Phase 10: the selected phase's wild cards, ``"unlimited"`` (any number) or a limit."""
+        return self._wild
+
+    @property
+    def natural_box(self) -> w.BoundedIntText:
+        """Phase 10: the number cards the selected phase must hold at least."""
+        return self._natural
 
     def _build_editors(self, lang: str) -> None:
         texts = TEXTS[lang]
-        level = self.model.rules.level(self.model.level)
+        rules = self.model.rules
+        level = rules.level(self.model.level)
+        phase10 = is_phase10(rules)
         self._sizes, self._caps = [], []
         rows: list[w.Widget] = []
         for i, group in enumerate(level.groups):
-            size = w.BoundedIntText(min=1, max=14, layout=w.Layout(width="9em"), description=texts["size"])
+            size = w.BoundedIntText(min=1, max=14, layout=w.Layout(width="11em"), style={"description_width": "5em"}, description=texts["size"])
             size.observe(lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, size=c["new"])), names="value")
-            cap = w.Dropdown(layout=w.Layout(width="18em"), description=texts["cap"], style={"description_width": "8em"})
-            cap.observe(lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, jokers=c["new"])), names="value")
             self._sizes.append(size)
-            self._caps.append(cap)
-            kind = "↔" if group.kind is GroupKind.RUN else "≡"
-            rows.append(w.HBox([w.HTML(f"<b>{kind} {escape(group_label(level, i, lang))}</b>", layout=w.Layout(width="14em")), size, cap]))
-        rows.append(self._total)
-        if len(level.groups) > 1:
-            rows.append(self._clean)
+            kind = {GroupKind.RUN: "↔", GroupKind.SET: "≡", GroupKind.COLOUR: "◼"}[group.kind]
+            row: list[w.Widget] = [w.HTML(f"<b>{kind} {escape(group_label(level, i, lang, rules))}</b>", layout=w.Layout(width="14em")), size]
+            if not phase10:  # Phase 10 counts wild cards for the whole phase only
+                cap = w.Dropdown(layout=w.Layout(width="21em"), description=texts["cap"], style={"description_width": "8em"})
+                cap.observe(lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, jokers=_cap_value(c["new"]))), names="value")
+                self._caps.append(cap)
+                row.append(cap)
+            rows.append(w.HBox(row))
+        if phase10:
+            rows += [self._wild, self._natural]
+        else:
+            rows.append(self._total)
+            if len(level.groups) > 1:
+                rows.append(self._clean)
         self._editors.children = rows
 
     def update(self, change: Any = None) -> None:
         """Show the rule set, the editors' values, the refusal if any, the effect on the hand and the file."""
         model = self.model
+        if self.hand.rules is not model.base:
+            return  # the hand has just switched games; the rule set follows at once and draws again
         lang = str(model.lang)
         texts = TEXTS[lang]
         rules = model.rules
         level = rules.level(model.level)
         self._syncing = True
         try:
-            self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
-            self._help.value = f'<div class="u9-note">{escape(texts["help"])}</div>'
+            self._title.value = f"<h3 style='margin:.2em 0'>{escape(worded(texts, 'title', rules))}</h3>"
+            self._facts.value = facts_html(rules, lang)
+            self._help.value = f'<div class="u9-note">{escape(worded(texts, "help", rules))}</div>'
             self._table.value = table_html(rules, level.number, lang)
             options = tuple((str(lv.number), lv.number) for lv in rules.levels)
             if self._levels.options != options:
                 self._levels.options = options
             self._levels.value = level.number
-            self._levels.description = texts["level"]
-            editing = (lang, level.number, len(level.groups))
+            self._levels.description = worded(texts, "level", rules)
+            editing = (lang, rules.family, level.number, len(level.groups))
             if editing != self._editing:
                 self._editing = editing
                 self._build_editors(lang)
             for i, group in enumerate(level.groups):
                 self._sizes[i].value = group.size
-                caps: list[tuple[str, int | None]] = [(texts["no_cap"], None)] + [(str(k), k) for k in range(group.size + 1)]
+            for i, group in enumerate(level.groups[: len(self._caps)]):
+                caps: list[tuple[str, int | str]] = [(texts["no_cap"], _NO_CAP)] + [(str(k), k) for k in range(group.size + 1)]
                 if list(self._caps[i].options) != caps:
                     self._caps[i].options = caps
-                self._caps[i].value = group.jokers
-            self._total.description = texts["total"]
-            self._total.value = level.jokers
-            self._clean.description = texts["clean"]
-            self._clean.value = level.clean_groups
+                self._caps[i].value = _NO_CAP if group.jokers is None else group.jokers
+            if is_phase10(rules):
+                wild: list[tuple[str, int | str]] = [(texts["unlimited"], "unlimited")] + [(str(k), k) for k in range(level.cards + 1)]
+                if list(self._wild.options) != wild:
+                    self._wild.options = wild
+                self._wild.value = "unlimited" if level.unlimited else level.jokers
+                self._wild.description = texts["wild_total"]
+                self._natural.max = level.cards
+                self._natural.value = level.natural_cards
+                self._natural.description = texts["natural"]
+            else:
+                self._total.description = texts["total"]
+                self._total.value = level.jokers
+                self._clean.description = texts["clean"]
+                self._clean.value = level.clean_groups
             self._error.value = (
                 f'<div class="u9-error" role="alert">⚠ {escape(texts["refused"].format(error=rules_error_text(model.error, lang)))}</div>'
                 if model.error
                 else ""
             )
-            self._reset_level.description = texts["reset_level"]
-            self._reset_level.disabled = not rules.is_house_rule(f"levels.{level.number}")
+            self._reset_level.description = worded(texts, "reset_level", rules)
+            self._reset_level.disabled = level.number not in model.house_levels
             self._reset_all.description = texts["reset_all"].format(name=model.base.name)
             self._reset_all.disabled = rules is model.base
             self._hand_text.description = texts["hand"]
@@ -439,10 +770,10 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             verdict = checked(self.hand.cards, model.level, rules)
             if verdict.ok:
                 assert verdict.jokers is not None
-                words = f'<span class="u9-ok">{escape(texts["valid"].format(jokers=jokers_text(verdict.jokers, lang)))}</span>'
+                words = f'<span class="u9-ok">{escape(texts["valid"].format(jokers=jokers_text(verdict.jokers, lang, rules)))}</span>'
             else:
                 short = verdict.cards_short
                 amount = texts["card_short" if short == 1 else "cards_short"].format(n=short)
                 words = f'<span class="u9-bad">{escape(texts["not_valid"].format(short=amount))}</span>'
             cells.append(f"<li><b>{escape(texts['under'].format(name=rules.name))}</b>: {words}</li>")
-        return f"<div><b>{escape(texts['compare'].format(n=model.level))}</b><ul style='margin:.2em 0'>{''.join(cells)}</ul></div>"
+        return f"<div><b>{escape(worded(texts, 'compare', model.rules).format(n=model.level))}</b><ul style='margin:.2em 0'>{''.join(cells)}</ul></div>"

@@ -2,6 +2,8 @@
 
 ``HandModel`` is the state (the cards, the text that mirrors them, the last refused text's error);
 ``HandBuilder`` is the view. The checker and the lay-down editor take a ``HandModel`` and follow it.
+The hand's ``rules`` name its card model: with Phase 10's rules (``HandModel(rules=PHASE10)``) the
+grid holds the numbers 1-12 in four colours, the wild card and the skip, and text reads ``7r 12b W S``.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_hand
-from upto9.rules import UPTO9, Rules
+from upto9.cards import SKIP, WILD, AnyCard, Card, CardError, Colour, Phase10Card, Rank, Suit, check_copies, format_hand, parse_hand
+from upto9.rules import UPTO9, Family, Rules
 
 from ._common import ModelLanguage, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import card_error_text
-from .texts import LANGS, check_lang
+from .texts import LANGS, check_lang, worded
 
 __all__ = ["TEXTS", "HandBuilder", "HandModel"]
 
@@ -44,6 +46,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "unchanged": "The hand is unchanged.",
         "grid": "All 52 cards",
         "hand_row": "The hand",
+        "help_phase": (
+            "Click a card to put it in the hand; a second click adds a second copy (the deck holds two of each number, 8 wild cards "
+            "and 4 skips), and a click when the deck holds no more takes them all out. Or type the cards: 7r 12b W S."
+        ),
+        "placeholder_phase": "7r 7b W 3g 4g 5y 6r 12b S 9y",
+        "sort_suit_phase": "Sort by colour",
+        "sort_rank_phase": "Sort by number",
+        "grid_phase": "Every Phase 10 card",
     },
     "nb": {
         "title": "Hånda di",
@@ -66,11 +76,35 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "unchanged": "Hånda er uendret.",
         "grid": "Alle 52 kort",
         "hand_row": "Hånda",
+        "help_phase": (
+            "Klikk et kort for å ta det på hånda; et nytt klikk legger til ett eksemplar til (kortstokken har to av hvert tall, 8 jokere "
+            "og 4 hopp over-kort), og et klikk når kortstokken ikke har flere, tar dem alle ut. Eller skriv kortene: 7r 12b W S."
+        ),
+        "placeholder_phase": "7r 7b W 3g 4g 5y 6r 12b S 9y",
+        "sort_suit_phase": "Sorter etter farge",
+        "sort_rank_phase": "Sorter etter tall",
+        "grid_phase": "Alle kortene i Phase 10",
     },
 }
 
 _SUIT_ROWS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RANK_COLUMNS: Final = (Rank.ACE, *(r for r in Rank if r is not Rank.ACE))
+_COLOUR_ROWS: Final = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+
+
+def grid_cards(rules: Rules) -> tuple[tuple[AnyCard, ...], ...]:
+    """The rows of the hand builder's grid: Up to 9's 52 cards (rows ♠ ♥ ♦ ♣, columns A to K), or
+    Phase 10's numbers 1-12 in rows red, yellow, green, blue and a last row with the wild card and the skip."""
+    if rules.family is Family.PHASE10:
+        return (*(tuple(Phase10Card(n, colour) for n in range(1, 13)) for colour in _COLOUR_ROWS), (WILD, SKIP))
+    return tuple(tuple(Card(rank, suit) for rank in _RANK_COLUMNS) for suit in _SUIT_ROWS)
+
+
+def by_suit(card: AnyCard) -> tuple[int, int, int]:
+    """Sort key: by suit (♠ ♥ ♦ ♣) or colour (red, yellow, green, blue), then rank or number; wild cards and skips last."""
+    if isinstance(card, Phase10Card):
+        return (card.colour.order if card.colour is not None else 4, card.number, card.key)
+    return (card.suit.order, card.rank, 0)
 
 
 def _sentence(text: str) -> str:
@@ -102,7 +136,8 @@ class HandModel(t.HasTraits):
     seed = t.Int(0)
     lang = t.Unicode("en")
 
-    def __init__(self, cards: str | Iterable[Card] = (), *, rules: Rules = UPTO9, players: int = 4, seed: int = 0, lang: str = "en") -> None:
+    def __init__(self, cards: str | Iterable[AnyCard] = (), *, rules: Rules = UPTO9, players: int = 4, seed: int = 0, lang: str = "en") -> None:
+        self._kept: dict[Family, tuple[AnyCard, ...]] = {}
         super().__init__(rules=rules, players=players, seed=seed, lang=check_lang(lang))
         if isinstance(cards, str):
             if not self.set_text(cards):
@@ -120,6 +155,24 @@ class HandModel(t.HasTraits):
         self.rules.decks_for(players)  # the engine refuses a table the rules do not have
         return players
 
+    @t.observe("rules")
+    def _on_rules(self, change: Any) -> None:
+        """Another rule set: a hand of the other game's cards is kept aside and the hand last held
+        with this game's cards comes back (or none); a hand over the new decks' copy limit is emptied."""
+        old, new = change["old"], change["new"]
+        if old is not None and old.family is not new.family:
+            self._kept[old.family] = self.cards
+            self.cards = self._fits(self._kept.pop(new.family, ()))
+        elif not self._fits(self.cards) and self.cards:
+            self.cards = ()
+
+    def _fits(self, cards: tuple[AnyCard, ...]) -> tuple[AnyCard, ...]:
+        try:
+            check_copies(cards, self.rules, self.players)
+        except CardError:
+            return ()
+        return cards
+
     @t.observe("cards")
     def _on_cards(self, change: Any) -> None:
         self.text = format_hand(self.cards)
@@ -130,20 +183,21 @@ class HandModel(t.HasTraits):
 
     @property
     def max_copies(self) -> int:
-        """How many of one card the game's decks hold (2 for 2-4 players in Up to 9)."""
+        """How many decks the game uses (2 for 2-4 players in Up to 9, 1 in Phase 10): each card
+        may be in the hand as often as these decks hold it."""
         return self.rules.decks_for(self.players)
 
-    def count(self, card: Card) -> int:
+    def count(self, card: AnyCard) -> int:
         """How many copies of ``card`` the hand holds."""
         return sum(1 for c in self.cards if c == card)
 
-    def counts(self) -> Counter[Card]:
+    def counts(self) -> Counter[AnyCard]:
         """Every card of the hand with its number of copies."""
         return Counter(self.cards)
 
     # --- changing it ----------------------------------------------------------------------------------
 
-    def set_cards(self, cards: Iterable[Card]) -> None:
+    def set_cards(self, cards: Iterable[AnyCard]) -> None:
         """Replace the hand; refused (``CardError``) if it holds more copies than the decks."""
         hand = tuple(cards)
         parse_hand(format_hand(hand), self.rules, self.players)  # the engine's copy limit
@@ -163,7 +217,7 @@ class HandModel(t.HasTraits):
         self.cards = hand
         return True
 
-    def add(self, card: Card) -> bool:
+    def add(self, card: AnyCard) -> bool:
         """Add one copy of ``card`` at the end, if the game's decks hold another (the engine's copy limit)."""
         try:
             self.set_cards((*self.cards, card))
@@ -171,7 +225,7 @@ class HandModel(t.HasTraits):
             return False
         return True
 
-    def remove(self, card: Card, copies: int = 1) -> None:
+    def remove(self, card: AnyCard, copies: int = 1) -> None:
         """Take ``copies`` of ``card`` out (the last ones first)."""
         cards = list(self.cards)
         for _ in range(copies):
@@ -179,15 +233,16 @@ class HandModel(t.HasTraits):
                 del cards[len(cards) - 1 - cards[::-1].index(card)]
         self.cards = tuple(cards)
 
-    def click(self, card: Card) -> None:
+    def click(self, card: AnyCard) -> None:
         """What a click on the grid does: add a copy while the decks hold one more, else take them all out."""
         if not self.add(card):
             self.remove(card, self.count(card))
 
     def sort(self, by: str = "suit") -> None:
-        """Sort by suit (♠ ♥ ♦ ♣, then rank; good for straights) or by rank (good for sets)."""
+        """Sort by suit (♠ ♥ ♦ ♣, then rank; good for straights) or by rank (good for sets); Phase 10's
+        cards by colour or by number, wild cards and skips last."""
         if by == "suit":
-            self.cards = tuple(sorted(self.cards, key=lambda c: (c.suit.order, c.rank)))
+            self.cards = tuple(sorted(self.cards, key=by_suit))
         elif by == "rank":
             self.cards = tuple(sorted(self.cards, key=lambda c: c.key))
         else:
@@ -197,12 +252,12 @@ class HandModel(t.HasTraits):
         """Empty the hand."""
         self.cards = ()
 
-    def deal(self, n: int | None = None) -> tuple[Card, ...]:
+    def deal(self, n: int | None = None) -> tuple[AnyCard, ...]:
         """Deal ``n`` cards (default: the rules' hand size) from the game's decks, shuffled with
         ``seed``; the seed then moves on by one, so the next deal differs and any deal can be
         dealt again by setting its seed."""
         size = self.rules.hand_size if n is None else n
-        deck = list(full_deck()) * self.max_copies
+        deck = list(self.rules.one_deck()) * self.max_copies
         random.Random(f"upto9-hand:{self.seed}").shuffle(deck)
         used = self.seed
         self.cards = tuple(deck[:size])
@@ -215,27 +270,22 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
     """The hand builder: a grid of the 52 cards (rows ♠ ♥ ♦ ♣, columns A to K) to click cards in
     and out, a count badge on cards held twice, a text box kept in sync both ways, sort, clear,
     and seeded deal buttons. A bad text shows an inline message naming the bad token.
+    With Phase 10's rules the grid holds Phase 10's cards, drawn in their colours.
 
-    ``HandBuilder(lang="nb")``; ``builder.model`` is the ``HandModel`` to give the other components.
+    ``HandBuilder(lang="nb")``, ``HandBuilder(rules=PHASE10)``; ``builder.model`` is the ``HandModel``
+    to give the other components.
     """
 
-    def __init__(self, model: HandModel | None = None, *, lang: str | None = None, **kwargs: Any) -> None:
-        self.model = model if model is not None else HandModel(lang=lang or "en")
+    def __init__(self, model: HandModel | None = None, *, rules: Rules | None = None, lang: str | None = None, **kwargs: Any) -> None:
+        self.model = model if model is not None else HandModel(lang=lang or "en", rules=rules or UPTO9)
         if lang is not None:
             self.model.lang = lang
+        if rules is not None:
+            self.model.rules = rules
         self._title = w.HTML()
         self._help = w.HTML()
-        self._buttons: dict[Card, w.Button] = {}
-        for suit in _SUIT_ROWS:
-            for rank in _RANK_COLUMNS:
-                card = Card(rank, suit)
-                button = w.Button(layout=w.Layout(width="auto", height="2.5em", padding="0", margin="0"))
-                button.on_click(lambda _b, card=card: self.model.click(card))
-                self._buttons[card] = button
-        self._grid = w.GridBox(
-            list(self._buttons.values()),
-            layout=w.Layout(grid_template_columns="repeat(13, minmax(2.5em, 1fr))", grid_gap="3px", overflow="auto", max_width="46em"),
-        )
+        self._grids: dict[Family, tuple[w.Box, dict[AnyCard, w.Button]]] = {}
+        self._grid = w.Box()
         self._text = w.Text(continuous_update=False, layout=w.Layout(width="100%", max_width="46em"))
         self._text.observe(self._typed, names="value")
         self._message = w.HTML()
@@ -252,7 +302,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self._seed = w.IntText(layout=w.Layout(width="11em"))
         t.link((self.model, "seed"), (self._seed, "value"))
         self._hand = w.HTML()
-        self._counts: dict[Card, int] = {}
+        self._counts: dict[AnyCard, int] = {}
         self._lang_shown = ""
         super().__init__(
             [
@@ -271,6 +321,39 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self.model.observe(self.update, names=["cards", "error", "dealt", "lang", "players", "rules", "seed"])
         self.update()
 
+    @property
+    def _buttons(self) -> dict[AnyCard, w.Button]:
+        """The grid's card buttons for the hand's rule set (built once per card model)."""
+        return self._grid_of(self.model.rules)[1]
+
+    def _grid_of(self, rules: Rules) -> tuple[w.Box, dict[AnyCard, w.Button]]:
+        family = rules.family
+        if family not in self._grids:
+            buttons: dict[AnyCard, w.Button] = {}
+            specials: list[w.Button] = []  # Phase 10's wild card and skip: a row of their own, wide enough for their names
+            for cards in grid_cards(rules):
+                for card in cards:
+                    special = isinstance(card, Phase10Card) and not card.number
+                    layout = (
+                        w.Layout(width="9em", height="2.5em", margin="0 3px 0 0")
+                        if special
+                        else w.Layout(width="auto", height="2.5em", padding="0", margin="0")
+                    )
+                    button = w.Button(layout=layout)
+                    button.on_click(lambda _b, card=card: self.model.click(card))
+                    buttons[card] = button
+                    if special:
+                        specials.append(button)
+            numbers = [b for b in buttons.values() if b not in specials]
+            columns = len(grid_cards(rules)[0])
+            grid = w.GridBox(
+                numbers,
+                layout=w.Layout(grid_template_columns=f"repeat({columns}, minmax(2.5em, 1fr))", grid_gap="3px", overflow="auto", max_width="46em"),
+            )
+            box = w.VBox([grid, w.HBox(specials, layout=w.Layout(margin="3px 0 0 0"))]) if specials else grid
+            self._grids[family] = (box, buttons)
+        return self._grids[family]
+
     def _typed(self, change: Any) -> None:
         if change["new"] != self.model.text:
             self.model.set_text(change["new"])
@@ -282,15 +365,18 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         lang = str(model.lang)
         texts = TEXTS[lang]
         counts = model.counts()
-        relabel = lang != self._lang_shown or (change is not None and change["name"] in ("lang", "rules", "players", "seed"))
+        rules = model.rules
+        grid = self._grid_of(rules)[0]
+        relabel = lang != self._lang_shown or self._grid.children != (grid,) or (change is not None and change["name"] in ("lang", "rules", "players", "seed"))
         if relabel:
             self._lang_shown = lang
-            self._help.value = f'<div class="u9-note">{escape(texts["help"])}</div>'
+            self._grid.children = (grid,)
+            self._help.value = f'<div class="u9-note">{escape(worded(texts, "help", rules))}</div>'
             self._text.description = texts["text"]
-            self._text.placeholder = texts["placeholder"]
+            self._text.placeholder = worded(texts, "placeholder", rules)
             self._seed.description = texts["seed"]
-            self._sort_suit.description = texts["sort_suit"]
-            self._sort_rank.description = texts["sort_rank"]
+            self._sort_suit.description = worded(texts, "sort_suit", rules)
+            self._sort_rank.description = worded(texts, "sort_rank", rules)
             self._clear.description = texts["clear"]
             decks = model.max_copies
             for button, n in ((self._deal_small, model.rules.hand_size), (self._deal_large, model.rules.hand_size + 1)):

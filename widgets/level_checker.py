@@ -4,6 +4,10 @@
 chosen level; ``LevelChecker`` draws it: the contract and its joker budget (reconstructed values
 marked), the verdict, the best (or closest) arrangement as card rows, a budget meter per group and
 in total, and for a hand that falls short the explanation, the missing cards and the outs.
+
+With Phase 10's rules (the hand's, or ``rules=PHASE10``) it checks phases: the words are Phase 10's
+(phase, wild card), the budget is "any number of wild cards, at least one number card", and the
+cards are drawn in Phase 10's colours.
 """
 
 from __future__ import annotations
@@ -16,17 +20,19 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import Card
-from upto9.checker import Check
-from upto9.rules import Level, Rules, RulesError
+from upto9.cards import AnyCard, CardError
+from upto9.checker import Check, Slot
+from upto9.melds import Meld
+from upto9.phase10 import Phase10Check, Phase10Meld, Phase10Slot
+from upto9.rules import UPTO9, Level, Rules, RulesError
 
-from ._common import ModelLanguage, checked, style_tag
+from ._common import AnyCheck, ModelLanguage, checked, style_tag
 from .cards_html import card_html, card_row
 from .engine_text import explanation_lines
-from .hand import HandModel
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text
+from .hand import HandModel, by_suit
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text, level_title, worded
 
-__all__ = ["TEXTS", "CheckerModel", "LevelChecker", "arrangement_html", "budget_html", "level_html"]
+__all__ = ["TEXTS", "CheckerModel", "LevelChecker", "arrangement_html", "budget_html", "level_html", "naturals"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -56,6 +62,19 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "empty": "The hand is empty: add cards to check them.",
         "meter": "Jokers in {group}",
+        "title_phase": "Check the hand against a phase",
+        "level_phase": "Phase",
+        "level_tip_phase": "Phase {n}: {contract}",
+        "valid_phase": "✔ VALID for phase {n}",
+        "not_valid_phase": "✘ NOT VALID for phase {n}",
+        "best_phase": "The best lay-down (fewest wild cards)",
+        "budget_phase": "Wild cards",
+        "unlimited": "any number of wild cards; this lay-down uses {used}",
+        "unlimited_short": "any number of wild cards; the closest arrangement uses {used} and lacks {n} more",
+        "natural": "Number cards in the lay-down: {have} (at least {need} required)",
+        "legend_phase": (
+            "How to read it: each card is drawn in its colour; a wild card shows what it stands for (=7, or a colour); a grey dashed gap is a missing card."
+        ),
     },
     "nb": {
         "title": "Sjekk hånda mot et nivå",
@@ -84,6 +103,20 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "empty": "Hånda er tom: legg til kort for å sjekke dem.",
         "meter": "Jokere i {group}",
+        "title_phase": "Sjekk hånda mot en fase",
+        "level_phase": "Fase",
+        "level_tip_phase": "Fase {n}: {contract}",
+        "valid_phase": "✔ GYLDIG for fase {n}",
+        "not_valid_phase": "✘ IKKE GYLDIG for fase {n}",
+        "best_phase": "Det beste nedlegget (færrest jokere)",
+        "budget_phase": "Jokere",
+        "unlimited": "så mange jokere du vil; dette nedlegget bruker {used}",
+        "unlimited_short": "så mange jokere du vil; det nærmeste oppsettet bruker {used} og mangler {n} til",
+        "natural": "Tallkort i nedlegget: {have} (minst {need} kreves)",
+        "legend_phase": (
+            "Slik leser du det: hvert kort vises i sin farge; en joker viser hva den står for (=7, eller en farge); et grått, stiplet "
+            "hull er et kort som mangler."
+        ),
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -107,14 +140,19 @@ class CheckerModel(t.HasTraits):
     level = t.Int(1)
     rules = t.Instance(Rules)
     lang = t.Unicode("en")
-    result = t.Instance(Check, allow_none=True)
+    result = t.Union([t.Instance(Check), t.Instance(Phase10Check)], allow_none=True)
 
     def __init__(self, hand: HandModel | None = None, *, level: int = 1, rules: Rules | None = None, lang: str | None = None) -> None:
-        hand = hand if hand is not None else HandModel(lang=lang or "en")
+        hand = hand if hand is not None else HandModel(lang=lang or "en", rules=rules if rules is not None else UPTO9)
         super().__init__(hand=hand, rules=rules if rules is not None else hand.rules, lang=check_lang(lang or str(hand.lang)))
         self.level = level
         hand.observe(self._recheck, names="cards")
+        if rules is None:  # the hand's rule set, followed when it changes (Up to 9 or Phase 10)
+            hand.observe(self._follow_rules, names="rules")
         self._recheck()
+
+    def _follow_rules(self, change: Any) -> None:
+        self.rules = change["new"]
 
     @t.validate("level")
     def _valid_level(self, proposal: Any) -> int:
@@ -139,7 +177,7 @@ class CheckerModel(t.HasTraits):
     def _recheck(self, change: Any = None) -> None:
         try:
             self.result = checked(self.hand.cards, self.level, self.rules)
-        except RulesError:
+        except (RulesError, CardError):  # for a moment, the hand holds the other game's cards
             self.result = None
 
     @property
@@ -154,8 +192,8 @@ class CheckerModel(t.HasTraits):
 def level_html(level: Level, rules: Rules, lang: str) -> str:
     """The level's contract and joker budget, reconstructed values marked ``*`` and a house rule ``†``."""
     shared = SHARED[lang]
-    contract = contract_text(level, lang, marks=True)
-    budget = budget_text(level, lang, marks=True)
+    contract = contract_text(level, lang, marks=True, rules=rules)
+    budget = budget_text(level, lang, marks=True, rules=rules)
     house = rules.is_house_rule(f"levels.{level.number}")
     notes = []
     if "*" in contract + budget:
@@ -165,7 +203,7 @@ def level_html(level: Level, rules: Rules, lang: str) -> str:
     mark = f" {shared['house_mark']}" if house else ""
     note = "".join(f'<div class="u9-note">{escape(n)}</div>' for n in notes)
     return (
-        f"<div><b>{escape(shared['level'].format(n=level.number))}{mark}</b>: {escape(contract)} · "
+        f"<div><b>{escape(level_title(rules, level.number, lang))}{mark}</b>: {escape(contract)} · "
         f"<span>{escape(shared['max_wild'])}: {escape(budget)}</span></div>{note}"
     )
 
@@ -181,11 +219,22 @@ def _meter(need: int, covered: int, allowed: int, label: str) -> str:
     return f'<span class="u9-meter" {aria}>{"".join(cells)}</span>'
 
 
-def budget_html(level: Level, groups: Sequence[tuple[int, int]], ok: bool, lang: str) -> str:
+def budget_html(level: Level, groups: Sequence[tuple[int, int]], ok: bool, lang: str, rules: Rules | None = None, naturals: int | None = None) -> str:
     """A joker meter per group and in total. ``groups`` holds, per group of the level, how many
-    of its slots need a joker and how many of those a 2 or 3 of the hand covers."""
+    of its slots need a joker and how many of those a 2 or 3 of the hand covers. A level with any
+    number of wild cards (Phase 10) has no meter: it says how many wild cards the lay-down uses and
+    how many number cards it holds (``naturals``) against the level's least."""
     texts = TEXTS[lang]
     rows = []
+    if level.unlimited:
+        need = sum(n for n, _ in groups)
+        covered = sum(c for _, c in groups)
+        used = jokers_text(covered, lang, rules)
+        line = texts["unlimited"].format(used=used) if ok else texts["unlimited_short"].format(used=used, n=need - covered)
+        rows.append(f"<div>{escape(line)}</div>")
+        if level.natural_cards and naturals is not None:
+            rows.append(f"<div>{escape(texts['natural'].format(have=naturals, need=level.natural_cards))}</div>")
+        return f"<div><b>{escape(worded(texts, 'budget', rules))}</b>{''.join(rows)}</div>"
 
     def words(need: int, allowed: int) -> str:
         return texts["uses"].format(used=need, allowed=allowed) if ok else texts["needs"].format(need=need, allowed=allowed)
@@ -208,24 +257,33 @@ def budget_html(level: Level, groups: Sequence[tuple[int, int]], ok: bool, lang:
     return f"<div><b>{escape(texts['budget'])}</b>{''.join(rows)}</div>"
 
 
-def arrangement_html(result: Check, lang: str) -> tuple[str, list[tuple[int, int]], list[Card]]:
+def naturals(result: AnyCheck) -> int:
+    """How many real (number) cards the verdict's lay-down, or its closest arrangement, holds."""
+    if result.ok:
+        return sum(1 for m in result.melds for p in m.cards if not p.wild)
+    return sum(1 for slots in result.closest.groups for s in slots if s.card is not None and not s.wild)
+
+
+def arrangement_html(result: AnyCheck, lang: str) -> tuple[str, list[tuple[int, int]], list[AnyCard]]:
     """The verdict's arrangement as card rows: the best lay-down, or the closest one for a hand that
     falls short. Also, per group, (slots needing a joker, of those covered by a 2 or 3), and the
     hand's cards left out of it."""
     level, rules = result.level, result.rules
     rows: list[str] = []
     needs: list[tuple[int, int]] = []
-    used: Counter[Card] = Counter()
+    used: Counter[AnyCard] = Counter()
     if result.ok:
-        for i, meld in enumerate(result.melds):
+        melds: Sequence[Meld | Phase10Meld] = result.melds
+        for i, meld in enumerate(melds):
             cells = []
             for p in meld.cards:
                 cells.append(card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang))
                 used[p.card] += 1
-            rows.append(card_row(cells, group_label(level, i, lang)))
+            rows.append(card_row(cells, group_label(level, i, lang, rules)))
             needs.append((meld.jokers, meld.jokers))
     else:
-        for i, slots in enumerate(result.closest.groups):
+        groups: Sequence[Sequence[Slot | Phase10Slot]] = result.closest.groups
+        for i, slots in enumerate(groups):
             cells = []
             need = covered = 0
             for slot in slots:
@@ -239,10 +297,11 @@ def arrangement_html(result: Check, lang: str) -> tuple[str, list[tuple[int, int
                 if wild:
                     need += 1
                     covered += 1
-            rows.append(card_row(cells, group_label(level, i, lang)))
+            rows.append(card_row(cells, group_label(level, i, lang, rules)))
             needs.append((need, covered))
-    left = list((Counter(result.hand) - used).elements())
-    left.sort(key=lambda c: (c.suit.order, c.rank))
+    held: Counter[AnyCard] = Counter(result.hand)
+    left = list((held - used).elements())
+    left.sort(key=by_suit)
     return "".join(rows), needs, left
 
 
@@ -270,6 +329,7 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._details = w.HTML()
         self._legend = w.HTML()
         self._shown_levels: tuple[Any, ...] = ()
+        self._relabelling = False
         super().__init__(
             [style_tag(), self._title, self._levels, self._contract, self._verdict, self._arrangement, self._budget, self._details, self._legend],
             **kwargs,
@@ -279,7 +339,8 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self.update()
 
     def _picked(self, change: Any) -> None:
-        if change["new"] is not None and change["new"] != self.model.level:
+        # New options (another rule set or language) reset the buttons' value: that is no learner's pick.
+        if not self._relabelling and change["new"] is not None and change["new"] != self.model.level:
             self.model.level = change["new"]
 
     def update(self, change: Any = None) -> None:
@@ -289,18 +350,23 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         texts = TEXTS[lang]
         rules = model.rules
         options = tuple((str(lv.number), lv.number) for lv in rules.levels)
-        tips = [texts["level_tip"].format(n=lv.number, contract=contract_text(lv, lang)) for lv in rules.levels]
+        tips = [worded(texts, "level_tip", rules).format(n=lv.number, contract=contract_text(lv, lang, rules=rules)) for lv in rules.levels]
         if (options, tips) != self._shown_levels:
             self._shown_levels = (options, tips)
-            self._levels.options = options
-            self._levels.tooltips = tips
+            self._relabelling = True
+            try:
+                self._levels.options = options
+                self._levels.tooltips = tips
+                self._levels.style.button_width = "3.2em" if len(options) > 9 else "2.6em"  # room for "10"
+            finally:
+                self._relabelling = False
         if self._levels.value != model.level:
             self._levels.value = model.level
-        self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
-        self._levels.description = texts["level"]
+        self._title.value = f"<h3 style='margin:.2em 0'>{escape(worded(texts, 'title', rules))}</h3>"
+        self._levels.description = worded(texts, "level", rules)
         level = model.level_rules
         self._contract.value = level_html(level, rules, lang)
-        self._legend.value = f'<div class="u9-note">{escape(texts["legend"])}</div>'
+        self._legend.value = f'<div class="u9-note">{escape(worded(texts, "legend", rules))}</div>'
         result = model.result
         if result is None:
             return
@@ -308,14 +374,14 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         if result.ok:
             assert result.jokers is not None
             self._verdict.value = (
-                f'<div role="status" aria-live="polite"><span class="u9-ok">{escape(texts["valid"].format(n=number))}</span> '
-                f"{escape(texts['valid_more'].format(jokers=jokers_text(result.jokers, lang)))}</div>"
+                f'<div role="status" aria-live="polite"><span class="u9-ok">{escape(worded(texts, "valid", rules).format(n=number))}</span> '
+                f"{escape(texts['valid_more'].format(jokers=jokers_text(result.jokers, lang, rules)))}</div>"
             )
         else:
             short = result.cards_short
             key = "short" if short == 1 else "short_many"
             self._verdict.value = (
-                f'<div role="status" aria-live="polite"><span class="u9-bad">{escape(texts["not_valid"].format(n=number))}</span> '
+                f'<div role="status" aria-live="polite"><span class="u9-bad">{escape(worded(texts, "not_valid", rules).format(n=number))}</span> '
                 f"{escape(texts[key].format(n=short))}</div>"
             )
         if not result.hand:
@@ -324,10 +390,10 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self._details.value = ""
             return
         rows, needs, left = arrangement_html(result, lang)
-        heading = texts["best"] if result.ok else texts["closest"]
+        heading = worded(texts, "best", rules) if result.ok else texts["closest"]
         left_row = card_row((card_html(c, lang=lang) for c in left), texts["left"]) if left else ""
         self._arrangement.value = f"<div><b>{escape(heading)}</b>{rows}{left_row}</div>"
-        self._budget.value = budget_html(level, needs, result.ok, lang)
+        self._budget.value = budget_html(level, needs, result.ok, lang, rules, naturals(result) if level.unlimited else None)
         lines = explanation_lines(result, lang)
         why = "".join(f"<li>{escape(line)}</li>" for line in lines)
         parts = [f"<div><b>{escape(texts['why'])}</b><ul style='margin:.2em 0'>{why}</ul></div>"]

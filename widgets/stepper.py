@@ -6,13 +6,17 @@ the chosen round, the state after every action: the round is replayed through th
 (``Round.view(player)``) are kept. A player's perspective is drawn from that player's view only,
 so no card that player may not see ever reaches the page. ``RoundStepper`` is the view: forward,
 back, start, end, a slider over the actions, autoplay with a speed control, and a perspective selector.
+
+``RoundStepper(rules=PHASE10)`` plays Phase 10: its words (phase, hit, wild card), its cards in their
+colours, and its skips: a skip discarded names a player, and the turn that player loses is shown.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 from typing import Any, Final
@@ -20,6 +24,7 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
+from upto9.cards import Phase10Card
 from upto9.game import (
     Discard,
     Discarded,
@@ -36,16 +41,18 @@ from upto9.game import (
     Reshuffled,
     Round,
     RoundEnded,
+    Skipped,
     Source,
     View,
     legal_moves,
 )
 from upto9.melds import Meld
+from upto9.phase10 import Phase10Meld
 from upto9.rules import UPTO9, GroupKind, Rules
 
 from ._common import ModelLanguage, style_tag
 from .cards_html import card_html, card_row
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, jokers_text
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, jokers_text, level_title, worded
 
 __all__ = ["TEXTS", "RoundModel", "RoundStepper", "Step", "replay_round"]
 
@@ -161,6 +168,51 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "meld_set": "set ({n})",
         "no_game": "No game yet.",
         "error": "Could not use that game record: {error}",
+        "level_phase": "phase {n}",
+        "lay_down_phase": "{name} lays down phase {level}: {melds}.",
+        "lay_down_jokers_phase": "It uses {jokers}.",
+        "donate_phase": "{name} hits {owner}'s {meld} with {card}.",
+        "donate_joker_phase": "{name} hits {owner}'s {meld} with a wild card standing for {face}.",
+        "discard_skip": "{name} discards a skip, naming {target}: {target} loses their next turn.",
+        "discard_skip_none": "{name} discards a skip; every other player already waits to lose a turn, so it names no one.",
+        "skipped": "{name} loses this turn to a skip.",
+        "waiting_skip": "loses the next turn (skip)",
+        "rule_draw_phase": ("Every turn starts the same way: draw 1 card, from the deck or the top card of the discard pile; a skip there can never be taken."),
+        "rule_lay_down_phase": "Lay down the whole phase at once, all its parts together, never half; only one phase per round. {level}",
+        "rule_donate_phase": (
+            "Once your phase is down, you may hit: add cards to any laid-down phase, yours or others'. On a set the same number, on a "
+            "run at the low or high end, on a colour group the same colour."
+        ),
+        "rule_donate_joker_phase": "A wild card may be played on any group: say what it stands for; it stays there with that role.",
+        "rule_skip": (
+            "A skip, when discarded, names a player who loses their next turn (not a player already waiting to skip). Skips cannot "
+            "be taken from the discard pile nor used in a phase."
+        ),
+        "rule_skipped": "A player named by a skip neither draws, lays down nor discards on that turn.",
+        "rule_end_out_phase": (
+            "The player who went out scores 0; the others score the cards they hold. Everyone who laid down moves to the next "
+            "phase; the others try the same phase again."
+        ),
+        "moves_up_phase": "moves up to phase {n}",
+        "stays_phase": "stays on phase {n}",
+        "completes_phase": "completed phase {n}",
+        "meld_run_phase": "run ({n})",
+        "meld_colour": "colour group ({n})",
+        "meld_set_phase": "set ({n})",
+        "game": "Game",
+        "round_deciding": "Round {n}: deciding round",
+        "status_deciding": "Round {round} (deciding round) · action {k} of {n}",
+        "deal_deciding": (
+            "A deciding round: {names} made phase {level} with the same, fewest penalty points ({points}); they play phase {level} again, "
+            "{n} cards each, and {others} sit{s} out."
+        ),
+        "rule_deciding": (
+            "A tie for the win, among those who made the last phase with the fewest penalty points, is played off in a deciding round "
+            "of that phase by the tied players alone: whoever makes it with the fewest penalty points in total wins; tied again, they "
+            "play another."
+        ),
+        "sits_out": "sits out the deciding round",
+        "tie_next": "A tie: {names} made phase {level} with {points} penalty points each, so they play a deciding round next.",
     },
     "nb": {
         "title": "Gå gjennom en runde",
@@ -273,6 +325,52 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "meld_set": "settet ({n})",
         "no_game": "Ikke noe spill ennå.",
         "error": "Kunne ikke bruke det spillet: {error}",
+        "level_phase": "fase {n}",
+        "lay_down_phase": "{name} legger ned fase {level}: {melds}.",
+        "lay_down_jokers_phase": "Den bruker {jokers}.",
+        "donate_phase": "{name} legger {card} til {meld} hos {owner}.",
+        "donate_joker_phase": "{name} legger en joker som står for {face}, til {meld} hos {owner}.",
+        "discard_skip": "{name} kaster et hopp over-kort og velger {target}: {target} mister neste tur.",
+        "discard_skip_none": "{name} kaster et hopp over-kort; alle de andre venter allerede på å hoppe over en tur, så ingen rammes.",
+        "skipped": "{name} mister denne turen på grunn av et hopp over-kort.",
+        "waiting_skip": "mister neste tur (hopp over)",
+        "rule_draw_phase": (
+            "Hver tur begynner likt: trekk 1 kort, fra trekkbunken eller det øverste kortet i avleggingsbunken; et hopp over-kort der kan aldri tas."
+        ),
+        "rule_lay_down_phase": "Legg ned hele fasen samtidig, alle delene, aldri en halv fase; bare én fase per runde. {level}",
+        "rule_donate_phase": (
+            "Når fasen din er nede, kan du legge til kort på alle nedlagte faser, dine egne eller andres. Til like kort samme tall, "
+            "til en serie i den lave eller høye enden, til en fargegruppe samme farge."
+        ),
+        "rule_donate_joker_phase": "En joker kan legges til hvilken som helst gruppe: si hva den står for; den blir liggende med den rollen.",
+        "rule_skip": (
+            "Når du kaster et hopp over-kort, sier du hvem som skal hoppe over neste tur (ikke en som allerede venter på det). "
+            "Hopp over-kort kan ikke tas fra avleggingsbunken og kan aldri legges til en fase."
+        ),
+        "rule_skipped": "Spilleren som hopper over, verken trekker, legger ned eller kaster på den turen.",
+        "rule_end_out_phase": (
+            "Den som gikk ut, får ingen straffepoeng; de andre teller kortene de holder. Alle som har lagt ned fasen sin, går videre "
+            "til neste fase; de andre prøver samme fase på nytt."
+        ),
+        "moves_up_phase": "går videre til fase {n}",
+        "stays_phase": "blir stående på fase {n}",
+        "completes_phase": "fullførte fase {n}",
+        "meld_run_phase": "serien ({n})",
+        "meld_colour": "fargegruppen ({n})",
+        "meld_set_phase": "gruppen med like kort ({n})",
+        "game": "Spill",
+        "round_deciding": "Runde {n}: avgjørende runde",
+        "status_deciding": "Runde {round} (avgjørende runde) · trekk {k} av {n}",
+        "deal_deciding": (
+            "En avgjørende runde: {names} klarte fase {level} med like få straffepoeng, færrest ({points}); de spiller fase {level} "
+            "på nytt, {n} kort hver, og {others} står over."
+        ),
+        "rule_deciding": (
+            "Står flere likt om seieren, med færrest straffepoeng blant dem som klarte siste fase, spiller bare de en avgjørende runde "
+            "av den fasen: den som klarer den med færrest straffepoeng totalt, vinner; står de likt igjen, spiller de en runde til."
+        ),
+        "sits_out": "står over den avgjørende runden",
+        "tie_next": "Likt: {names} klarte fase {level} med {points} straffepoeng hver, så de spiller en avgjørende runde etterpå.",
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -290,11 +388,13 @@ Action = Drew | LaidDown | Donated | Discarded | RoundEnded
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a round: the action (``None`` for the deal), a reshuffle the draw brought with it,
-    and every player's view of the round after it (``views[p]`` is the engine's ``Round.view(p)``)."""
+    every player's view of the round after it (``views[p]`` is the engine's ``Round.view(p)``), and
+    the players who lost their turn to a Phase 10 skip as the turn passed on after it."""
 
     action: Action | None
     reshuffled: Reshuffled | None
     views: tuple[View, ...]
+    skipped: tuple[int, ...] = ()
 
 
 def _move(record: Drew | LaidDown | Donated | Discarded) -> Move:
@@ -304,7 +404,7 @@ def _move(record: Drew | LaidDown | Donated | Discarded) -> Move:
         return LayDown(record.melds)
     if isinstance(record, Donated):
         return Donate(record.card, record.owner, record.meld, record.face)
-    return Discard(record.card)
+    return Discard(record.card, record.target)
 
 
 def replay_round(played: Round) -> list[Step]:
@@ -314,7 +414,7 @@ def replay_round(played: Round) -> list[Step]:
     the draw that caused it); a finished round has a last step for its end. The replay must give
     the very records the round holds.
     """
-    fresh = Round(played.rules, played.levels, played.dealer, played.deck_order)
+    fresh = Round(played.rules, played.levels, played.dealer, played.deck_order, seated=played.seated, made=played.made, deciding=played.deciding)
     fresh.replay_reshuffles(record.deck for record in played.history if isinstance(record, Reshuffled))
 
     def views() -> tuple[View, ...]:
@@ -322,9 +422,14 @@ def replay_round(played: Round) -> list[Step]:
 
     steps = [Step(None, None, views())]
     pending: Reshuffled | None = None
-    for record in played.history:
+    for index, record in enumerate(played.history):
         if isinstance(record, Reshuffled):
             pending = record
+            continue
+        if isinstance(record, Skipped):  # the engine passes the turn by itself: check it did the same
+            if index >= len(fresh.history) or fresh.history[index] != record:
+                raise ValueError(f"the replay did not skip player {record.player + 1} where the round did")
+            steps[-1] = replace(steps[-1], skipped=(*steps[-1].skipped, record.player))
             continue
         got = fresh.play(_move(record))
         if got != record:
@@ -422,6 +527,7 @@ class RoundModel(t.HasTraits):
         """Step through ``game``, from the deal of its first round."""
         if self.perspective >= game.players:
             self.perspective = WHOLE_TABLE
+        self.rules = game.rules  # a new game plays the same rules
         self.game = game
         self.source = source
         self.error = ""
@@ -518,8 +624,30 @@ class RoundModel(t.HasTraits):
 # --- words for a step ---------------------------------------------------------------------------------
 
 
-def _meld_text(meld: Meld) -> str:
+def _meld_text(meld: Meld | Phase10Meld) -> str:
     return " ".join(p.text() for p in meld.cards)
+
+
+def meld_name(texts: dict[str, str], meld: Meld | Phase10Meld, number: int, rules: Rules) -> str:
+    """``'straight (1)'``, ``'set (2)'``; Phase 10's ``'run (1)'``, ``'colour group (1)'``."""
+    key = {GroupKind.RUN: "meld_run", GroupKind.SET: "meld_set", GroupKind.COLOUR: "meld_colour"}[meld.kind]
+    return worded(texts, key, rules).format(n=number)
+
+
+def _names(model: RoundModel, seats: list[int]) -> str:
+    """``'Ada'``, ``'Ada and Cai'``, ``'Ada, Bjørn and Cai'`` (``og`` in Norwegian)."""
+    names = [model.name(p) for p in seats]
+    word = " og " if model.lang == "nb" else " and "
+    return word.join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
+def _skipped(model: RoundModel, step: Step, what: list[str], why: list[str]) -> tuple[list[str], list[str]]:
+    texts = TEXTS[str(model.lang)]
+    for seat in step.skipped:
+        what.append(texts["skipped"].format(name=model.name(seat)))
+    if step.skipped:
+        why.append(texts["rule_skipped"])
+    return what, why
 
 
 def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str], list[str]]:
@@ -535,14 +663,30 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
     why: list[str] = []
     if action is None:
         played = model.game.rounds[model.round_index]
-        first = (played.dealer + 1) % played.players
+        seats = ((played.dealer + k) % played.players for k in range(1, played.players + 1))
+        first = next(seat for seat in seats if played.seated[seat])  # left of the dealer; a deciding round skips who sits out
+        if played.deciding:
+            seated = [p for p in range(played.players) if played.seated[p]]
+            others = [p for p in range(played.players) if not played.seated[p]]
+            points = model.penalties_before()[seated[0]]
+            what.append(
+                texts["deal_deciding"].format(
+                    names=_names(model, seated),
+                    level=model.game.last_level,
+                    points=points,
+                    n=rules.hand_size,
+                    others=_names(model, others),
+                    s="s" if len(others) == 1 else "",
+                )
+            )
+            why.append(texts["rule_deciding"])
         what.append(texts["deal"].format(n=rules.hand_size, name=model.name(first)))
         why.append(texts["rule_deal"].format(n=rules.hand_size))
-        return what, why
+        return _skipped(model, step, what, why)
     if isinstance(action, RoundEnded):
         if action.reason is EndReason.OUT and action.out is not None:
             what.append(texts["end_out"].format(name=model.name(action.out)))
-            why.append(texts["rule_end_out"])
+            why.append(worded(texts, "rule_end_out", rules))
         elif action.reason is EndReason.IMPOSSIBLE:
             what.append(texts["end_impossible"])
             why.append(texts["rule_end_impossible"])
@@ -561,39 +705,51 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
             what.append(texts["draw_deck"].format(name=name, card=action.card.glyph))
         else:
             what.append(texts["draw_deck_hidden"].format(name=name))
-        why.append(texts["rule_draw"])
+        why.append(worded(texts, "rule_draw", rules))
         if step.reshuffled is not None:
             why.append(texts["rule_reshuffle"])
     elif isinstance(action, LaidDown):
-        level = rules.level(after.levels[action.player])
-        what.append(texts["lay_down"].format(name=name, level=level.number, melds=" · ".join(_meld_text(m) for m in action.melds)))
-        what.append(texts["lay_down_jokers"].format(jokers=jokers_text(sum(m.jokers for m in action.melds), lang)))
-        level_words = f"{SHARED[lang]['level'].format(n=level.number)}: {contract_text(level, lang)}; {budget_text(level, lang)}."
-        why.append(texts["rule_lay_down"].format(level=level_words))
+        level = rules.level(action.level if action.level is not None else after.levels[action.player])
+        melds = " · ".join(_meld_text(m) for m in action.melds)
+        what.append(worded(texts, "lay_down", rules).format(name=name, level=level.number, melds=melds))
+        what.append(worded(texts, "lay_down_jokers", rules).format(jokers=jokers_text(sum(m.jokers for m in action.melds), lang, rules)))
+        level_words = f"{level_title(rules, level.number, lang)}: {contract_text(level, lang, rules=rules)}; {budget_text(level, lang, rules=rules)}."
+        why.append(worded(texts, "rule_lay_down", rules).format(level=level_words))
     elif isinstance(action, Donated):
         meld = after.table[action.owner][action.meld]
-        meld_name = texts["meld_run" if meld.kind is GroupKind.RUN else "meld_set"].format(n=action.meld + 1)
+        called = meld_name(texts, meld, action.meld + 1, rules)
         owner = model.name(action.owner)
         if action.wild:
-            what.append(texts["donate_joker"].format(name=name, card=action.card.glyph, face=face_glyph(action.face), owner=owner, meld=meld_name))
+            face = face_glyph(action.face, lang)
+            what.append(worded(texts, "donate_joker", rules).format(name=name, card=action.card.glyph, face=face, owner=owner, meld=called))
         else:
-            what.append(texts["donate"].format(name=name, card=action.card.glyph, owner=owner, meld=meld_name))
-        why.append(texts["rule_donate"])
+            what.append(worded(texts, "donate", rules).format(name=name, card=action.card.glyph, owner=owner, meld=called))
+        why.append(worded(texts, "rule_donate", rules))
         if action.wild:
-            why.append(texts["rule_donate_joker"])
+            why.append(worded(texts, "rule_donate_joker", rules))
+    elif isinstance(action.card, Phase10Card) and action.card.is_skip:
+        if action.target is None:
+            what.append(texts["discard_skip_none"].format(name=name))
+        else:
+            what.append(texts["discard_skip"].format(name=name, target=model.name(action.target)))
+        why.append(texts["rule_skip"])
     else:
         what.append(texts["discard_card"].format(name=name, card=action.card.glyph))
         why.append(texts["rule_discard"])
     if not after.hand and not isinstance(action, Drew):
         what.append(texts["goes_out"].format(name=name))
         why.append(texts["rule_out"])
-    return what, why
+    return _skipped(model, step, what, why)
 
 
 class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The round stepper view. ``RoundStepper(seed=7, players=3, lang="nb")`` plays a game with
     bots and shows its first round; ``RoundStepper(game=game)`` or ``RoundStepper(record="game.json")``
-    shows a game you have. ``stepper.model`` is the ``RoundModel``.
+    shows a game you have; ``RoundStepper(rules=PHASE10)`` plays Phase 10. ``stepper.model`` is the ``RoundModel``.
+
+    ``rule_sets=(UPTO9, PHASE10)`` puts the game on the page as a choice: picking one plays a new game
+    of it from the seed, or loads its saved game when ``records`` names one for it
+    (``records={"upto9": "sample_game.json", "phase10": "sample_phase10_game.json"}``).
     """
 
     def __init__(
@@ -604,12 +760,26 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         record: str | Path | None = None,
         seed: int = 0,
         players: int = 3,
+        rules: Rules | None = None,
         lang: str | None = None,
+        rule_sets: Sequence[Rules] = (),
+        records: Mapping[str, str | Path] | None = None,
         **kwargs: Any,
     ) -> None:
-        self.model = model if model is not None else RoundModel(lang=lang or "en")
+        self.model = model if model is not None else RoundModel(lang=lang or "en", rules=rules or UPTO9)
+        if rules is not None:
+            self.model.rules = rules
         if lang is not None:
             self.model.lang = lang
+        self.records = dict(records or {})
+        if game is None and record is None:
+            record = self.records.get(self.model.rules.key)
+        self.rule_sets = tuple(rule_sets)
+        self._drawing = False
+        self._game_choice = w.ToggleButtons(options=[(r.name, i) for i, r in enumerate(self.rule_sets)], value=None)
+        self._game_choice.add_class("u9-ruleset")
+        self._game_choice.layout.display = None if len(self.rule_sets) > 1 else "none"
+        self._game_choice.observe(self._game_picked, names="value")
         if game is not None:
             self.model.set_game(game)
         elif record is not None:
@@ -655,6 +825,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             [
                 style_tag(),
                 self._title,
+                self._game_choice,
                 w.HBox([self._seed, self._players, self._bots, self._play], layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self._upload, self._rounds, self._perspective], layout=w.Layout(flex_flow="row wrap")),
                 self._source,
@@ -673,16 +844,32 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
 
     # --- controls ------------------------------------------------------------------------------------
 
+    def pick(self, rules: Rules) -> None:
+        """Show a game of ``rules`` (as a click on its button does): its saved game if ``records``
+        names one, else a new game played from the seed with the players and bots chosen."""
+        if self.model.game is not None and self.model.game.rules.key == rules.key:
+            return
+        self.model.rules = rules
+        path = self.records.get(rules.key)
+        if path is not None:
+            self.model.load(path)
+        else:
+            self.model.play(seed=self._seed.value, players=self._players.value, bots=self._bots.value or "heuristic")
+
+    def _game_picked(self, change: Any) -> None:
+        if change["new"] is not None and not self._drawing:
+            self.pick(self.rule_sets[change["new"]])
+
     def _slid(self, change: Any) -> None:
-        if change["new"] != self.model.step:
+        if not self._drawing and change["new"] != self.model.step:
             self.model.step = change["new"]
 
     def _round_picked(self, change: Any) -> None:
-        if change["new"] is not None and change["new"] != self.model.round_index:
+        if not self._drawing and change["new"] is not None and change["new"] != self.model.round_index:
             self.model.round_index = change["new"]
 
     def _perspective_picked(self, change: Any) -> None:
-        if change["new"] is not None and change["new"] != self.model.perspective:
+        if not self._drawing and change["new"] is not None and change["new"] != self.model.perspective:
             self.model.perspective = change["new"]
 
     def _uploaded(self, change: Any) -> None:
@@ -701,6 +888,13 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
 
     def update(self, change: Any = None) -> None:
         """Show the step: the status, the action in words with its rule, and the table."""
+        self._drawing = True  # a slider whose range shrinks moves by itself: that is not the learner's move
+        try:
+            self._draw()
+        finally:
+            self._drawing = False
+
+    def _draw(self) -> None:
         model = self.model
         lang = str(model.lang)
         texts = TEXTS[lang]
@@ -713,6 +907,10 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         if shown != self._shown:
             self._shown = shown
             self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
+            self._game_choice.description = texts["game"]
+            shown_game = next((i for i, r in enumerate(self.rule_sets) if r.key == game.rules.key), None)
+            if self._game_choice.value != shown_game:
+                self._game_choice.value = shown_game
             self._seed.description = texts["seed"]
             self._players.description = texts["players"]
             bots = [(texts["bots_heuristic"], "heuristic"), (texts["bots_random"], "random")]
@@ -724,7 +922,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self._upload.description = texts["load"]
             self._upload.layout.width = "auto"
             self._rounds.description = texts["round"]
-            self._rounds.options = [(texts["round_option"].format(n=i + 1), i) for i in range(len(game.rounds))]
+            self._rounds.options = [(texts["round_deciding" if r.deciding else "round_option"].format(n=i + 1), i) for i, r in enumerate(game.rounds)]
             self._perspective.description = texts["perspective"]
             self._perspective.options = [(texts["whole"], WHOLE_TABLE)] + [(texts["seat_view"].format(name=model.name(p)), p) for p in range(game.players)]
             for button, key in ((self._start, "start"), (self._back, "back"), (self._forward, "forward"), (self._end, "end")):
@@ -760,10 +958,11 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
     step: Step = model.steps[index]
     players = model.game.players
     played = model.game.rounds[model.round_index]
+    rules = model.game.rules
     # The only state drawn: every view for the whole table, one player's own view otherwise.
     views: dict[int, View] = dict(enumerate(step.views)) if perspective == WHOLE_TABLE else {perspective: step.views[perspective]}
     public = next(iter(views.values()))  # table, discard pile, counts: the same in every view
-    status = texts["status"].format(round=model.round_index + 1, k=index, n=model.last_step)
+    status = texts["status_deciding" if played.deciding else "status"].format(round=model.round_index + 1, k=index, n=model.last_step)
     phase = {Phase.DRAW: texts["phase_draw"], Phase.PLAY: texts["phase_play"], Phase.OVER: texts["phase_over"]}[public.phase]
     turn = texts["phase_over"] if public.phase is Phase.OVER else texts["to_move"].format(name=model.name(public.turn), phase=phase)
     status_html = f"<div><b>{escape(status)}</b> · {escape(turn)}</div>"
@@ -791,7 +990,11 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
             marks.append(texts["you"])
         head = model.name(p) + (f" ({', '.join(marks)})" if marks else "")
         laid = texts["laid_down"] if public.laid_down[p] else texts["waiting"]
-        info = f"{texts['level'].format(n=public.levels[p])} · {laid} · {texts['penalties'].format(n=before[p])}"
+        if not played.seated[p]:
+            laid = texts["sits_out"]
+        info = f"{worded(texts, 'level', rules).format(n=public.levels[p])} · {laid} · {texts['penalties'].format(n=before[p])}"
+        if public.waiting_skip and public.waiting_skip[p]:
+            info += f" · {texts['waiting_skip']}"
         own = views.get(p)
         if own is not None:
             hand = card_row((card_html(c, lang=lang) for c in own.hand), texts["hand"])
@@ -801,8 +1004,8 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
             hand = card_row([back], texts["hand"], row_label=texts["hidden_hand"].format(n=hidden))
         melds = "".join(
             card_row(
-                (card_html(pl.card, pl.face, real=not pl.wild and model.game.rules.is_wild(pl.card), lang=lang) for pl in meld.cards),
-                texts["meld_run" if meld.kind is GroupKind.RUN else "meld_set"].format(n=i + 1),
+                (card_html(pl.card, pl.face, real=not pl.wild and rules.is_wild(pl.card), lang=lang) for pl in meld.cards),
+                meld_name(texts, meld, i + 1, rules),
             )
             for i, meld in enumerate(public.table[p])
         )
@@ -830,15 +1033,22 @@ def _summary(model: RoundModel, end: RoundEnded) -> str:
         level = played.levels[p]
         if after is None:
             nxt = ""
+        elif not played.seated[p]:
+            nxt = texts["sits_out"]
         elif end.laid_down[p] and level == last:
-            nxt = texts["completes"].format(n=level)
+            nxt = worded(texts, "completes", model.game.rules).format(n=level)
         elif after[p] > level:
-            nxt = texts["moves_up"].format(n=after[p])
+            nxt = worded(texts, "moves_up", model.game.rules).format(n=after[p])
         else:
-            nxt = texts["stays"].format(n=after[p])
+            nxt = worded(texts, "stays", model.game.rules).format(n=after[p])
         rows.append(f"<tr><td>{escape(model.name(p))}</td><td>{end.penalties[p]}</td><td>{before[p] + end.penalties[p]}</td><td>{escape(nxt)}</td></tr>")
     head = "<tr>" + "".join(f"<th>{escape(texts[key])}</th>" for key in ("col_player", "col_round", "col_total", "col_next")) + "</tr>"
     winners = ""
     if model.game.winners and model.round_index == len(model.game.rounds) - 1:
         winners = f"<div class='u9-ok'>{escape(texts['winners'].format(names=', '.join(model.name(p) for p in model.game.winners)))}</div>"
+    following = model.game.rounds[model.round_index + 1] if model.round_index + 1 < len(model.game.rounds) else None
+    if following is not None and following.deciding:
+        tied = [p for p in range(model.game.players) if following.seated[p]]
+        words = texts["tie_next"].format(names=_names(model, tied), level=model.game.last_level, points=before[tied[0]] + end.penalties[tied[0]])
+        winners += f"<div class='u9-note'><b>{escape(words)}</b></div>"
     return f"<div><b>{escape(texts['summary'])}</b><table class='u9-table'>{head}{''.join(rows)}</table>{winners}</div>"

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from upto9.cards import Card, Rank, Suit
+from upto9.cards import AnyCard, Card, Colour, Phase10Card, Rank, Suit
 from upto9.melds import Face
-from upto9.rules import Group, GroupKind, Level
+from upto9.rules import PHASE10, Family, Group, GroupKind, Level, Rules
+
+AnyFace = Face | int | Colour
+"""What a card stands for in either game: a card or a rank (Up to 9), a number or a colour (Phase 10)."""
 
 __all__ = [
     "LANGS",
@@ -24,15 +27,20 @@ __all__ = [
     "budget_text",
     "card_name",
     "check_lang",
+    "colour_name",
     "contract_text",
     "face_glyph",
     "face_name",
     "group_label",
     "group_name",
+    "is_phase10",
     "jokers_text",
     "level_line",
+    "level_noun",
+    "level_title",
     "rank_name",
     "suit_name",
+    "worded",
 ]
 
 LANGS: Final = ("en", "nb")
@@ -49,6 +57,7 @@ def check_lang(lang: str) -> str:
 SHARED: Final[dict[str, dict[str, str]]] = {
     "en": {
         "level": "Level {n}",
+        "phase": "Phase {n}",
         "contract": "Contract",
         "max_wild": "Max wild",
         "min_real": "Min real",
@@ -60,6 +69,8 @@ SHARED: Final[dict[str, dict[str, str]]] = {
         "cards": "{n} cards",
         "card": "1 card",
         "joker": "joker",
+        "wild": "wild",
+        "skip": "skip",
         "real": "real",
         "missing": "missing",
         "hidden": "hidden",
@@ -68,6 +79,7 @@ SHARED: Final[dict[str, dict[str, str]]] = {
     },
     "nb": {
         "level": "Nivå {n}",
+        "phase": "Fase {n}",
         "contract": "Regel",
         "max_wild": "Maks wild",
         "min_real": "Min. ekte",
@@ -79,6 +91,8 @@ SHARED: Final[dict[str, dict[str, str]]] = {
         "cards": "{n} kort",
         "card": "1 kort",
         "joker": "joker",
+        "wild": "joker",
+        "skip": "hopp over",
         "real": "ekte",
         "missing": "mangler",
         "hidden": "skjult",
@@ -101,6 +115,40 @@ _RANK_INDEFINITE: Final[dict[str, dict[Rank, str]]] = {
     "nb": {**{r: f"en {r}-er" for r in Rank}, Rank.ACE: "et ess", Rank.JACK: "en knekt", Rank.QUEEN: "en dame", Rank.KING: "en konge"},
 }
 _OF_A_KIND_NB: Final = {2: "par", 3: "tress", 4: "fire like", 5: "fem like", 6: "seks like"}
+_COLOURS: Final[dict[str, dict[Colour, str]]] = {
+    "en": {Colour.RED: "red", Colour.YELLOW: "yellow", Colour.GREEN: "green", Colour.BLUE: "blue"},
+    "nb": {Colour.RED: "rød", Colour.YELLOW: "gul", Colour.GREEN: "grønn", Colour.BLUE: "blå"},
+}
+
+
+def is_phase10(rules: Rules | None) -> bool:
+    """Does this rule set play with Phase 10's cards and words (phases, wild cards, skips)?"""
+    return rules is not None and rules.family is Family.PHASE10
+
+
+def worded(texts: dict[str, str], key: str, rules: Rules | None) -> str:
+    """The text ``key`` of a component's table in the rule set's words: its ``key_phase`` variant
+    for Phase 10 where the table has one, else ``key``."""
+    if is_phase10(rules):
+        return texts.get(f"{key}_phase", texts[key])
+    return texts[key]
+
+
+def level_noun(rules: Rules | None, lang: str = "en") -> str:
+    """What the rule set calls a level, in a sentence: ``'level'``, ``'phase'``, ``'nivå'``, ``'fase'``."""
+    if lang == "nb":
+        return "fase" if is_phase10(rules) else "nivå"
+    return rules.level_word if rules is not None else "level"
+
+
+def level_title(rules: Rules | None, number: int, lang: str = "en") -> str:
+    """``'Level 4'``, ``'Phase 4'``, ``'Nivå 4'``, ``'Fase 4'``."""
+    return SHARED[lang]["phase" if is_phase10(rules) else "level"].format(n=number)
+
+
+def colour_name(colour: Colour, lang: str = "en") -> str:
+    """``'red'`` / ``'rød'``."""
+    return _COLOURS[lang][colour]
 
 
 def suit_name(suit: Suit, lang: str = "en") -> str:
@@ -113,40 +161,77 @@ def rank_name(rank: Rank, lang: str = "en") -> str:
     return _RANKS[lang][rank]
 
 
-def card_name(card: Card, lang: str = "en") -> str:
-    """The card's name for screen readers and tooltips: ``'5 of hearts'`` / ``'hjerter 5'``.
+def card_name(card: AnyCard, lang: str = "en") -> str:
+    """The card's name for screen readers and tooltips: ``'5 of hearts'`` / ``'hjerter 5'``; a
+    Phase 10 card's ``'red 7'`` / ``'rød 7'``, ``'wild'`` / ``'joker'``, ``'skip'`` / ``'hopp over'``.
 
     >>> from upto9 import parse_card
     >>> card_name(parse_card("Qs")), card_name(parse_card("Qs"), "nb")
     ('queen of spades', 'spar dame')
+    >>> from upto9.cards import parse_phase10_card
+    >>> card_name(parse_phase10_card("7r")), card_name(parse_phase10_card("12y"), "nb"), card_name(parse_phase10_card("W"), "nb")
+    ('red 7', 'gul 12', 'joker')
     """
+    if isinstance(card, Phase10Card):
+        if card.is_wild:
+            return SHARED[lang]["wild"]
+        if card.is_skip:
+            return SHARED[lang]["skip"]
+        assert card.colour is not None
+        return f"{colour_name(card.colour, lang)} {card.number}"
     if lang == "nb":
         return f"{suit_name(card.suit, lang)} {rank_name(card.rank, lang)}"
     return f"{rank_name(card.rank, lang)} of {suit_name(card.suit, lang)}"
 
 
-def face_name(face: Face, lang: str = "en") -> str:
-    """What a slot stands for, in words: a card's name, or a set's rank (``'a king'``, ``'en konge'``)."""
+def face_name(face: AnyFace, lang: str = "en") -> str:
+    """What a slot stands for, in words: a card's name, or a set's rank (``'a king'``, ``'en konge'``);
+    in Phase 10 a number (``'a 7'``, ``'en 7-er'``) or a colour (``'red'``, ``'rød'``)."""
     if isinstance(face, Card):
         return card_name(face, lang)
-    return _RANK_INDEFINITE[lang][face]
+    if isinstance(face, Rank):
+        return _RANK_INDEFINITE[lang][face]
+    if isinstance(face, Colour):
+        return colour_name(face, lang)
+    if lang == "nb":
+        return f"en {face}-er"
+    return f"an {face}" if face in (8, 11) else f"a {face}"
 
 
-def face_glyph(face: Face) -> str:
-    """``'7♥'`` for a card, ``'K'`` for a set's rank."""
-    return face.glyph if isinstance(face, Card) else str(face)
+def face_glyph(face: AnyFace, lang: str = "en") -> str:
+    """``'7♥'`` for a card, ``'K'`` for a set's rank; in Phase 10 ``'7'`` for a number, ``'red'`` for a colour."""
+    if isinstance(face, Card):
+        return face.glyph
+    if isinstance(face, Colour):
+        return colour_name(face, lang)
+    return str(face)
 
 
-def jokers_text(n: int, lang: str = "en") -> str:
-    """``'no jokers'``, ``'1 joker'``, ``'3 jokers'`` / ``'ingen jokere'``, ``'1 joker'``, ``'3 jokere'``."""
+def jokers_text(n: int, lang: str = "en", rules: Rules | None = None) -> str:
+    """``'no jokers'``, ``'1 joker'``, ``'3 jokers'`` / ``'ingen jokere'``, ``'1 joker'``, ``'3 jokere'``;
+    with Phase 10's rules ``'1 wild card'`` in English (the Norwegian rules text calls them jokere too).
+
+    >>> from upto9.rules import PHASE10
+    >>> jokers_text(2, rules=PHASE10), jokers_text(2, "nb", PHASE10)
+    ('2 wild cards', '2 jokere')
+    """
     if lang == "nb":
         return "ingen jokere" if n == 0 else f"{n} joker{'e' if n != 1 else ''}"
+    if is_phase10(rules):
+        return "no wild cards" if n == 0 else f"{n} wild card{'s' if n != 1 else ''}"
     return "no jokers" if n == 0 else f"{n} joker{'s' if n != 1 else ''}"
 
 
-def group_name(group: Group, lang: str = "en") -> str:
+def group_name(group: Group, lang: str = "en", rules: Rules | None = None) -> str:
     """The group's name: the engine's (``'straight of 5'``, ``'three of a kind'``) or the Norwegian
-    rules text's (``'5 straight'``, ``'tress'``)."""
+    rules text's (``'5 straight'``, ``'tress'``); Phase 10's in its own words (``'set of 3'``,
+    ``'run of 4'``, ``'7 cards of one colour'`` / ``'3 like'``, ``'serie på 4'``, ``'7 kort i samme farge'``)."""
+    if is_phase10(rules):
+        if lang == "nb":
+            words = {GroupKind.SET: "{n} like", GroupKind.RUN: "serie på {n}", GroupKind.COLOUR: "{n} kort i samme farge"}
+        else:
+            words = {GroupKind.SET: "set of {n}", GroupKind.RUN: "run of {n}", GroupKind.COLOUR: "{n} cards of one colour"}
+        return words[group.kind].format(n=group.size)
     if lang != "nb":
         return group.name
     if group.kind is GroupKind.RUN:
@@ -162,20 +247,41 @@ def _noun(group: Group, lang: str) -> str:
     return "tress" if group.size == 3 else "sett"
 
 
-def group_label(level: Level, index: int, lang: str = "en") -> str:
-    """A group's label, numbered when the level has several: ``'Three of a kind (2)'``."""
-    name = group_name(level.groups[index], lang)
+def group_label(level: Level, index: int, lang: str = "en", rules: Rules | None = None) -> str:
+    """A group's label, numbered when the level has several: ``'Three of a kind (2)'``, ``'Run of 4 (2)'``."""
+    name = group_name(level.groups[index], lang, rules)
     name = name[0].upper() + name[1:]
     return f"{name} ({index + 1})" if len(level.groups) > 1 else name
 
 
-def contract_text(level: Level, lang: str = "en", marks: bool = False) -> str:
+def _phase10_contract(level: Level, lang: str, marks: bool, rules: Rules) -> str:
+    groups = level.groups
+    flags = [marks and level.is_reconstructed(f"groups.{i}.size") for i in range(len(groups))]
+    if lang != "nb":
+        from upto9.phase10 import contract  # the engine's words for a phase
+
+        return contract(level) + ("*" if any(flags) else "")
+    if len(groups) > 1 and len({(g.kind, g.size) for g in groups}) == 1 and groups[0].kind is GroupKind.SET:
+        return f"{len(groups)} grupper med {groups[0].size} like{'*' if any(flags) else ''}"
+    names = [f"{group_name(g, lang, rules)}{'*' if flag else ''}" for g, flag in zip(groups, flags, strict=True)]
+    return " og ".join(names)
+
+
+def contract_text(level: Level, lang: str = "en", marks: bool = False, rules: Rules | None = None) -> str:
     """The level's contract in words; with ``marks``, a ``*`` after each reconstructed group size.
+    With Phase 10's rules, in Phase 10's words.
 
     >>> from upto9 import UPTO9
     >>> contract_text(UPTO9.level(5), marks=True), contract_text(UPTO9.level(4), "nb")
     ('straight of 5* + three of a kind', '3× tress')
+    >>> from upto9.rules import PHASE10
+    >>> [contract_text(PHASE10.level(n), rules=PHASE10) for n in (1, 2, 8)]
+    ['2 sets of 3', '1 set of 3 + 1 run of 4', '7 cards of one colour']
+    >>> contract_text(PHASE10.level(2), "nb", rules=PHASE10)
+    '3 like og serie på 4'
     """
+    if rules is not None and is_phase10(rules):
+        return _phase10_contract(level, lang, marks, rules)
     if lang != "nb" and not marks:
         return level.contract
     names = [group_name(g, lang) for g in level.groups]
@@ -191,19 +297,37 @@ def _budget_reconstructed(level: Level) -> bool:
     return any(level.is_reconstructed(f) for f in fields)
 
 
-def budget_text(level: Level, lang: str = "en", marks: bool = False) -> str:
+def budget_text(level: Level, lang: str = "en", marks: bool = False, rules: Rules | None = None) -> str:
     """The joker budget ("max wild") in words, from the level's own fields; with ``marks``, a ``*``
-    when any of them is reconstructed.
+    when any of them is reconstructed. A Phase 10 phase with a house rule's limit counts wild cards
+    and number cards (with ``rules``, or whenever the level asks for number cards).
 
     >>> from upto9 import UPTO9
     >>> budget_text(UPTO9.level(4), "nb")
     'maks 2 jokere totalt, maks 1 pr. tress, minst én tress uten joker'
     >>> budget_text(UPTO9.level(8), "nb", marks=True)
     '2 + 1 (straight + tress)*'
+    >>> from upto9.rules import PHASE10
+    >>> budget_text(PHASE10.level(1)), budget_text(PHASE10.level(1), "nb")
+    ('any number of wild cards, at least 1 number card', 'så mange jokere du vil, minst 1 tallkort')
     """
     mark = "*" if marks and _budget_reconstructed(level) else ""
+    if not level.unlimited and (level.natural_cards or is_phase10(rules)):
+        natural = ""
+        if level.natural_cards:
+            natural = (
+                f", minst {level.natural_cards} tallkort"
+                if lang == "nb"
+                else f", at least {level.natural_cards} number card{'s' if level.natural_cards != 1 else ''}"
+            )
+        if lang == "nb":
+            return ("ingen jokere" if level.jokers == 0 else f"maks {jokers_text(level.jokers, lang)}") + natural + mark
+        return ("no wild cards" if level.jokers == 0 else f"at most {jokers_text(level.jokers, lang, PHASE10)}") + natural + mark
     if lang != "nb":
         return level.budget + mark
+    if level.unlimited:
+        natural = f", minst {level.natural_cards} tallkort" if level.natural_cards else ""
+        return f"så mange jokere du vil{natural}{mark}"
     groups = level.groups
     caps = [g.jokers for g in groups]
     split = len(groups) > 1 and all(c is not None for c in caps) and sum(c or 0 for c in caps) == level.jokers
@@ -223,7 +347,7 @@ def budget_text(level: Level, lang: str = "en", marks: bool = False) -> str:
     return ", ".join(parts) + mark
 
 
-def level_line(level: Level, lang: str = "en", marks: bool = True) -> str:
+def level_line(level: Level, lang: str = "en", marks: bool = True, rules: Rules | None = None) -> str:
     """``'Level 4: 3 × three of a kind; max wild: at most 2 jokers …'`` (plain text)."""
-    head = SHARED[lang]["level"].format(n=level.number)
-    return f"{head}: {contract_text(level, lang, marks)}; {SHARED[lang]['max_wild'].lower()}: {budget_text(level, lang, marks)}"
+    head = level_title(rules, level.number, lang)
+    return f"{head}: {contract_text(level, lang, marks, rules)}; {SHARED[lang]['max_wild'].lower()}: {budget_text(level, lang, marks, rules)}"

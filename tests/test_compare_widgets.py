@@ -1,0 +1,148 @@
+"""The comparison page's views (upto9.widgets.compare), headless: the tables show the rule sets'
+own values in both languages, the charts hold the engine's estimates with their intervals, and the
+published figure is shown with its source, or the page says there is none."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("plotly")
+
+from upto9.widgets.compare import (
+    ComparisonChart,
+    ComparisonModel,
+    Findings,
+    LevelsSideBySide,
+    MeasuredTable,
+    PublishedTable,
+    RulesSideBySide,
+    SampleNote,
+)
+
+from upto9.compare import Comparison, PublishedFigure, rules_facts
+from upto9.rules import PHASE10, UPTO9
+
+FIGURE = PublishedFigure("phase10", (0.2, None, 0.05), "A study of Phase 10 deals", "https://example.org/study", "A study", 10, notes=(("en", "Read it."),))
+
+
+def text_of(html: str) -> str:
+    text = html_lib.unescape(re.sub(r"<[^>]+>", " ", html))
+    return re.sub(r" ([:.,;)])", r"\1", re.sub(r"\s+", " ", text)).strip()
+
+
+@pytest.fixture(scope="module")
+def comparison() -> Comparison:
+    return Comparison.build([UPTO9, PHASE10], games=3, deals=40, seed=1, progress=False)
+
+
+@pytest.fixture
+def model(comparison: Comparison) -> Iterator[ComparisonModel]:
+    yield ComparisonModel(comparison, FIGURE, rule_sets=(UPTO9, PHASE10))
+
+
+def test_the_rules_table_shows_each_rule_sets_own_values(model: ComparisonModel) -> None:
+    view = RulesSideBySide(model)
+    text = text_of(view._html.value)
+    up, ph = rules_facts(UPTO9), rules_facts(PHASE10)
+    assert f"{up.deck_size} cards" in text and f"{ph.deck_size} cards" in text
+    assert f"{up.hand_size} cards" in text and f"{ph.hand_size} cards" in text
+    assert "every 2 and 3; each is a joker and also itself" in text
+    assert f"{ph.wild_cards} wild cards: only wild" in text and f"{ph.skips} skip cards" in text
+    assert "a budget per level: 0 to 4 jokers" in text and "any number, as long as the phase holds at least 1 number card" in text
+    assert "9 levels" in text and "10 phases" in text
+    assert "share the win" in text and "deciding round of the last phase" in text
+    assert "2, 3: 20 ·" in text and "wild: 25*" in text  # the 2s' and 3s' points are stated; Phase 10's reconstructed
+    model.lang = "nb"
+    text = text_of(view._html.value)
+    assert "Kortstokk" in text and "10 faser" in text and "9 nivåer" in text and "hopp over-kort" in text
+
+
+def test_the_levels_table_pairs_level_n_with_phase_n(model: ComparisonModel) -> None:
+    text = text_of(LevelsSideBySide(model)._html.value)
+    assert "Level 1: straight of 4" in text and "Phase 8:" in text and "Phase 10:" in text
+    assert text.count("Level ") == 9 and text.count("Phase ") >= 10
+
+
+def test_the_note_says_how_the_numbers_were_measured(model: ComparisonModel, comparison: Comparison) -> None:
+    text = text_of(SampleNote(model)._html.value)
+    assert f"{comparison.games} games of each rule set" in text and f"{comparison.deals} shuffled deals" in text
+    assert "seed 1" in text and "HeuristicBot" in text and "95 %" in text and "Not measured" not in text
+
+
+def test_a_rule_set_not_measured_is_named(comparison: Comparison) -> None:
+    only = Comparison(comparison.sides[:1], comparison.players, comparison.seed)
+    model = ComparisonModel(only, None, rule_sets=(UPTO9, PHASE10))
+    assert "Not measured yet: Phase 10." in text_of(SampleNote(model)._html.value)
+    assert "Phase 10" in text_of(RulesSideBySide(model)._html.value)  # the rules are still compared
+    figure = ComparisonChart(model, "length").figure
+    assert list(figure.data[0].x) == ["Up to 9"]
+
+
+def test_the_measured_table_shows_the_engines_estimates(model: ComparisonModel) -> None:
+    view = MeasuredTable(model)
+    text = text_of(view._html.value)
+    stats = model.stats("upto9")
+    assert f"{stats.rounds.value:.2f} ({stats.rounds.low:.2f}–{stats.rounds.high:.2f})" in text
+    assert "Up to 9" in text and "Phase 10" in text and "Rounds ended as impossible" in text
+    model.lang = "nb"
+    assert f"{stats.rounds.value:.2f}".replace(".", ",") in text_of(view._html.value)
+
+
+def test_the_charts_hold_the_estimates_and_their_intervals(model: ComparisonModel) -> None:
+    holding = ComparisonChart(model, "holding")
+    figure = holding.figure
+    names = [trace.name for trace in figure.data]
+    assert names == [
+        "Up to 9: sampled deals",
+        "Phase 10: sampled deals",
+        "Up to 9: in the games (a player's deal, on that level)",
+        "Phase 10: in the games (a player's deal, on that level)",
+        "Phase 10: published (A study)",
+    ]
+    phase10 = model.comparison.side("phase10").holding.estimates()
+    trace = figure.data[1]
+    assert list(trace.y) == [e.value for e in phase10]
+    assert list(trace.error_y.array) == pytest.approx([e.high - e.value for e in phase10])
+    assert len(figure.data[0].x) == 9 and len(trace.x) == 10
+    in_games = model.stats("phase10").dealt_holds
+    assert list(figure.data[3].y) == [None if e is None else e.value for e in in_games]
+    assert list(figure.data[4].y)[:3] == [0.2, None, 0.05]
+    levels = ComparisonChart(model, "levels").figure
+    assert [len(t.x) for t in levels.data] == [9, 10]
+    assert ComparisonChart(model, "penalties").figure.data[0].type == "box"
+    assert holding._output.outputs and "application/vnd.plotly.v1+json" in holding._output.outputs[0]["data"]
+    model.lang = "nb"
+    assert "Sjansen" in holding.figure.layout.title.text
+    with pytest.raises(ValueError, match="kind must be one of"):
+        ComparisonChart(model, "pie")
+
+
+def test_the_published_figure_is_shown_beside_the_engine_with_its_source(model: ComparisonModel) -> None:
+    view = PublishedTable(model)
+    html = view._html.value
+    text = text_of(html)
+    assert "20.00 %" in text and "5.00 %" in text and "Read it." in text
+    assert 'href="https://example.org/study"' in html.replace("'", '"') and "A study of Phase 10 deals" in text
+    engine = model.comparison.side("phase10").holding.estimates()[0]
+    assert f"{100 * engine.value:.2f} % ({100 * engine.low:.2f}–{100 * engine.high:.2f})" in text
+    model.published = PublishedFigure("phase10", (), "Searched: none found", "", "none", 10, notes=(("en", "No credible published figure exists."),))
+    text = text_of(view._html.value)
+    assert "No credible published figure exists." in text and "%" not in text
+
+
+def test_the_findings_are_sentences_made_from_the_estimates(model: ComparisonModel) -> None:
+    view = Findings(model)
+    text = text_of(view._html.value)
+    rounds = model.comparison.difference("upto9", "phase10", "rounds")
+    assert f"A game of Phase 10 has {abs(rounds.value):.1f} rounds {'more' if rounds.value >= 0 else 'fewer'} than a game of Up to 9" in text
+    assert f"{rounds.low:.1f} to {rounds.high:.1f}" in text
+    assert "In Up to 9, the level that holds players up longest is Level" in text and "In Phase 10, the phase that holds players up longest is Phase" in text
+    assert "In Phase 10, the rarest in the dealt hand is Phase" in text
+    assert "of the 2 published values lie inside the engine's 95 % intervals" in text  # the figure reports phases 1 and 3
+    model.lang = "nb"
+    assert "Et spill Phase 10 har i snitt" in text_of(view._html.value)

@@ -1,0 +1,908 @@
+"""Up to 9 beside Phase 10 (or any two rule sets): their facts read from the rules, and measured
+estimates with 95 % intervals.
+
+* ``rules_facts(rules, players)``: what a comparison table shows, read from the rule set's data
+  (deck, hand size, wild cards, joker budgets, levels, penalties, tie-break, safety valve), with
+  the reconstructed marks.
+* ``wilson``, ``bootstrap_mean``, ``bootstrap_ratio``: a proportion's Wilson interval, and
+  percentile-bootstrap intervals of a mean and of a ratio of sums (resampling whole games, so
+  that the rounds of one game count together).
+* ``sample_holding``: the chance that a dealt hand already holds each level, by shuffling the
+  game's deck and asking the checker (``holds``).
+* ``play_games`` / ``summarise_games``: whole games played by bots (``simulate``), kept as one
+  small record per game; ``game_stats`` turns them into estimates (game length, rounds per level,
+  impossible rounds, penalty spread).
+* ``Comparison``: both sides, with the seed, the numbers of games and deals and the bot, saved as
+  JSON (``save``/``load``) so that a page can show it without playing the games again.
+
+Nothing here draws: the comparison page's view is ``upto9.widgets.compare``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from upto9.cards import AnyCard, Phase10Card
+from upto9.checker import holds
+from upto9.rules import Family, Rules, RulesError, TieBreak, builtin_rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "CONFIDENCE",
+    "FORMAT",
+    "CompareError",
+    "Comparison",
+    "Estimate",
+    "GameStats",
+    "GameSummary",
+    "Holding",
+    "LevelFacts",
+    "PenaltyFacts",
+    "PublishedFigure",
+    "PublishedRow",
+    "RulesFacts",
+    "Side",
+    "bootstrap_difference",
+    "bootstrap_mean",
+    "bootstrap_ratio",
+    "deal",
+    "game_stats",
+    "play_games",
+    "published_rows",
+    "rules_facts",
+    "rules_fingerprint",
+    "sample_holding",
+    "share_of_rounds",
+    "slowest",
+    "summarise_games",
+    "wilson",
+]
+
+FORMAT: Final = "upto9-comparison/1"
+CONFIDENCE: Final = 0.95
+_Z95: Final = 1.959963984540054  # the normal quantile of 0.975
+RESAMPLES: Final = 2000
+"""Bootstrap resamples behind every interval of a mean or a ratio."""
+
+
+class CompareError(ValueError):
+    """A comparison file or sample that cannot be used; the message says what is wrong."""
+
+
+# --- estimates --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A measured value with its interval: ``low <= value <= high`` at ``CONFIDENCE`` (95 %),
+    from ``n`` observations (deals, games or rounds) by ``method`` (``'wilson'`` or ``'bootstrap'``)."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+    method: str
+
+    def contains(self, x: float) -> bool:
+        """Is ``x`` inside the interval?
+
+        >>> wilson(30, 100).contains(0.3), wilson(30, 100).contains(0.5)
+        (True, False)
+        """
+        return self.low <= x <= self.high
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width (its margin, were it symmetric)."""
+        return (self.high - self.low) / 2
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n, "method": self.method}
+
+
+def wilson(successes: int, n: int, z: float = _Z95) -> Estimate:
+    """The share ``successes / n`` with its Wilson score interval (95 % by default). Unlike the
+    plain normal interval it stays inside 0..1 and is honest near 0 and 1 (a level almost never
+    held in the deal).
+
+    >>> e = wilson(50, 100)
+    >>> round(e.value, 2), round(e.low, 3), round(e.high, 3), e.method
+    (0.5, 0.404, 0.596, 'wilson')
+    >>> e = wilson(0, 1000)
+    >>> e.low, round(e.high, 4)
+    (0.0, 0.0038)
+    >>> wilson(3, 2)
+    Traceback (most recent call last):
+    ...
+    upto9.compare.CompareError: a share needs 0 <= successes <= n, got 3 of 2
+    """
+    if n < 0 or not 0 <= successes <= max(n, 0):
+        raise CompareError(f"a share needs 0 <= successes <= n, got {successes} of {n}")
+    if n == 0:
+        return Estimate(math.nan, 0.0, 1.0, 0, "wilson")
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    # At 0 and at n the bound is exactly 0 or 1 (the formula leaves a rounding speck).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Estimate(p, low, high, n, "wilson")
+
+
+def _rng(seed: int | str) -> np.random.Generator:
+    text = f"upto9-bootstrap:{seed}".encode()
+    return np.random.default_rng(int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big"))
+
+
+def _percentiles(values: np.ndarray[Any, np.dtype[np.float64]], confidence: float) -> tuple[float, float]:
+    tail = (1 - confidence) / 2 * 100
+    low, high = np.nanpercentile(values, [tail, 100 - tail])
+    return float(low), float(high)
+
+
+def bootstrap_mean(values: Sequence[float], *, resamples: int = RESAMPLES, seed: int | str = 0, confidence: float = CONFIDENCE) -> Estimate:
+    """The mean of ``values`` with a percentile-bootstrap interval: the values are drawn again with
+    replacement ``resamples`` times (seeded: the same call gives the same interval).
+
+    >>> e = bootstrap_mean([9, 10, 10, 11, 12, 9, 10, 13])
+    >>> e.value, e.low < e.value < e.high, e.n, e.method
+    (10.5, True, 8, 'bootstrap')
+    >>> bootstrap_mean([])
+    Traceback (most recent call last):
+    ...
+    upto9.compare.CompareError: a mean needs at least one value
+    """
+    data = np.asarray(values, dtype=np.float64)
+    if data.size == 0:
+        raise CompareError("a mean needs at least one value")
+    picks = _rng(seed).integers(0, data.size, size=(resamples, data.size))
+    low, high = _percentiles(data[picks].mean(axis=1), confidence)
+    return Estimate(float(data.mean()), low, high, int(data.size), "bootstrap")
+
+
+def bootstrap_ratio(
+    numerators: Sequence[float], denominators: Sequence[float], *, resamples: int = RESAMPLES, seed: int | str = 0, confidence: float = CONFIDENCE
+) -> Estimate | None:
+    """``sum(numerators) / sum(denominators)`` with a percentile-bootstrap interval that resamples
+    the pairs (one pair per game: the rounds of a game are not independent of each other, the
+    games are). ``None`` when the denominators sum to 0 (nothing to measure).
+
+    >>> e = bootstrap_ratio([2, 3, 1, 2], [1, 1, 1, 1])   # e.g. rounds spent per level laid down
+    >>> e.value, e.low <= 2.0 <= e.high, e.n
+    (2.0, True, 4)
+    >>> bootstrap_ratio([0, 0], [0, 0]) is None
+    True
+    """
+    top = np.asarray(numerators, dtype=np.float64)
+    bottom = np.asarray(denominators, dtype=np.float64)
+    if top.shape != bottom.shape:
+        raise CompareError(f"a ratio needs as many numerators as denominators, got {top.size} and {bottom.size}")
+    total = float(bottom.sum())
+    if top.size == 0 or total == 0:
+        return None
+    picks = _rng(seed).integers(0, top.size, size=(resamples, top.size))
+    sums = bottom[picks].sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratios = np.where(sums > 0, top[picks].sum(axis=1) / np.where(sums > 0, sums, 1), np.nan)
+    low, high = _percentiles(ratios, confidence)
+    return Estimate(float(top.sum()) / total, low, high, int(top.size), "bootstrap")
+
+
+def bootstrap_difference(
+    first: Sequence[float], second: Sequence[float], *, resamples: int = RESAMPLES, seed: int | str = 0, confidence: float = CONFIDENCE
+) -> Estimate:
+    """``mean(second) - mean(first)`` of two independent samples (e.g. the games of two rule sets),
+    with a percentile-bootstrap interval that resamples each sample on its own. ``n`` is the
+    smaller sample's size.
+
+    >>> e = bootstrap_difference([10, 11, 9, 10, 12, 10], [13, 14, 12, 13, 15, 12])
+    >>> round(e.value, 2), e.low > 0, e.n
+    (2.83, True, 6)
+    """
+    a = np.asarray(first, dtype=np.float64)
+    b = np.asarray(second, dtype=np.float64)
+    if a.size == 0 or b.size == 0:
+        raise CompareError("a difference needs values on both sides")
+    rng = _rng(seed)
+    means_a = a[rng.integers(0, a.size, size=(resamples, a.size))].mean(axis=1)
+    means_b = b[rng.integers(0, b.size, size=(resamples, b.size))].mean(axis=1)
+    low, high = _percentiles(means_b - means_a, confidence)
+    return Estimate(float(b.mean() - a.mean()), low, high, int(min(a.size, b.size)), "bootstrap")
+
+
+def share_of_rounds(counts: Sequence[int], rounds: Sequence[int], *, resamples: int = RESAMPLES, seed: int | str = 0) -> Estimate | None:
+    """The share of all rounds that some count (per game) makes up, e.g. rounds ended as impossible:
+    a bootstrap over games (``bootstrap_ratio``), except when no round or every round counts, where
+    resampling games cannot vary and the Wilson interval over the rounds is given instead (a zero
+    share still has an upper bound). ``None`` when there are no rounds.
+
+    >>> e = share_of_rounds([0, 0, 0], [10, 11, 9])
+    >>> e.value, e.low, round(e.high, 3), e.method
+    (0.0, 0.0, 0.114, 'wilson')
+    >>> share_of_rounds([1, 0, 2], [10, 10, 10]).method
+    'bootstrap'
+    """
+    total, counted = sum(rounds), sum(counts)
+    if total == 0:
+        return None
+    if counted in (0, total):
+        return wilson(counted, total)
+    return bootstrap_ratio(counts, rounds, resamples=resamples, seed=seed)
+
+
+# --- the rule sets' facts ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LevelFacts:
+    """One level (phase) as a comparison table shows it."""
+
+    number: int
+    contract: str
+    budget: str
+    cards: int  # cards the lay-down holds
+    jokers: int  # the most wild cards it may hold
+    unlimited: bool  # any number of wild cards (Phase 10)
+    natural_cards: int  # the fewest real cards it needs by rule (Phase 10: 1)
+    reconstructed: bool  # some value of the level is not stated by the rules text
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyFacts:
+    """The cards that cost ``points`` each when left in hand (``keys``: penalty keys such as ``'K'``, ``'wild'``)."""
+
+    points: int
+    keys: tuple[str, ...]
+    reconstructed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RulesFacts:
+    """What a comparison table shows about one rule set, read from its data (see ``rules_facts``)."""
+
+    key: str
+    name: str
+    family: Family
+    level_word: str  # 'level' or 'phase'
+    players: tuple[int, int]
+    players_reconstructed: bool
+    table_players: int  # the table the deck counts are for
+    decks: int  # decks a table of ``table_players`` uses
+    decks_reconstructed: bool
+    deck_size: int  # cards in that game's deck
+    numbers: int  # cards that are only themselves (no wild, no skip)
+    wild_cards: int  # cards that can be a joker: pure wild cards, or natural cards that are also themselves
+    pure_wilds: bool  # True: the wild cards are only wild (Phase 10); False: they are also themselves (Up to 9's 2s and 3s)
+    wild_ranks: tuple[str, ...]  # the ranks that are wild and also themselves (Up to 9: 2, 3)
+    skips: int
+    hand_size: int
+    hand_size_reconstructed: bool
+    levels: tuple[LevelFacts, ...]
+    unlimited_wilds: bool  # every level allows any number of wild cards
+    penalties: tuple[PenaltyFacts, ...]  # highest points first
+    tie_break: TieBreak
+    safety_valve: bool
+    level_order: tuple[int, ...]
+    free_order: bool
+
+    @property
+    def lay_down_cards(self) -> tuple[int, int]:
+        """The fewest and the most cards a level's lay-down holds."""
+        sizes = [lv.cards for lv in self.levels]
+        return min(sizes), max(sizes)
+
+
+def rules_facts(rules: Rules, players: int = 4) -> RulesFacts:
+    """The facts a comparison shows about ``rules`` at a table of ``players``, all read from the
+    rule set (its deck from ``one_deck()`` and ``decks_for``, its levels, penalties, tie-break and
+    safety valve), with which of them are reconstructed.
+
+    >>> from upto9.rules import UPTO9, PHASE10
+    >>> u, p = rules_facts(UPTO9), rules_facts(PHASE10)
+    >>> (u.deck_size, u.wild_cards, u.pure_wilds, u.wild_ranks), (p.deck_size, p.wild_cards, p.pure_wilds, p.skips)
+    ((104, 16, False, ('2', '3')), (108, 8, True, 4))
+    >>> u.hand_size, p.hand_size, len(u.levels), len(p.levels), u.unlimited_wilds, p.unlimited_wilds
+    (11, 10, 9, 10, False, True)
+    >>> [(f.points, f.keys) for f in u.penalties][:2]
+    [(20, ('2', '3')), (15, ('A',))]
+    """
+    decks = rules.decks_for(players)
+    deck = rules.one_deck() * decks
+    wild = [c for c in deck if rules.is_wild(c)]
+    skips = sum(1 for c in deck if isinstance(c, Phase10Card) and c.is_skip)
+    pure = bool(wild) and all(isinstance(c, Phase10Card) for c in wild)
+    levels = tuple(
+        LevelFacts(
+            number=lv.number,
+            contract=lv.contract,
+            budget=lv.budget,
+            cards=lv.cards,
+            jokers=lv.jokers,
+            unlimited=lv.unlimited,
+            natural_cards=lv.natural_cards,
+            reconstructed=bool(lv.reconstructed),
+        )
+        for lv in rules.levels
+    )
+    by_points: dict[int, list[str]] = {}
+    for key, points in rules.penalties:
+        by_points.setdefault(points, []).append(key)
+    penalties = tuple(
+        PenaltyFacts(points, tuple(keys), any(rules.is_reconstructed(f"penalties.{k}") for k in keys))
+        for points, keys in sorted(by_points.items(), reverse=True)
+    )
+    return RulesFacts(
+        key=rules.key,
+        name=rules.name,
+        family=rules.family,
+        level_word=rules.level_word,
+        players=(rules.min_players, rules.max_players),
+        players_reconstructed=rules.is_reconstructed("min_players") or rules.is_reconstructed("max_players"),
+        table_players=players,
+        decks=decks,
+        decks_reconstructed=rules.is_reconstructed("decks"),
+        deck_size=len(deck),
+        numbers=len(deck) - len(wild) - skips,
+        wild_cards=len(wild),
+        pure_wilds=pure,
+        wild_ranks=tuple(str(r) for r in sorted(rules.wild_ranks)) if not pure else (),
+        skips=skips,
+        hand_size=rules.hand_size,
+        hand_size_reconstructed=rules.is_reconstructed("hand_size"),
+        levels=levels,
+        unlimited_wilds=all(lv.unlimited for lv in rules.levels),
+        penalties=penalties,
+        tie_break=rules.tie_break,
+        safety_valve=rules.safety_valve,
+        level_order=rules.played_levels,
+        free_order=rules.free_order,
+    )
+
+
+def rules_fingerprint(rules: Rules) -> str:
+    """A short digest of the whole rule set: a saved comparison made under other rules is refused.
+
+    >>> from upto9.rules import UPTO9
+    >>> len(rules_fingerprint(UPTO9)), rules_fingerprint(UPTO9) == rules_fingerprint(UPTO9)
+    (16, True)
+    """
+    text = json.dumps(rules.to_dict(), sort_keys=True, ensure_ascii=True)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+# --- holding a level in the deal ----------------------------------------------------------------------
+
+
+def deal(rules: Rules, players: int, seed: int | str, index: int) -> tuple[AnyCard, ...]:
+    """Deal number ``index`` of a sample: the game's whole deck (``decks_for(players)`` decks)
+    shuffled with a seed made of the rule set, ``seed`` and ``index``, and its first ``hand_size``
+    cards: one player's dealt hand.
+
+    >>> from upto9.rules import UPTO9, PHASE10
+    >>> len(deal(UPTO9, 4, 0, 0)), len(deal(PHASE10, 4, 0, 0)), deal(UPTO9, 4, 0, 1) == deal(UPTO9, 4, 0, 1)
+    (11, 10, True)
+    """
+    cards = list(rules.one_deck() * rules.decks_for(players))
+    random.Random(f"upto9-compare:{rules.key}:{seed}:{index}").shuffle(cards)
+    return tuple(cards[: rules.hand_size])
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """How many of ``deals`` shuffled deals held each level (``held[level - 1]``)."""
+
+    deals: int
+    held: tuple[int, ...]
+
+    def estimates(self) -> tuple[Estimate, ...]:
+        """Per level, the chance that a dealt hand holds it, with its 95 % Wilson interval."""
+        return tuple(wilson(h, self.deals) for h in self.held)
+
+    def __add__(self, other: Holding) -> Holding:
+        if len(self.held) != len(other.held):
+            raise CompareError(f"cannot add deals checked against {len(self.held)} and {len(other.held)} levels")
+        return Holding(self.deals + other.deals, tuple(a + b for a, b in zip(self.held, other.held, strict=True)))
+
+
+def _hold_chunk(args: tuple[Rules, int, int | str, int, int]) -> list[int]:
+    rules, players, seed, start, stop = args
+    held = [0] * len(rules.levels)
+    for index in range(start, stop):
+        hand = deal(rules, players, seed, index)
+        for i, level in enumerate(rules.levels):
+            held[i] += holds(hand, level, rules)
+    return held
+
+
+def sample_holding(rules: Rules, deals: int, *, players: int = 4, seed: int | str = 0, start: int = 0, workers: int = 1) -> Holding:
+    """Deal ``deals`` hands (deal numbers ``start`` on, so a sample can be extended) and count, per
+    level, the hands that already hold it (the checker's ``holds``, exact). With ``workers`` > 1
+    the deals are checked in a process pool; the counts are the same.
+
+    >>> from upto9.rules import UPTO9
+    >>> h = sample_holding(UPTO9, 40, seed=1)
+    >>> h.deals, len(h.held), h.held == sample_holding(UPTO9, 40, seed=1, workers=2).held
+    (40, 9, True)
+    """
+    if deals < 0:
+        raise CompareError(f"deals must be 0 or more, not {deals}")
+    size = 50
+    jobs = [(rules, players, seed, a, min(a + size, start + deals)) for a in range(start, start + deals, size)]
+    held = [0] * len(rules.levels)
+    if workers <= 1 or len(jobs) <= 1:
+        parts: Iterable[list[int]] = map(_hold_chunk, jobs)
+        return Holding(deals, tuple(sum(col) for col in zip(held, *parts, strict=True)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        parts = list(pool.map(_hold_chunk, jobs))
+    return Holding(deals, tuple(sum(col) for col in zip(held, *parts, strict=True)))
+
+
+# --- games ----------------------------------------------------------------------------------------------
+
+
+_GAME_FIELDS: Final = (
+    "rounds",
+    "turns",
+    "impossible",
+    "stalemates",
+    "deciding",
+    "skipped",
+    "winners",
+    "penalties",
+    "levels",
+    "attempts",
+    "passes",
+    "dealt_held",
+)
+_COUNTS: Final = 6  # the leading whole numbers of a row; then the lists
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One simulated game, kept small: its rounds and turns, its rounds ended as impossible (safety
+    valve, or nothing left to draw) or by the stalemate guard, its deciding rounds (Phase 10's
+    tie-break), the turns lost to skips, the winners, each player's penalty total and final level,
+    and per level: the rounds played on it (``attempts``: one per seated player and round, deciding
+    rounds left out), how many of them laid it down (``passes``), and in how many the dealt hand
+    already held it (``dealt_held``)."""
+
+    rounds: int
+    turns: int
+    impossible: int
+    stalemates: int
+    deciding: int
+    skipped: int
+    winners: tuple[int, ...]
+    penalties: tuple[int, ...]
+    levels: tuple[int, ...]
+    attempts: tuple[int, ...]
+    passes: tuple[int, ...]
+    dealt_held: tuple[int, ...]
+
+    def to_row(self) -> list[Any]:
+        lists = [list(v) for v in (self.winners, self.penalties, self.levels, self.attempts, self.passes, self.dealt_held)]
+        return [self.rounds, self.turns, self.impossible, self.stalemates, self.deciding, self.skipped, *lists]
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> GameSummary:
+        if len(row) != len(_GAME_FIELDS):
+            raise CompareError(f"a game row has {len(_GAME_FIELDS)} fields ({', '.join(_GAME_FIELDS)}), got {len(row)}")
+        rounds, turns, impossible, stalemates, deciding, skipped = (int(x) for x in row[:_COUNTS])
+        winners, penalties, levels, attempts, passes, held = (tuple(int(x) for x in v) for v in row[_COUNTS:])
+        return cls(rounds, turns, impossible, stalemates, deciding, skipped, winners, penalties, levels, attempts, passes, held)
+
+
+def summarise_games(games_df: pd.DataFrame, rounds_df: pd.DataFrame, rules: Rules) -> tuple[GameSummary, ...]:
+    """One ``GameSummary`` per row of ``simulate(..., per_round=True)``'s frames. A player counts in
+    a round only if seated in it; a deciding round (Phase 10's tie-break replays the last phase)
+    counts in the game's length but not as a round on a level."""
+    players = int(games_df["players"].iloc[0]) if len(games_df) else 0
+    count = len(rules.levels)
+    by_game = {int(str(g)): frame for g, frame in rounds_df.groupby("game")}
+    out = []
+    for row in games_df.to_dict("records"):
+        attempts = [0] * count
+        passes = [0] * count
+        held = [0] * count
+        frame = by_game.get(int(row["game"]))
+        for r in frame.to_dict("records") if frame is not None else ():
+            if bool(r["deciding"]):
+                continue
+            for p in range(players):
+                if not bool(r[f"seated_{p}"]):
+                    continue
+                i = int(r[f"level_{p}"]) - 1
+                attempts[i] += 1
+                passes[i] += bool(r[f"laid_down_{p}"])
+                held[i] += bool(r[f"dealt_holds_{p}"])
+        out.append(
+            GameSummary(
+                rounds=int(row["rounds"]),
+                turns=int(row["turns"]),
+                impossible=int(row["impossible"]),
+                stalemates=int(row["stalemates"]),
+                deciding=int(row["deciding_rounds"]),
+                skipped=int(row["skipped_turns"]),
+                winners=tuple(int(w) for w in row["winners"]),
+                penalties=tuple(int(row[f"penalties_{p}"]) for p in range(players)),
+                levels=tuple(int(row[f"level_{p}"]) for p in range(players)),
+                attempts=tuple(attempts),
+                passes=tuple(passes),
+                dealt_held=tuple(held),
+            )
+        )
+    return tuple(out)
+
+
+def play_games(rules: Rules, games: int, *, players: int = 4, seed: int | str = 0, workers: int = 1, progress: bool = False) -> tuple[GameSummary, ...]:
+    """Play ``games`` games with a ``HeuristicBot`` in every seat (``simulate``) and summarise them."""
+    from upto9.simulate import simulate
+
+    if games == 0:
+        return ()
+    frames = simulate(games, players=players, rules=rules, seed=seed, workers=workers, per_round=True, progress=progress)
+    assert isinstance(frames, tuple)  # per_round=True: (games, rounds)
+    return summarise_games(frames[0], frames[1], rules)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """What the games measure, each with its 95 % interval: means by a percentile bootstrap over
+    games; ratios and shares of rounds (rounds per level, impossible rounds, dealt hands holding
+    their level) by a bootstrap that resamples whole games, or the Wilson interval over the rounds
+    when none or all of them count (``share_of_rounds``); shares of games by the Wilson interval.
+
+    ``rounds_per_level[i]`` is the rounds a player spends on level ``i + 1`` per time it is laid
+    down (rounds played on it / lay-downs of it), ``None`` where the bots never laid it down;
+    ``lay_down_rate[i]`` the share of rounds on it that ended with it laid down."""
+
+    games: int
+    rounds: Estimate
+    turns: Estimate
+    turns_per_round: Estimate | None
+    impossible_share: Estimate | None  # of all rounds, those ended as impossible (the safety valve, or nothing left to draw)
+    stalemate_share: Estimate | None
+    games_with_impossible: Estimate  # share of games with at least one impossible round
+    rounds_per_level: tuple[Estimate | None, ...]
+    lay_down_rate: tuple[Estimate | None, ...]
+    dealt_holds: tuple[Estimate | None, ...]  # per level: share of rounds on it whose dealt hand already held it
+    deciding_games: Estimate  # share of games that needed a deciding round
+    skipped_turns: Estimate  # turns lost to skips per game
+    final_penalties: Estimate  # every player's total at the end
+    winner_penalties: Estimate
+    spread: Estimate  # per game, highest total minus lowest
+    spread_sd: Estimate  # per game, the standard deviation of the players' totals
+    tied_wins: Estimate  # share of games won by more than one player
+
+
+def slowest(per_level: Sequence[Estimate | None]) -> int | None:
+    """The level (numbered from 1) with the highest estimate, e.g. the most rounds per lay-down;
+    ``None`` when nothing was measured.
+
+    >>> slowest([wilson(1, 2), None, wilson(3, 4)])
+    3
+    """
+    measured = [(e.value, i + 1) for i, e in enumerate(per_level) if e is not None and not math.isnan(e.value)]
+    return max(measured)[1] if measured else None
+
+
+def game_stats(summaries: Sequence[GameSummary], levels: int, *, seed: int | str = 0, resamples: int = RESAMPLES) -> GameStats:
+    """The estimates of ``GameStats`` from ``summaries`` (seeded bootstrap: the same games give the same intervals).
+
+    >>> g = GameSummary(10, 300, 1, 0, 0, 0, (0,), (40, 90, 120, 60), (9, 8, 8, 9), (5, 5, 4, 4, 4, 4, 4, 4, 4), (4, 4, 4, 4, 4, 4, 4, 2, 2), (0,) * 9)
+    >>> s = game_stats([g, g], 9)
+    >>> s.rounds.value, s.spread.value, s.impossible_share.value, s.rounds_per_level[0].value
+    (10.0, 80.0, 0.1, 1.25)
+    """
+    if not summaries:
+        raise CompareError("no games to measure")
+    n = len(summaries)
+    opts: dict[str, Any] = {"resamples": resamples}
+    rounds = [g.rounds for g in summaries]
+    totals = [p for g in summaries for p in g.penalties]
+    per_level: list[Estimate | None] = []
+    rates: list[Estimate | None] = []
+    dealt: list[Estimate | None] = []
+    for i in range(levels):
+        attempts = [g.attempts[i] if i < len(g.attempts) else 0 for g in summaries]
+        passes = [g.passes[i] if i < len(g.passes) else 0 for g in summaries]
+        per_level.append(bootstrap_ratio(attempts, passes, seed=f"{seed}:per-level:{i}", **opts))
+        rates.append(bootstrap_ratio(passes, attempts, seed=f"{seed}:rate:{i}", **opts))
+        held = [g.dealt_held[i] if i < len(g.dealt_held) else 0 for g in summaries]
+        dealt.append(share_of_rounds(held, attempts, seed=f"{seed}:dealt:{i}", **opts))
+    return GameStats(
+        games=n,
+        rounds=bootstrap_mean(rounds, seed=f"{seed}:rounds", **opts),
+        turns=bootstrap_mean([g.turns for g in summaries], seed=f"{seed}:turns", **opts),
+        turns_per_round=bootstrap_ratio([g.turns for g in summaries], rounds, seed=f"{seed}:turns-per-round", **opts),
+        impossible_share=share_of_rounds([g.impossible for g in summaries], rounds, seed=f"{seed}:impossible", **opts),
+        stalemate_share=share_of_rounds([g.stalemates for g in summaries], rounds, seed=f"{seed}:stalemate", **opts),
+        games_with_impossible=wilson(sum(1 for g in summaries if g.impossible), n),
+        rounds_per_level=tuple(per_level),
+        lay_down_rate=tuple(rates),
+        dealt_holds=tuple(dealt),
+        deciding_games=wilson(sum(1 for g in summaries if g.deciding), n),
+        skipped_turns=bootstrap_mean([g.skipped for g in summaries], seed=f"{seed}:skipped", **opts),
+        final_penalties=bootstrap_mean(totals, seed=f"{seed}:totals", **opts),
+        winner_penalties=bootstrap_mean([g.penalties[w] for g in summaries for w in g.winners[:1]], seed=f"{seed}:winner", **opts),
+        spread=bootstrap_mean([max(g.penalties) - min(g.penalties) for g in summaries], seed=f"{seed}:spread", **opts),
+        spread_sd=bootstrap_mean([float(np.std(g.penalties)) for g in summaries], seed=f"{seed}:sd", **opts),
+        tied_wins=wilson(sum(1 for g in summaries if len(g.winners) > 1), n),
+    )
+
+
+# --- both sides -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One rule set's measurements: its deals (``holding``) and its games."""
+
+    rules: Rules
+    holding: Holding
+    games: tuple[GameSummary, ...]
+
+    def stats(self, seed: int | str = 0) -> GameStats:
+        """The games' estimates (``game_stats``)."""
+        return game_stats(self.games, len(self.rules.levels), seed=f"{self.rules.key}:{seed}")
+
+    def penalty_totals(self) -> list[int]:
+        """Every player's penalty total at the end of every game (for a distribution)."""
+        return [p for g in self.games for p in g.penalties]
+
+    def game_lengths(self) -> tuple[list[int], list[int]]:
+        """Every game's rounds and turns."""
+        return [g.rounds for g in self.games], [g.turns for g in self.games]
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Several rule sets measured alike: the same number of deals and of games, the same table
+    (``players``), the same bot in every seat (``bot``) and the same ``seed``.
+
+    >>> from upto9.rules import UPTO9, PHASE10
+    >>> c = Comparison.build([UPTO9], games=0, deals=20, seed=3, progress=False)
+    >>> c.side("upto9").holding.deals, Comparison.from_dict(c.to_dict()) == c
+    (20, True)
+    """
+
+    sides: tuple[Side, ...]
+    players: int = 4
+    seed: int = 0
+    bot: str = "HeuristicBot"
+    command: str = "python notebooks/build_cache.py"
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def build(
+        cls, rule_sets: Sequence[Rules], *, games: int, deals: int, players: int = 4, seed: int = 0, workers: int = 1, progress: bool = True
+    ) -> Comparison:
+        """Deal ``deals`` hands and play ``games`` games of each rule set, alike."""
+        sides = []
+        for rules in rule_sets:
+            if progress:
+                print(f"{rules.name}: {deals} deals, {games} games", flush=True)
+            holding = sample_holding(rules, deals, players=players, seed=seed, workers=workers)
+            played = play_games(rules, games, players=players, seed=seed, workers=workers, progress=progress)
+            sides.append(Side(rules, holding, played))
+        return cls(tuple(sides), players, seed)
+
+    def difference(self, first: str, second: str, measure: str) -> Estimate:
+        """How much more a game of rule set ``second`` has than one of ``first`` on average, with a
+        95 % bootstrap interval: ``measure`` is ``'rounds'``, ``'turns'`` or ``'penalties'`` (every
+        player's final total).
+
+        >>> from upto9.rules import UPTO9, PHASE10
+        >>> c = Comparison.build([UPTO9, PHASE10], games=3, deals=0, progress=False)
+        >>> d = c.difference("upto9", "phase10", "rounds")
+        >>> d.low <= d.value <= d.high, d.n
+        (True, 3)
+        """
+        measures = ("rounds", "turns", "penalties")
+        if measure not in measures:
+            raise CompareError(f"measure must be one of {', '.join(measures)}, not {measure!r}")
+
+        def pick(side: Side) -> list[int]:
+            if measure == "penalties":
+                return side.penalty_totals()
+            return [g.rounds if measure == "rounds" else g.turns for g in side.games]
+
+        return bootstrap_difference(pick(self.side(first)), pick(self.side(second)), seed=f"{self.seed}:{first}:{second}:{measure}")
+
+    def side(self, key: str) -> Side:
+        """The side of the rule set with this key (``'upto9'``, ``'phase10'``)."""
+        for side in self.sides:
+            if side.rules.key == key:
+                return side
+        raise CompareError(f"no rule set {key!r} in this comparison; it has {', '.join(s.rules.key for s in self.sides)}")
+
+    @property
+    def games(self) -> int:
+        """Games played per rule set."""
+        return len(self.sides[0].games) if self.sides else 0
+
+    @property
+    def deals(self) -> int:
+        """Deals checked per rule set."""
+        return self.sides[0].holding.deals if self.sides else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "command": self.command,
+            "seed": self.seed,
+            "players": self.players,
+            "bot": self.bot,
+            "games": self.games,
+            "deals": self.deals,
+            "confidence": CONFIDENCE,
+            "game_fields": list(_GAME_FIELDS),
+            "sides": [
+                {
+                    "rules": side.rules.key,
+                    "name": side.rules.name,
+                    "fingerprint": rules_fingerprint(side.rules),
+                    "holding": {"deals": side.holding.deals, "held": list(side.holding.held)},
+                    "games": [g.to_row() for g in side.games],
+                }
+                for side in self.sides
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str = "<comparison>", rule_sets: Sequence[Rules] = ()) -> Comparison:
+        """Read ``to_dict``'s shape back. Each side's rule set is the built-in one of its key (or
+        the one of ``rule_sets`` with that key); a side made under other rules is refused."""
+        if data.get("format") != FORMAT:
+            raise CompareError(f"{source}: not a comparison file (format {data.get('format')!r}, expected {FORMAT!r})")
+        given = {r.key: r for r in rule_sets}
+        sides = []
+        for entry in data["sides"]:
+            key = str(entry["rules"])
+            try:
+                rules = given.get(key) or builtin_rules(key)
+            except RulesError as error:
+                raise CompareError(f"{source}: {error}") from None
+            if entry["fingerprint"] != rules_fingerprint(rules):
+                raise CompareError(f"{source}: made under other rules for {rules.name} than these; run `{data.get('command', 'the build')}` again")
+            holding = Holding(int(entry["holding"]["deals"]), tuple(int(x) for x in entry["holding"]["held"]))
+            if len(holding.held) != len(rules.levels):
+                raise CompareError(f"{source}: {rules.name} has {len(rules.levels)} levels, the file counts {len(holding.held)}")
+            sides.append(Side(rules, holding, tuple(GameSummary.from_row(r) for r in entry["games"])))
+        known = {"format", "command", "seed", "players", "bot", "games", "deals", "confidence", "game_fields", "sides"}
+        return cls(
+            tuple(sides),
+            int(data["players"]),
+            int(data["seed"]),
+            str(data["bot"]),
+            str(data.get("command", "")),
+            {k: v for k, v in data.items() if k not in known},
+        )
+
+    def save(self, path: str | Path) -> None:
+        """Write the comparison as JSON (one line per game, so that a diff stays readable)."""
+        data = self.to_dict()
+        data.update(self.extra)
+        head = json.dumps({k: v for k, v in data.items() if k != "sides"}, ensure_ascii=False)[:-1]
+        parts = []
+        for side in data["sides"]:
+            games = ",\n".join(json.dumps(g) for g in side["games"])
+            rest = json.dumps({k: v for k, v in side.items() if k != "games"}, ensure_ascii=False)[:-1]
+            parts.append(f'{rest}, "games": [\n{games}\n]}}')
+        Path(path).write_text(f'{head}, "sides": [\n' + ",\n".join(parts) + "\n]}\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path, rule_sets: Sequence[Rules] = ()) -> Comparison:
+        """Read a file written by ``save`` (``CompareError`` if it is not one, or is for other rules)."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise CompareError(f"{path}: {error}") from None
+        return cls.from_dict(data, str(path), rule_sets)
+
+
+# --- a published figure beside the engine's ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedFigure:
+    """A figure some public study reports for a rule set (``rules``: its key): per level, the share
+    of dealt hands of ``hand_size`` cards that already hold it (``shares``; ``None`` for a level it
+    does not report; empty when no credible figure was found), with where it comes from and notes
+    in each language (``notes``: pairs of language and text)."""
+
+    rules: str
+    shares: tuple[float | None, ...]
+    citation: str
+    url: str
+    short: str
+    hand_size: int
+    samples: int | None = None
+    notes: tuple[tuple[str, str], ...] = ()
+
+    def note(self, lang: str) -> str:
+        """The note in ``lang`` (else the English one)."""
+        found = dict(self.notes)
+        return found.get(lang) or found.get("en", "")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str = "<published>") -> PublishedFigure:
+        """Read ``{"rules": "phase10", "shares": [0.1, null, ...], "citation": ..., "url": ..., ...}``.
+
+        >>> f = PublishedFigure.from_dict({"rules": "phase10", "shares": [0.5, None], "citation": "A study", "url": "", "short": "A",
+        ...                                "hand_size": 10, "notes": {"en": "Read off a chart."}})
+        >>> f.shares, f.note("nb")
+        ((0.5, None), 'Read off a chart.')
+        >>> PublishedFigure.from_dict({"rules": "phase10", "shares": [1.5]})
+        Traceback (most recent call last):
+        ...
+        upto9.compare.CompareError: <published>: shares: a share is a number from 0 to 1 (or null), got 1.5
+        """
+        shares = []
+        for value in data.get("shares", []):
+            if value is not None and not (isinstance(value, int | float) and 0 <= value <= 1):
+                raise CompareError(f"{source}: shares: a share is a number from 0 to 1 (or null), got {value!r}")
+            shares.append(None if value is None else float(value))
+        notes = data.get("notes", {})
+        samples = data.get("samples")
+        return cls(
+            rules=str(data.get("rules", "")),
+            shares=tuple(shares),
+            citation=str(data.get("citation", "")),
+            url=str(data.get("url", "")),
+            short=str(data.get("short", data.get("citation", ""))),
+            hand_size=int(data.get("hand_size", 0)),
+            samples=None if samples is None else int(samples),
+            notes=tuple((str(k), str(v)) for k, v in notes.items()),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path) -> PublishedFigure:
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise CompareError(f"{path}: {error}") from None
+        return cls.from_dict(data, str(path))
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedRow:
+    """One level: the published share (``None`` if not reported) and the engine's estimate."""
+
+    level: int
+    published: float | None
+    engine: Estimate
+
+
+def published_rows(comparison: Comparison, published: PublishedFigure) -> tuple[PublishedRow, ...]:
+    """The published shares level by level beside the engine's own estimate from the comparison's
+    deals of the same rule set (empty when the figure has no shares or the comparison has no such
+    rule set). A figure for another hand size than the rule set's is refused.
+
+    >>> from upto9.rules import UPTO9
+    >>> c = Comparison.build([UPTO9], games=0, deals=30, progress=False)
+    >>> f = PublishedFigure("upto9", (0.05,), "A study", "", "A", 11)
+    >>> [(r.level, r.published, r.engine.n) for r in published_rows(c, f)][:2]
+    [(1, 0.05, 30), (2, None, 30)]
+    """
+    if not published.shares or not any(s.rules.key == published.rules for s in comparison.sides):
+        return ()
+    side = comparison.side(published.rules)
+    if published.hand_size != side.rules.hand_size:
+        raise CompareError(f"the published figure is for {published.hand_size}-card hands; {side.rules.name} deals {side.rules.hand_size}")
+    estimates = side.holding.estimates()
+    return tuple(PublishedRow(i + 1, published.shares[i] if i < len(published.shares) else None, estimate) for i, estimate in enumerate(estimates))

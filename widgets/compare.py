@@ -1,0 +1,880 @@
+"""The comparison page's views: two rule sets side by side (Up to 9 and Phase 10), in words, in
+tables and in plotly charts with 95 % intervals.
+
+``ComparisonModel`` holds a measured ``upto9.compare.Comparison`` (deals and bot games of each
+rule set, usually read from the cached file), an optional published reference figure, and the
+language; every number comes from the engine (``rules_facts``, ``Side.stats``,
+``Holding.estimates``, ``published_rows``). The views draw it:
+
+* ``RulesSideBySide``: the rules compared aspect by aspect (deck, hand, wild cards, budgets,
+  levels and phases, donating and hitting, skips, penalties, ties, the safety valve);
+* ``LevelsSideBySide``: level n of one beside phase n of the other;
+* ``SampleNote``: how the numbers were measured (games, deals, players, bot, seed, intervals);
+* ``MeasuredTable``: the games' estimates beside each other;
+* ``Findings``: what they say, in sentences built from the estimates and their intervals;
+* ``ComparisonChart(model, "length" | "levels" | "holding" | "penalties")``: a plotly chart;
+* ``PublishedTable``: a published Phase 10 figure beside the engine's estimate, with its source.
+
+Each view's ``lang`` is the model's, so one switch turns the whole page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any, Final
+
+import ipywidgets as w
+import traitlets as t
+
+from upto9.compare import Comparison, Estimate, GameStats, PublishedFigure, RulesFacts, Side, published_rows, rules_facts, slowest
+from upto9.rules import PHASE10, UPTO9, Family, GroupKind, Rules, TieBreak
+
+from ._common import ModelLanguage, style_tag
+from .texts import LANGS, budget_text, check_lang, contract_text, level_title
+
+__all__ = [
+    "TEXTS",
+    "ComparisonChart",
+    "ComparisonModel",
+    "Findings",
+    "LevelsSideBySide",
+    "MeasuredTable",
+    "PublishedTable",
+    "RulesSideBySide",
+    "SampleNote",
+]
+
+TEXTS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "aspect": "",
+        "players": "Players",
+        "deck": "Deck",
+        "deck_standard": "{size} cards: {decks} standard deck{s} of 52{mark} ({players} players)",
+        "deck_phase10": "{size} cards: {numbers} number cards (1–12 in four colours), {wilds} wild cards, {skips} skips",
+        "hand": "Hand size",
+        "hand_value": "{n} cards",
+        "wild": "Wild cards",
+        "wild_natural": "{n} cards: every {ranks}; each is a joker and also itself",
+        "wild_pure": "{n} wild cards: only wild, never a number",
+        "wild_none": "none",
+        "budget": "How many wilds",
+        "budget_levels": "a budget per level: {low} to {high} jokers (no jokers on level 1)",
+        "budget_unlimited": "any number, as long as the {word} holds at least {n} number card",
+        "levels": "Levels or phases",
+        "levels_value": "{count} {word}; lay-downs of {low} to {high} cards",
+        "exact": "a lay-down holds exactly the contract's groups",
+        "larger": "a group may hold more cards than asked",
+        "kinds": "Groups",
+        "run_upto9": "straights (one suit, ace low or high)",
+        "run_phase10": "runs (1–12, colours free)",
+        "set": "sets (one rank or number)",
+        "colour": "colour groups (one colour, any numbers)",
+        "adding": "Adding to the table",
+        "donate": "donate, once your own contract is down (the same turn too); a donated joker must stand for a card that continues the meld and stays locked",
+        "hit": (
+            "hit, once your own phase is down (the same turn too): a set takes its number, a run its ends, a colour group its colour; a wild card stays locked"
+        ),
+        "skips": "Skips",
+        "skips_none": "none",
+        "skips_value": "{n} skip cards: the discarder names a player who loses the next turn",
+        "penalties": "Penalty points in hand",
+        "ties": "Ties for the win",
+        "tie_share": "equal lowest totals share the win",
+        "tie_deciding": "equal lowest totals play a deciding round of the last {word}",
+        "valve": "A round no one can finish",
+        "valve_on": "ends early (safety valve: no waiting player's level can still be formed)",
+        "valve_off": "no such rule",
+        "order": "Order",
+        "order_fixed": "in order, one {word} per round",
+        "order_free": "free order (house rule)",
+        "reconstructed": "* reconstructed: not stated by the rules text; a default of the rule set",
+        "wild_word": "wild",
+        "skip_word": "skip",
+        "number": "No.",
+        "level_word": "level",
+        "phase_word": "phase",
+        "sample": (
+            "Measured on <b>{games} games</b> of each rule set, {players} players, a <code>{bot}</code> in every seat, seed {seed}; "
+            "the chance of holding a level in the deal from <b>{deals} shuffled deals</b> of each, each checked exactly by the engine "
+            "(<code>upto9.holds</code>). Intervals are 95 %: Wilson intervals for shares of deals and games, percentile bootstrap "
+            "intervals ({resamples} resamples of whole games) for means and ratios. Cached in <code>notebooks/data/comparison.json</code> "
+            "by <code>{command}</code>."
+        ),
+        "missing_side": "Not measured yet: {names}.",
+        "measure": "Measured",
+        "games": "Games played",
+        "rounds": "Rounds per game",
+        "turns": "Turns per game",
+        "turns_per_round": "Turns per round",
+        "impossible": "Rounds ended as impossible",
+        "stalemate": "Rounds ended by the stalemate guard",
+        "final": "Penalty total at the end (per player)",
+        "winner": "The winner's penalty total",
+        "spread": "Spread per game (highest − lowest total)",
+        "spread_sd": "Spread per game (standard deviation)",
+        "tied": "Games with a shared win",
+        "deciding": "Games that needed a deciding round",
+        "skipped_turns": "Turns lost to skips per game",
+        "deals": "Deals checked",
+        "none_measured": "—",
+        "length_title": "Game length, with 95 % intervals",
+        "levels_title": "Rounds a player spends per level or phase laid down, with 95 % intervals",
+        "levels_axis": "Rounds per lay-down",
+        "rate_axis": "Lay-down rate per round",
+        "holding_title": "The chance that the dealt hand already holds each level or phase, with 95 % intervals",
+        "holding_axis": "Chance in the dealt hand",
+        "holding_axis_log": "Chance in the dealt hand (log scale)",
+        "number_axis": "Level / phase",
+        "penalty_title": "Penalty totals at the end of a game (every player)",
+        "penalty_axis": "Penalty points",
+        "rounds_axis": "Rounds",
+        "turns_axis": "Turns",
+        "published_trace": "{name}: published ({source})",
+        "deals_trace": "{name}: sampled deals",
+        "f_more": "more",
+        "f_fewer": "fewer",
+        "f_length": "A game of {second} has {d} {unit} {more} than a game of {first} on average (95 % interval of the difference: {low} to {high}).",
+        "f_rounds": "rounds",
+        "f_turns": "turns",
+        "f_points": "penalty points",
+        "f_penalties": (
+            "At the end of a game, the players of {second} hold {d} {unit} {more} each than the players of {first} on average (95 % interval: {low} to {high})."
+        ),
+        "f_same": "The interval holds 0: these games do not tell the two apart on this.",
+        "f_slowest": "In {name}, the {word} that holds players up longest is {title} ({contract}): {value} rounds per lay-down (95 % interval {low}–{high}).",
+        "f_rarest": "In {name}, the rarest in the dealt hand is {title} ({contract}): {value} of dealt hands hold it.",
+        "f_commonest": "The commonest is {title} ({contract}): {value}.",
+        "f_published": "{inside} of the {count} published values lie inside the engine's 95 % intervals.",
+        "games_trace": "{name}: in the games (a player's deal, on that level)",
+        "ci": "95 % interval",
+        "pub_phase": "Phase",
+        "pub_contract": "Contract",
+        "pub_published": "Published",
+        "pub_engine": "This engine",
+        "pub_inside": "Published value inside the engine's interval?",
+        "yes": "yes",
+        "no": "no",
+        "no_published": "{note}",
+        "source": "Source",
+    },
+    "nb": {
+        "aspect": "",
+        "players": "Spillere",
+        "deck": "Kortstokk",
+        "deck_standard": "{size} kort: {decks} vanlige kortstokker à 52{mark} ({players} spillere)",
+        "deck_phase10": "{size} kort: {numbers} tallkort (1–12 i fire farger), {wilds} jokere, {skips} hopp over-kort",
+        "hand": "Kort på hånda",
+        "hand_value": "{n} kort",
+        "wild": "Jokere",
+        "wild_natural": "{n} kort: alle {ranks}; hver er joker og også seg selv",
+        "wild_pure": "{n} jokerkort: bare joker, aldri et tall",
+        "wild_none": "ingen",
+        "budget": "Hvor mange jokere",
+        "budget_levels": "et budsjett per nivå: {low} til {high} jokere (ingen jokere på nivå 1)",
+        "budget_unlimited": "så mange du vil, så lenge {word}n har minst {n} tallkort",
+        "levels": "Nivåer eller faser",
+        "levels_value": "{count} {word}; nedlegg på {low} til {high} kort",
+        "exact": "et nedlegg har nøyaktig kontraktens grupper",
+        "larger": "en gruppe kan ha flere kort enn kravet",
+        "kinds": "Grupper",
+        "run_upto9": "straighter (én farge, ess lavt eller høyt)",
+        "run_phase10": "serier (1–12, fargene fritt)",
+        "set": "like kort (samme rang eller tall)",
+        "colour": "samme farge (én farge, alle tall)",
+        "adding": "Legge til på bordet",
+        "donate": "donere, når ditt eget nedlegg ligger (også samme tur); en donert joker må stå for et kort som fortsetter kombinasjonen, og låses",
+        "hit": "legge til, når din egen fase ligger (også samme tur): like kort tar sitt tall, en serie sine ender, samme farge sin farge; en joker låses",
+        "skips": "Hopp over",
+        "skips_none": "ingen",
+        "skips_value": "{n} hopp over-kort: den som kaster, velger en spiller som mister neste tur",
+        "penalties": "Straffepoeng på hånda",
+        "ties": "Likt om seieren",
+        "tie_share": "like laveste summer deler seieren",
+        "tie_deciding": "like laveste summer spiller en avgjørende runde av siste {word}",
+        "valve": "En runde ingen kan fullføre",
+        "valve_on": "slutter tidlig (sikkerhetsventil: ingen ventende spillers nivå kan lenger dannes)",
+        "valve_off": "ingen slik regel",
+        "order": "Rekkefølge",
+        "order_fixed": "i rekkefølge, {one} {word} per runde",
+        "order_free": "valgfri rekkefølge (husregel)",
+        "reconstructed": "* rekonstruert: ikke oppgitt i regelteksten; en standardverdi i regelsettet",
+        "wild_word": "joker",
+        "skip_word": "hopp over",
+        "number": "Nr.",
+        "level_word": "nivå",
+        "phase_word": "fase",
+        "sample": (
+            "Målt på <b>{games} spill</b> av hvert regelsett, {players} spillere, en <code>{bot}</code> på hver plass, frø {seed}; "
+            "sjansen for å ha et nivå i utdelingen fra <b>{deals} stokkede utdelinger</b> av hvert, hver sjekket eksakt av motoren "
+            "(<code>upto9.holds</code>). Intervallene er 95 %: Wilson-intervaller for andeler av utdelinger og spill, persentil-bootstrap "
+            "({resamples} nye trekk av hele spill) for snitt og forholdstall. Lagret i <code>notebooks/data/comparison.json</code> "
+            "av <code>{command}</code>."
+        ),
+        "missing_side": "Ikke målt ennå: {names}.",
+        "measure": "Målt",
+        "games": "Spill spilt",
+        "rounds": "Runder per spill",
+        "turns": "Turer per spill",
+        "turns_per_round": "Turer per runde",
+        "impossible": "Runder som endte som umulige",
+        "stalemate": "Runder avsluttet av fastlåsvakten",
+        "final": "Straffepoeng til slutt (per spiller)",
+        "winner": "Vinnerens straffepoeng",
+        "spread": "Spredning per spill (høyeste − laveste sum)",
+        "spread_sd": "Spredning per spill (standardavvik)",
+        "tied": "Spill med delt seier",
+        "deciding": "Spill som trengte en avgjørende runde",
+        "skipped_turns": "Turer tapt til hopp over per spill",
+        "deals": "Utdelinger sjekket",
+        "none_measured": "—",
+        "length_title": "Spillets lengde, med 95 %-intervaller",
+        "levels_title": "Runder en spiller bruker per nivå eller fase lagt ned, med 95 %-intervaller",
+        "levels_axis": "Runder per nedlegg",
+        "rate_axis": "Andel runder med nedlegg",
+        "holding_title": "Sjansen for at den utdelte hånda allerede har hvert nivå eller hver fase, med 95 %-intervaller",
+        "holding_axis": "Sjanse i den utdelte hånda",
+        "holding_axis_log": "Sjanse i den utdelte hånda (logaritmisk skala)",
+        "number_axis": "Nivå / fase",
+        "penalty_title": "Straffepoeng ved slutten av et spill (alle spillere)",
+        "penalty_axis": "Straffepoeng",
+        "rounds_axis": "Runder",
+        "turns_axis": "Turer",
+        "published_trace": "{name}: publisert ({source})",
+        "deals_trace": "{name}: stokkede utdelinger",
+        "f_more": "flere",
+        "f_fewer": "færre",
+        "f_length": "Et spill {second} har i snitt {d} {unit} {more} enn et spill {first} (95 %-intervall for forskjellen: {low} til {high}).",
+        "f_rounds": "runder",
+        "f_turns": "turer",
+        "f_points": "straffepoeng",
+        "f_penalties": (
+            "Ved slutten av et spill har spillerne i {second} i snitt {d} {unit} {more} hver enn spillerne i {first} (95 %-intervall: {low} til {high})."
+        ),
+        "f_same": "Intervallet rommer 0: disse spillene skiller ikke de to på dette.",
+        "f_slowest": (
+            "I {name} er {the_word} som holder spillerne lengst igjen, {title} ({contract}): {value} runder per nedlegg (95 %-intervall {low}–{high})."
+        ),
+        "f_rarest": "I {name} er {title} ({contract}) sjeldnest i den utdelte hånda: {value} av de utdelte hendene har {it}.",
+        "f_commonest": "Vanligst er {title} ({contract}): {value}.",
+        "f_published": "{inside} av de {count} publiserte verdiene ligger innenfor motorens 95 %-intervaller.",
+        "games_trace": "{name}: i spillene (utdelingen til en spiller på det nivået)",
+        "ci": "95 %-intervall",
+        "pub_phase": "Fase",
+        "pub_contract": "Kontrakt",
+        "pub_published": "Publisert",
+        "pub_engine": "Denne motoren",
+        "pub_inside": "Publisert verdi innenfor motorens intervall?",
+        "yes": "ja",
+        "no": "nei",
+        "no_published": "{note}",
+        "source": "Kilde",
+    },
+}
+assert set(TEXTS) == set(LANGS)
+
+COLOURS: Final = {Family.UPTO9: "#6a1b9a", Family.PHASE10: "#00897b"}
+"""Each family's colour in every chart: Up to 9 purple, Phase 10 teal."""
+
+
+# --- the model --------------------------------------------------------------------------------------
+
+
+class ComparisonModel(t.HasTraits):
+    """The measured comparison, the published reference (if any) and the page's language.
+
+    >>> from upto9.compare import Comparison
+    >>> from upto9.rules import UPTO9
+    >>> model = ComparisonModel(Comparison.build([UPTO9], games=2, deals=10, progress=False))
+    >>> model.stats("upto9").games, model.facts("upto9").hand_size
+    (2, 11)
+    """
+
+    comparison = t.Instance(Comparison)
+    published = t.Instance(PublishedFigure, allow_none=True)
+    lang = t.Unicode("en")
+
+    def __init__(self, comparison: Comparison, published: PublishedFigure | None = None, *, rule_sets: Sequence[Rules] = (), lang: str = "en") -> None:
+        self._stats: dict[str, GameStats] = {}
+        self.rule_sets = tuple(rule_sets) or tuple(side.rules for side in comparison.sides)
+        super().__init__(comparison=comparison, published=published, lang=check_lang(lang))
+
+    @classmethod
+    def load(cls, path: str | Path, published: str | Path | None = None, *, lang: str = "en") -> ComparisonModel:
+        """The model of a saved comparison (``Comparison.load``) and, if given, a published figure
+        (``PublishedFigure.load``): what the comparison page shows."""
+        figure = PublishedFigure.load(published) if published is not None else None
+        return cls(Comparison.load(path), figure, rule_sets=(UPTO9, PHASE10), lang=lang)
+
+    @t.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return check_lang(str(proposal["value"]))
+
+    @t.observe("comparison")
+    def _new_data(self, _change: Any) -> None:
+        self._stats.clear()
+
+    def facts(self, key: str) -> RulesFacts:
+        """The rule set's facts (``rules_facts``) at the comparison's table."""
+        rules = next((r for r in self.rule_sets if r.key == key), None) or self.comparison.side(key).rules
+        return rules_facts(rules, self.comparison.players)
+
+    @property
+    def measured(self) -> tuple[Side, ...]:
+        """The sides with games measured."""
+        return tuple(s for s in self.comparison.sides if s.games)
+
+    def stats(self, key: str) -> GameStats:
+        """The games' estimates of one side (computed once per comparison)."""
+        if key not in self._stats:
+            self._stats[key] = self.comparison.side(key).stats(self.comparison.seed)
+        return self._stats[key]
+
+
+# --- words ------------------------------------------------------------------------------------------
+
+
+def _word(facts: RulesFacts, lang: str, plural: bool = False) -> str:
+    """``level`` / ``phase`` / ``nivå`` / ``fase`` (plural: ``levels``, ``phases``, ``nivåer``, ``faser``)."""
+    texts = TEXTS[lang]
+    word = texts["phase_word" if facts.family is Family.PHASE10 else "level_word"]
+    if not plural:
+        return word
+    if lang == "nb":
+        return "faser" if facts.family is Family.PHASE10 else "nivåer"
+    return word + "s"
+
+
+def _one(facts: RulesFacts, lang: str) -> str:
+    """ "one" before the level word: Norwegian ``ett nivå`` (neuter) but ``én fase``."""
+    if lang != "nb":
+        return "one"
+    return "én" if facts.family is Family.PHASE10 else "ett"
+
+
+def _count(n: int, lang: str) -> str:
+    """``20,000`` / ``20 000`` (Norwegian groups thousands with a space)."""
+    text = f"{n:,}"
+    return text.replace(",", "\u00a0") if lang == "nb" else text
+
+
+def _keys_text(keys: Sequence[str], lang: str) -> str:
+    """Penalty keys in words: consecutive numbers as a range (``4–9``), ``wild``/``skip`` translated."""
+    texts = TEXTS[lang]
+    numbers = [int(k) for k in keys if k.isdigit()]
+    words = [texts.get(f"{k}_word", k) for k in keys if not k.isdigit()]
+    if len(numbers) > 2 and sorted(numbers) == list(range(min(numbers), max(numbers) + 1)):
+        shown = [f"{min(numbers)}–{max(numbers)}"]
+    else:
+        shown = [str(n) for n in numbers]
+    return ", ".join([*shown, *words])
+
+
+def _penalties_text(facts: RulesFacts, lang: str) -> str:
+    return " · ".join(f"{_keys_text(p.keys, lang)}: {p.points}{'*' if p.reconstructed else ''}" for p in facts.penalties)
+
+
+def _deck_text(facts: RulesFacts, lang: str) -> str:
+    texts = TEXTS[lang]
+    if facts.family is Family.PHASE10:
+        return texts["deck_phase10"].format(size=facts.deck_size, numbers=facts.numbers, wilds=facts.wild_cards, skips=facts.skips)
+    mark = "*" if facts.decks_reconstructed else ""
+    return texts["deck_standard"].format(size=facts.deck_size, decks=facts.decks, s="s" if facts.decks != 1 else "", mark=mark, players=facts.table_players)
+
+
+def _wild_text(facts: RulesFacts, lang: str) -> str:
+    texts = TEXTS[lang]
+    if not facts.wild_cards:
+        return texts["wild_none"]
+    if facts.pure_wilds:
+        return texts["wild_pure"].format(n=facts.wild_cards)
+    joiner = " og " if lang == "nb" else " and "
+    return texts["wild_natural"].format(n=facts.wild_cards, ranks=joiner.join(facts.wild_ranks))
+
+
+def _budget_text(facts: RulesFacts, lang: str) -> str:
+    texts = TEXTS[lang]
+    if facts.unlimited_wilds:
+        least = min(lv.natural_cards for lv in facts.levels)
+        return texts["budget_unlimited"].format(word=_word(facts, lang), n=least)
+    budgets = [lv.jokers for lv in facts.levels if not lv.unlimited]
+    text = texts["budget_levels"].format(low=min(budgets), high=max(budgets))
+    return text if facts.levels[0].jokers == 0 else text.split(" (")[0]
+
+
+def _kinds(rules: Rules) -> tuple[GroupKind, ...]:
+    found = {g.kind for lv in rules.levels for g in lv.groups}
+    return tuple(k for k in (GroupKind.RUN, GroupKind.SET, GroupKind.COLOUR) if k in found)
+
+
+def _kinds_text(rules: Rules, lang: str) -> str:
+    texts = TEXTS[lang]
+    names = {
+        GroupKind.RUN: texts["run_phase10" if rules.family is Family.PHASE10 else "run_upto9"],
+        GroupKind.SET: texts["set"],
+        GroupKind.COLOUR: texts["colour"],
+    }
+    return "; ".join(names[k] for k in _kinds(rules))
+
+
+def _levels_text(facts: RulesFacts, lang: str) -> str:
+    texts = TEXTS[lang]
+    low, high = facts.lay_down_cards
+    head = texts["levels_value"].format(count=len(facts.levels), word=_word(facts, lang, plural=True), low=low, high=high)
+    return f"{head}; {texts['larger' if facts.family is Family.PHASE10 else 'exact']}"
+
+
+def _row(label: str, cells: Sequence[str]) -> str:
+    return f"<tr><th scope='row'>{escape(label)}</th>{''.join(f'<td>{escape(c)}</td>' for c in cells)}</tr>"
+
+
+def _interval(e: Estimate | None, percent: bool = False, digits: int = 1) -> str:
+    if e is None:
+        return "—"
+    if percent:
+        return f"{100 * e.value:.{digits}f} % ({100 * e.low:.{digits}f}–{100 * e.high:.{digits}f})"
+    return f"{e.value:,.{digits}f} ({e.low:,.{digits}f}–{e.high:,.{digits}f})"
+
+
+# --- views ------------------------------------------------------------------------------------------
+
+
+class _HTMLView(ModelLanguage, w.VBox):  # type: ignore[misc]
+    """A view that draws itself as HTML from the model, again when the language or the data change."""
+
+    def __init__(self, model: ComparisonModel, **kwargs: Any) -> None:
+        self.model = model
+        self._html = w.HTML()
+        super().__init__([style_tag(), self._html], **kwargs)
+        self.add_class("u9")
+        model.observe(lambda _c: self.redraw(), names=["lang", "comparison", "published"])
+        self.redraw()
+
+    def redraw(self) -> None:
+        self._html.value = self.html(str(self.model.lang))
+
+    def html(self, lang: str) -> str:
+        raise NotImplementedError
+
+
+class RulesSideBySide(_HTMLView):
+    """The rule sets compared aspect by aspect, every value read from the rule sets' data; values
+    the rules text does not state are marked ``*``."""
+
+    def html(self, lang: str) -> str:
+        texts = TEXTS[lang]
+        model = self.model
+        rules = model.rule_sets
+        facts = [model.facts(r.key) for r in rules]
+        rows = [
+            (texts["players"], [f"{f.players[0]}–{f.players[1]}{'*' if f.players_reconstructed else ''}" for f in facts]),
+            (texts["deck"], [_deck_text(f, lang) for f in facts]),
+            (texts["hand"], [texts["hand_value"].format(n=f.hand_size) + ("*" if f.hand_size_reconstructed else "") for f in facts]),
+            (texts["wild"], [_wild_text(f, lang) for f in facts]),
+            (texts["budget"], [_budget_text(f, lang) for f in facts]),
+            (texts["levels"], [_levels_text(f, lang) for f in facts]),
+            (texts["kinds"], [_kinds_text(r, lang) for r in rules]),
+            (texts["order"], [texts["order_free" if f.free_order else "order_fixed"].format(word=_word(f, lang), one=_one(f, lang)) for f in facts]),
+            (texts["adding"], [texts["hit" if f.family is Family.PHASE10 else "donate"] for f in facts]),
+            (texts["skips"], [texts["skips_value"].format(n=f.skips) if f.skips else texts["skips_none"] for f in facts]),
+            (texts["penalties"], [_penalties_text(f, lang) for f in facts]),
+            (
+                texts["ties"],
+                [texts["tie_deciding" if f.tie_break is TieBreak.DECIDING_ROUND else "tie_share"].format(word=_word(f, lang)) for f in facts],
+            ),
+            (texts["valve"], [texts["valve_on" if f.safety_valve else "valve_off"] for f in facts]),
+        ]
+        head = "<tr><th></th>" + "".join(f"<th>{escape(f.name)}</th>" for f in facts) + "</tr>"
+        body = "".join(_row(label, cells) for label, cells in rows)
+        return (
+            f"<table class='u9-table u9-compare-rules' aria-label='{escape(' / '.join(f.name for f in facts))}'>{head}{body}</table>"
+            f"<div class='u9-note'>{escape(texts['reconstructed'])}</div>"
+        )
+
+
+class LevelsSideBySide(_HTMLView):
+    """Level n of each rule set beside each other: contract and how many wild cards."""
+
+    def html(self, lang: str) -> str:
+        texts = TEXTS[lang]
+        rules = self.model.rule_sets
+        count = max(len(r.levels) for r in rules)
+        head = f"<tr><th>{escape(texts['number'])}</th>" + "".join(f"<th>{escape(r.name)}</th>" for r in rules) + "</tr>"
+        rows = []
+        for n in range(1, count + 1):
+            cells = []
+            for r in rules:
+                if n > len(r.levels):
+                    cells.append("<td>—</td>")
+                    continue
+                level = r.level(n)
+                contract = contract_text(level, lang, marks=True, rules=r)
+                budget = budget_text(level, lang, marks=True)
+                cells.append(f"<td><b>{escape(level_title(r, n, lang))}</b>: {escape(contract)}<br><span class='u9-note'>{escape(budget)}</span></td>")
+            rows.append(f"<tr><td>{n}</td>{''.join(cells)}</tr>")
+        return f"<table class='u9-table u9-compare-levels'>{head}{''.join(rows)}</table><div class='u9-note'>{escape(texts['reconstructed'])}</div>"
+
+
+class SampleNote(_HTMLView):
+    """How the numbers were measured: games, deals, players, bot, seed, the intervals, the cache file."""
+
+    def html(self, lang: str) -> str:
+        from upto9.compare import RESAMPLES
+
+        texts = TEXTS[lang]
+        c = self.model.comparison
+        counts = {"games": _count(c.games, lang), "deals": _count(c.deals, lang), "resamples": _count(RESAMPLES, lang)}
+        text = texts["sample"].format(players=c.players, bot=escape(c.bot), seed=c.seed, command=escape(c.command), **counts)
+        missing = [r.name for r in self.model.rule_sets if not any(s.rules.key == r.key and s.games for s in c.sides)]
+        note = f"<div class='u9-bad' style='font-size:1em'>{escape(texts['missing_side'].format(names=', '.join(missing)))}</div>" if missing else ""
+        return f"<div class='u9-note u9-sample-note' style='font-size:.95em'>{text}</div>{note}"
+
+
+class MeasuredTable(_HTMLView):
+    """The games' estimates of each rule set beside each other, each with its 95 % interval."""
+
+    def html(self, lang: str) -> str:
+        texts = TEXTS[lang]
+        sides = self.model.measured
+        stats = [self.model.stats(s.rules.key) for s in sides]
+        rows: list[tuple[str, list[str]]] = [
+            (texts["games"], [f"{s.games:,}" for s in stats]),
+            (texts["rounds"], [_interval(s.rounds, digits=2) for s in stats]),
+            (texts["turns"], [_interval(s.turns) for s in stats]),
+            (texts["turns_per_round"], [_interval(s.turns_per_round) for s in stats]),
+            (texts["impossible"], [_interval(s.impossible_share, percent=True, digits=2) for s in stats]),
+            (texts["stalemate"], [_interval(s.stalemate_share, percent=True, digits=2) for s in stats]),
+            (texts["tied"], [_interval(s.tied_wins, percent=True) for s in stats]),
+            (texts["deciding"], [_interval(s.deciding_games, percent=True) for s in stats]),
+            (texts["skipped_turns"], [_interval(s.skipped_turns) for s in stats]),
+            (texts["final"], [_interval(s.final_penalties) for s in stats]),
+            (texts["winner"], [_interval(s.winner_penalties) for s in stats]),
+            (texts["spread"], [_interval(s.spread) for s in stats]),
+            (texts["spread_sd"], [_interval(s.spread_sd) for s in stats]),
+        ]
+        if lang == "nb":
+            rows = [(label, [c.replace(",", "\u00a0").replace(".", ",") for c in cells]) for label, cells in rows]
+        head = f"<tr><th>{escape(texts['measure'])}</th>" + "".join(f"<th>{escape(s.rules.name)}</th>" for s in sides) + "</tr>"
+        return f"<table class='u9-table u9-compare-measured'>{head}{''.join(_row(label, cells) for label, cells in rows)}</table>"
+
+
+def _number(x: float, lang: str, digits: int = 1) -> str:
+    text = f"{x:,.{digits}f}".replace("-", "\u2212")
+    return text.replace(",", "\u00a0").replace(".", ",") if lang == "nb" else text
+
+
+def _percent(x: float, lang: str) -> str:
+    """A share as a percentage; small ones with two decimals (0.35 %, not 0.3 %)."""
+    return _number(100 * x, lang, 2 if x < 0.01 else 1) + " %"
+
+
+class Findings(_HTMLView):
+    """What the measurements say, in sentences built from the estimates (so they stay true when
+    the cache is made again): the differences in game length and penalties with their intervals,
+    the level (phase) that holds players up longest, the rarest and commonest in the deal, and how
+    many published values the engine's intervals hold."""
+
+    def html(self, lang: str) -> str:
+        texts = TEXTS[lang]
+        model = self.model
+        c = model.comparison
+        lines: list[str] = []
+        measured = model.measured
+        if len(measured) >= 2:
+            first, second = measured[0].rules, measured[1].rules
+            for measure, unit, key in (("rounds", "f_rounds", "f_length"), ("turns", "f_turns", "f_length"), ("penalties", "f_points", "f_penalties")):
+                d = c.difference(first.key, second.key, measure)
+                line = texts[key].format(
+                    first=first.name,
+                    second=second.name,
+                    d=_number(abs(d.value), lang),
+                    unit=texts[unit],
+                    more=texts["f_more" if d.value >= 0 else "f_fewer"],
+                    low=_number(d.low, lang),
+                    high=_number(d.high, lang),
+                )
+                lines.append(line + (" " + texts["f_same"] if d.contains(0) else ""))
+        for side in measured:
+            rules = side.rules
+            facts = model.facts(rules.key)
+            stats = model.stats(rules.key)
+            number = slowest(stats.rounds_per_level)
+            if number is not None:
+                e = stats.rounds_per_level[number - 1]
+                assert e is not None
+                word = _word(facts, lang)
+                lines.append(
+                    texts["f_slowest"].format(
+                        word=word,
+                        the_word=("fasen" if facts.family is Family.PHASE10 else "nivået") if lang == "nb" else word,
+                        name=rules.name,
+                        title=level_title(rules, number, lang),
+                        contract=contract_text(rules.level(number), lang, rules=rules),
+                        value=_number(e.value, lang, 2),
+                        low=_number(e.low, lang, 2),
+                        high=_number(e.high, lang, 2),
+                    )
+                )
+        for side in c.sides:
+            if not side.holding.deals:
+                continue
+            rules = side.rules
+            shares = side.holding.estimates()
+            low = min(range(len(shares)), key=lambda i: shares[i].value)
+            high = max(range(len(shares)), key=lambda i: shares[i].value)
+            rarest = texts["f_rarest"].format(
+                name=rules.name,
+                title=level_title(rules, low + 1, lang),
+                contract=contract_text(rules.level(low + 1), lang, rules=rules),
+                value=_percent(shares[low].value, lang),
+                it=("den" if rules.family is Family.PHASE10 else "det") if lang == "nb" else "it",
+            )
+            commonest = texts["f_commonest"].format(
+                title=level_title(rules, high + 1, lang),
+                contract=contract_text(rules.level(high + 1), lang, rules=rules),
+                value=_percent(shares[high].value, lang),
+            )
+            lines.append(f"{rarest} {commonest}")
+        if model.published is not None:
+            rows = [r for r in published_rows(c, model.published) if r.published is not None]
+            if rows:
+                inside = sum(1 for r in rows if r.engine.contains(r.published or 0.0))
+                lines.append(texts["f_published"].format(inside=inside, count=len(rows)))
+        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        return f"<ul class='u9-findings' style='margin:.2em 0'>{items}</ul>"
+
+
+class PublishedTable(_HTMLView):
+    """A published figure (the share of dealt hands that already hold each phase) beside the
+    engine's own estimate from its deals, with the source; or, when there is no credible published
+    figure, the note that says so."""
+
+    def html(self, lang: str) -> str:
+        texts = TEXTS[lang]
+        published = self.model.published
+        if published is None:
+            return ""
+        source = f"<div class='u9-note u9-source'><b>{escape(texts['source'])}</b>: {escape(published.citation)} " + (
+            f"<a href='{escape(published.url)}' target='_blank' rel='noopener'>{escape(published.url)}</a></div>" if published.url else "</div>"
+        )
+        note = published.note(lang)
+        rows_data = published_rows(self.model.comparison, published)
+        if not rows_data:
+            return f"<div class='u9-note u9-published-none' style='font-size:1em'>{escape(note)}</div>{source}"
+        rules = next(r for r in self.model.rule_sets if r.key == published.rules)
+        head = (
+            f"<tr><th>{escape(texts['pub_phase'])}</th><th>{escape(texts['pub_contract'])}</th><th>{escape(texts['pub_published'])}</th>"
+            f"<th>{escape(texts['pub_engine'])} ({escape(texts['ci'])})</th><th>{escape(texts['pub_inside'])}</th></tr>"
+        )
+        body = []
+        for row in rows_data:
+            shown = "—" if row.published is None else f"{100 * row.published:.2f} %"
+            inside = "—" if row.published is None else texts["yes" if row.engine.contains(row.published) else "no"]
+            engine = _interval(row.engine, percent=True, digits=2)
+            if lang == "nb":
+                shown, engine = shown.replace(".", ","), engine.replace(".", ",")
+            contract = contract_text(rules.level(row.level), lang, rules=rules)
+            body.append(f"<tr><td>{row.level}</td><td>{escape(contract)}</td><td>{shown}</td><td>{engine}</td><td>{inside}</td></tr>")
+        return f"<table class='u9-table u9-published'>{head}{''.join(body)}</table><div class='u9-note'>{escape(note)}</div>{source}"
+
+
+# --- charts -----------------------------------------------------------------------------------------
+
+
+def _figure_output(figure: Any) -> dict[str, Any]:
+    """A plotly figure as a ``display_data`` output in plotly's own MIME type, which JupyterLab and
+    Voila draw (the same wherever the kernel runs: plotly's default renderer depends on where it is)."""
+    import plotly.io as pio
+
+    data = pio.renderers["plotly_mimetype"].to_mimebundle(figure.to_dict())
+    return {"output_type": "display_data", "data": data, "metadata": {}}
+
+
+def _error_y(estimates: Sequence[Estimate | None]) -> dict[str, Any]:
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": [None if e is None else e.high - e.value for e in estimates],
+        "arrayminus": [None if e is None else e.value - e.low for e in estimates],
+        "thickness": 1.2,
+        "width": 4,
+    }
+
+
+def _values(estimates: Sequence[Estimate | None]) -> list[float | None]:
+    return [None if e is None else e.value for e in estimates]
+
+
+def _layout(figure: Any, title: str, height: int = 420) -> None:
+    figure.update_layout(
+        title={"text": title, "font": {"size": 15}},
+        template="plotly_white",
+        height=height,
+        margin={"l": 60, "r": 20, "t": 60, "b": 50},
+        legend={"orientation": "h", "y": -0.18},
+    )
+
+
+def length_chart(model: ComparisonModel, lang: str) -> Any:
+    """Mean rounds and turns per game of each rule set, with 95 % bootstrap intervals."""
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    texts = TEXTS[lang]
+    sides = model.measured
+    figure = make_subplots(rows=1, cols=2, subplot_titles=(texts["rounds"], texts["turns"]))
+    for col, pick in ((1, "rounds"), (2, "turns")):
+        estimates = [getattr(model.stats(s.rules.key), pick) for s in sides]
+        figure.add_trace(
+            go.Bar(
+                x=[s.rules.name for s in sides],
+                y=_values(estimates),
+                error_y=_error_y(estimates),
+                marker_color=[COLOURS.get(s.rules.family, "#555") for s in sides],
+                customdata=[[e.low, e.high] for e in estimates],
+                hovertemplate="%{x}: %{y:.1f} (" + texts["ci"] + " %{customdata[0]:.1f}–%{customdata[1]:.1f})<extra></extra>",
+                showlegend=False,
+            ),
+            row=1,
+            col=col,
+        )
+    figure.update_yaxes(title_text=texts["rounds_axis"], row=1, col=1, rangemode="tozero")
+    figure.update_yaxes(title_text=texts["turns_axis"], row=1, col=2, rangemode="tozero")
+    _layout(figure, texts["length_title"], 380)
+    return figure
+
+
+def _per_level_trace(side: Side, estimates: Sequence[Estimate | None], lang: str, percent: bool, name: str, dashed: bool = False) -> Any:
+    """One rule set's estimates level by level, as a line with its 95 % error bars."""
+    import plotly.graph_objects as go
+
+    texts = TEXTS[lang]
+    rules = side.rules
+    numbers = list(range(1, len(estimates) + 1))
+    contracts = [f"{level_title(rules, n, lang)}: {contract_text(rules.level(n), lang, rules=rules)}" for n in numbers]
+    value = "%{y:.1%}" if percent else "%{y:.2f}"
+    bounds = "%{customdata[1]:.1%}–%{customdata[2]:.1%}" if percent else "%{customdata[1]:.2f}–%{customdata[2]:.2f}"
+    colour = COLOURS.get(rules.family, "#555")
+    return go.Scatter(
+        x=[n + (0.12 if dashed else 0) for n in numbers],  # side by side, so the bars do not hide each other
+        y=_values(estimates),
+        error_y={**_error_y(estimates), "color": colour},
+        mode="lines+markers",
+        name=name,
+        line={"color": colour, "dash": "dot" if dashed else "solid", "width": 1.5 if dashed else 2.5},
+        marker={"symbol": "circle-open" if dashed else "circle", "size": 7},
+        customdata=[[c, None if e is None else e.low, None if e is None else e.high] for c, e in zip(contracts, estimates, strict=True)],
+        hovertemplate=f"{escape(name)}<br>%{{customdata[0]}}: {value} ({texts['ci']} {bounds})<extra></extra>",
+    )
+
+
+def _per_level_layout(figure: Any, lang: str, title: str, axis: str, percent: bool) -> None:
+    texts = TEXTS[lang]
+    figure.update_xaxes(title_text=texts["number_axis"], dtick=1)
+    figure.update_yaxes(title_text=axis, rangemode="tozero", tickformat=".0%" if percent else None)
+    _layout(figure, title, 460)
+
+
+def levels_chart(model: ComparisonModel, lang: str) -> Any:
+    """Rounds a player spends per level (phase) laid down, level by level, with 95 % bootstrap intervals."""
+    import plotly.graph_objects as go
+
+    texts = TEXTS[lang]
+    figure = go.Figure()
+    for side in model.measured:
+        figure.add_trace(_per_level_trace(side, model.stats(side.rules.key).rounds_per_level, lang, False, side.rules.name))
+    _per_level_layout(figure, lang, texts["levels_title"], texts["levels_axis"], percent=False)
+    return figure
+
+
+def holding_chart(model: ComparisonModel, lang: str) -> Any:
+    """The chance that the dealt hand holds each level (phase): from the sampled deals (solid), and
+    in the games, from the dealt hands of the players on that level (dotted), with 95 % intervals;
+    the published figure, if any, as diamonds."""
+    import plotly.graph_objects as go
+
+    texts = TEXTS[lang]
+    figure = go.Figure()
+    for side in model.comparison.sides:
+        if side.holding.deals:
+            figure.add_trace(_per_level_trace(side, side.holding.estimates(), lang, True, texts["deals_trace"].format(name=side.rules.name)))
+    for side in model.measured:
+        estimates = model.stats(side.rules.key).dealt_holds
+        figure.add_trace(_per_level_trace(side, estimates, lang, True, texts["games_trace"].format(name=side.rules.name), dashed=True))
+    published = model.published
+    if published is not None and published.shares:
+        rules = next((r for r in model.rule_sets if r.key == published.rules), None)
+        name = rules.name if rules is not None else published.rules
+        figure.add_trace(
+            go.Scatter(
+                x=list(range(1, len(published.shares) + 1)),
+                y=list(published.shares),
+                mode="markers",
+                marker={"symbol": "diamond-open", "size": 12, "color": "#e65100", "line": {"width": 2}},
+                name=texts["published_trace"].format(name=name, source=published.short),
+                hovertemplate="%{x}: %{y:.2%}<extra>" + escape(published.short) + "</extra>",
+            )
+        )
+    _per_level_layout(figure, lang, texts["holding_title"], texts["holding_axis"], percent=True)
+    # A log axis: the rare levels (a fraction of a percent) matter as much as the common ones.
+    figure.update_yaxes(type="log", tickformat=".2~%", rangemode=None, title_text=texts["holding_axis_log"])
+    figure.update_layout(height=560, legend={"orientation": "h", "y": -0.16, "x": 0, "yanchor": "top"}, margin={"b": 130})
+    return figure
+
+
+def penalties_chart(model: ComparisonModel, lang: str) -> Any:
+    """Every player's penalty total at the end of a game, as a box per rule set (the mean marked)."""
+    import plotly.graph_objects as go
+
+    texts = TEXTS[lang]
+    figure = go.Figure()
+    for side in model.measured:
+        figure.add_trace(
+            go.Box(
+                y=side.penalty_totals(),
+                name=side.rules.name,
+                boxmean=True,
+                marker_color=COLOURS.get(side.rules.family, "#555"),
+                boxpoints=False,
+            )
+        )
+    figure.update_yaxes(title_text=texts["penalty_axis"], rangemode="tozero")
+    _layout(figure, texts["penalty_title"], 400)
+    figure.update_layout(showlegend=False)
+    return figure
+
+
+CHARTS: Final[dict[str, Callable[[ComparisonModel, str], Any]]] = {
+    "length": length_chart,
+    "levels": levels_chart,
+    "holding": holding_chart,
+    "penalties": penalties_chart,
+}
+
+
+class ComparisonChart(ModelLanguage, w.VBox):  # type: ignore[misc]
+    """One plotly chart of the comparison (``kind``: ``'length'``, ``'levels'``, ``'holding'`` or
+    ``'penalties'``), drawn again when the language or the data change. The figure is set as the
+    output widget's output (not captured while it runs: Voila's capture can stall on a large
+    output such as a plotly figure)."""
+
+    def __init__(self, model: ComparisonModel, kind: str, **kwargs: Any) -> None:
+        if kind not in CHARTS:
+            raise ValueError(f"kind must be one of {', '.join(CHARTS)}, not {kind!r}")
+        self.model = model
+        self.kind = kind
+        self._output = w.Output()
+        super().__init__([self._output], **kwargs)
+        self.add_class("u9")
+        self.add_class(f"u9-chart-{kind}")
+        model.observe(lambda _c: self.redraw(), names=["lang", "comparison", "published"])
+        self.redraw()
+
+    @property
+    def figure(self) -> Any:
+        """The chart as a plotly figure, in the model's language."""
+        return CHARTS[self.kind](self.model, str(self.model.lang))
+
+    def redraw(self) -> None:
+        self._output.outputs = (_figure_output(self.figure),)
