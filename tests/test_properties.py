@@ -10,7 +10,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from tests.reference import reference_jokers, reference_outs
-from upto9 import UPTO9, Card, Level, Rank, Rules, Suit, check, full_deck, outs, rules_from_dict, validate
+from upto9 import UPTO9, Card, Level, Rank, Rules, Suit, check, full_deck, outs, parse_hand, rules_from_dict, validate
 
 LEVELS = [level.number for level in UPTO9.levels]
 DOUBLE_DECK = full_deck() * 2  # 2-4 players
@@ -211,3 +211,17 @@ def test_circulation_without_4s_8s_and_queens_cannot_make_level_1() -> None:
     assert (check(cards, 9).ok, check(cards, 9).jokers) == (True, 2)
     for level in UPTO9.levels:
         assert check(cards, level).jokers == reference_jokers(cards, level), level.number
+
+
+def test_a_one_group_level_keeps_its_group_cap_below_the_total() -> None:
+    # A house level whose only group caps jokers below the level's total: the group cap binds.
+    # (Found by a differential test: a 14-card straight was once checked against the total only.)
+    data = UPTO9.to_dict()
+    data["levels"][8] = {"number": 9, "groups": [{"kind": "run", "size": 14, "jokers": 2}], "jokers": 4}
+    house = rules_from_dict(data)
+    level = house.level(9)
+    hand = list(parse_hand("As 2s 3s 4s 5s 6s 2s 3s 7s 8s 9s 10s Js 2d"))
+    assert reference_jokers(hand, level, house) is None
+    assert not check(hand, level, house).ok
+    assert check([*hand, *parse_hand("Qs")], level, house).jokers == 2
+    assert set(outs(hand, level, house)) == set(reference_outs(hand, level, house))

@@ -364,7 +364,8 @@ class _Plan:
         self.same = same
         self.twins = tuple(twins)
         self.after = tuple(i + 1 + twins[i] for i in range(count))  # the first group unlike group i, after it
-        self.jokers = level.jokers
+        # The groups' own caps bound the total too (a one-group level is searched by its total).
+        self.jokers = min(level.jokers, sum(caps))
         self.clean = level.clean_groups
 
 
@@ -410,7 +411,7 @@ def _search(hand: _Hand, level: Level) -> tuple[_Leaf | None, int]:
     wild = hand.wild
     wild_pos = hand.wild_pos
     rank_count = hand.rank_count
-    jokers = level.jokers
+    jokers = min(level.jokers, sum(caps))  # as in _Plan: the groups' caps bound the total
     options: list[list[_Target]] = []
     for i, group in enumerate(groups):
         if i and group == groups[i - 1] and caps[i] == caps[i - 1]:
