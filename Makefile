@@ -27,7 +27,8 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks --ServerApp.ip=127.0.0.1
 
 # Regenerate notebooks/data/ (the atlas's samples, the stepper's saved game, the Up to 9 / Phase 10
-# comparison's deals and games): several minutes on two cores.
+# comparison's deals and games) with the package's own code (upto9.atlas, upto9.compare, save_game):
+# several minutes on two cores. The pages read these files by paths relative to notebooks/.
 notebook-data: $(STAMP)
 	$(BIN)/python notebooks/build_cache.py
 

@@ -2,9 +2,9 @@
 
     .venv/bin/python notebooks/build_cache.py            # or: make notebook-data
 
-* ``atlas.json``: the level difficulty atlas: 2,000 shuffled deals checked against every level
-  under four joker budgets, and 300 four-player games played by the engine's bots (about two
-  minutes on two cores). The atlas and house-rule lab notebooks read it.
+* ``atlas.json``: the level difficulty atlas (``upto9.atlas.Atlas``): 2,000 shuffled deals checked
+  against every level under four joker budgets, and 300 four-player games played by the engine's
+  bots (about two minutes on two cores). The atlas and house-rule lab notebooks read it.
 * ``sample_game.json``: a saved three-player game (``upto9.save_game``) for the round stepper.
 * ``sample_phase10_game.json``: a saved three-player game of Phase 10 for the round stepper, from a
   seed whose game has skips, hits and a deciding round (two players tie on phase 10).
@@ -14,7 +14,8 @@
   by ``HeuristicBot``s; the numbers and the seed are in the file. ``--only comparison`` makes just
   this one (a few minutes on two cores).
 
-All are deterministic: the same seeds give the same files. Regenerate them after a change to the
+This script only calls the package (``upto9``); it holds no logic of its own. All are deterministic:
+the same seeds give the same files. Regenerate them after a change to the
 rules, the checker or the bots (the atlas notebook refuses a file made for other rules).
 """
 
@@ -22,19 +23,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from pathlib import Path
 
+from upto9 import play_game, save_game
+from upto9.atlas import Atlas
+from upto9.compare import Comparison
+from upto9.rules import PHASE10, UPTO9, TieBreak
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-from atlas import CACHE, Atlas  # noqa: E402
-
-from upto9 import play_game, save_game  # noqa: E402
-from upto9.compare import Comparison  # noqa: E402
-from upto9.rules import PHASE10, UPTO9, TieBreak  # noqa: E402
-
+ATLAS = HERE / "data" / "atlas.json"
 SAMPLE_GAME = HERE / "data" / "sample_game.json"
 SAMPLE_SEED = 2024
 SAMPLE_PLAYERS = 3
@@ -59,8 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if args.only in (None, "atlas"):
         atlas = Atlas.build(args.samples, args.games, seed=args.seed, workers=args.workers)
-        atlas.save(CACHE)
-        print(f"wrote {CACHE.relative_to(HERE.parent)}: {atlas.samples} deals, {len(atlas.games)} games ({CACHE.stat().st_size // 1024} KiB)")
+        atlas.save(ATLAS)
+        print(f"wrote {ATLAS.relative_to(HERE.parent)}: {atlas.samples} deals, {len(atlas.games)} games ({ATLAS.stat().st_size // 1024} KiB)")
     if args.only in (None, "atlas", "samples"):
         for path, rules, seed in ((SAMPLE_GAME, UPTO9, SAMPLE_SEED), (PHASE10_GAME, PHASE10, PHASE10_SEED)):
             game = play_game(players=SAMPLE_PLAYERS, rules=rules, seed=seed, names=SAMPLE_NAMES)

@@ -138,7 +138,7 @@ def test_every_page_draws_its_widgets(page: Any, server: VoilaServer, notebook: 
     assert widgets > 3, f"{notebook}: {widgets} widgets drawn"
     assert not widget_problems(page), f"{notebook}: {widget_problems(page)}"
     text = page.inner_text("body")
-    for mark in ("from explainers import", "page = Page()", "page.show(", "Traceback"):
+    for mark in ("from upto9.widgets", "page = Page()", "page.show(", "Traceback"):
         assert mark not in text, f"{notebook}: source code or a traceback is shown ({mark!r})"
     assert not page.locator(".jp-CodeMirrorEditor, .jp-InputPrompt:visible").count(), f"{notebook}: a code cell is shown"
     assert page.locator(".u9-nb").first.is_hidden() and page.locator(".u9-en").first.is_visible()

@@ -248,3 +248,54 @@ def test_python_dash_m() -> None:
     bad = subprocess.run([sys.executable, "-m", "upto9", "check", "5h", "-l", "12"], capture_output=True, text=True, check=False)
     assert bad.returncode == 2
     assert bad.stderr == "upto9: error: Up to 9 has levels 1 to 9, not 12\n"
+
+
+# --- Phase 10, chosen with --rules phase10 ---------------------------------------------------------
+
+
+def test_phase10_valid_hand_names_the_phase_and_the_wild(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "check", "7r 7y W 9b 9g 9r", "--level", "1", "--rules", "phase10")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "VALID for phase 1: 2 sets of 3; any number of wild cards, at least 1 number card"
+    assert "  set 2  7r 7y [W=7]" in lines
+    assert "  The best lay-down uses 1 wild card: W as 7." in lines
+
+
+def test_phase10_json_has_the_same_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "5r 5y 5g 6b 7r 8g", "--level", "2", "--rules", "phase10", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert list(data) == ["ok", "level", "jokers", "melds", "missing", "outs", "explanation"]
+    assert (data["ok"], data["level"], data["jokers"]) == (False, 2, None)
+    assert "W" in data["outs"] and "5b" in data["outs"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "fragment"),
+    [
+        ("7r 13b", "token 2 '13b': no number 13; numbers are 1-12"),
+        ("7h", "token 1 '7h': no colour 'h'; colours are r y g b"),
+        ("7r 7r 7r", "the hand holds 3 × 7r, but any game of Phase 10 uses 1 deck: at most 2 × 7r"),
+    ],
+)
+def test_phase10_bad_hands(capsys: pytest.CaptureFixture[str], hand: str, fragment: str) -> None:
+    assert_error(capsys, ["check", hand, "--level", "1", "--rules", "phase10"], fragment)
+
+
+def test_phase10_phase_out_of_range_says_phases(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_error(capsys, ["check", "7r", "--level", "11", "--rules", "phase10"], "Phase 10 has phases 1 to 10, not 11")
+
+
+def test_unknown_built_in_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_error(capsys, ["check", "7r", "--level", "1", "--rules", "phase11"], "no built-in rule set 'phase11'; built-in: phase10, upto9, upto9_lean")
+
+
+def test_phase10_levels_table_uses_phase_words(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "levels", "--rules", "phase10")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == "Phase 10: the phases"
+    assert lines[2].split() == ["phase", "contract", "max", "wild", "min", "number", "cards"]
+    assert lines[3].split()[:5] == ["1", "2", "sets", "of", "3"]
+    assert "7 cards of one colour" in lines[10]

@@ -1,10 +1,10 @@
-"""The house-rule lab (notebooks/lab.py) headless: the base rule set is the explorer's choice, and
-the table's rules, the changes listed and the games compared follow it."""
+"""The house-rule lab (upto9.widgets.lab) headless: the base rule set is the explorer's choice, and
+the table's rules, the changes listed and the games compared follow it; and the atlas it reads
+(upto9.atlas, its views in upto9.widgets.atlas) from the notebooks' data file."""
 
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,13 +12,15 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-sys.path.insert(0, str(NOTEBOOKS))
+from upto9.widgets import RulesExplorer
+from upto9.widgets.atlas import KINDS, AtlasView, MoreDeals
+from upto9.widgets.lab import HouseRuleLab
 
-from lab import HouseRuleLab  # noqa: E402
-from upto9.widgets import RulesExplorer  # noqa: E402
+from upto9.atlas import Atlas
+from upto9.compare import play_games
+from upto9.rules import PHASE10, UPTO9, builtin_rules
 
-from upto9.rules import PHASE10, UPTO9, builtin_rules  # noqa: E402
+ATLAS = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "atlas.json"
 
 
 def text_of(html: str) -> str:
@@ -46,7 +48,7 @@ def test_lab_follows_the_explorers_rule_set_with_its_own_table_rules() -> None:
     with pytest.raises(ValueError, match="Phase 10 has no penalty group 'A'"):
         lab.set_penalty("A", 20)
     lab.compare(progress=False)
-    assert len(lab.standard) == len(lab.house) == 10 and all(len(g["attempts"]) == 10 for g in lab.standard + lab.house)
+    assert len(lab.standard) == len(lab.house) == 10 and all(len(g.attempts) == 10 for g in lab.standard + lab.house)
     assert lab.standard != lab.house  # the house side played its own rules
     chart = lab._draw_chart("en")
     assert chart.layout.annotations[1].text == "Rounds a player spends on each phase" and chart.layout.xaxis2.title.text == "Phase"
@@ -57,3 +59,30 @@ def test_lab_follows_the_explorers_rule_set_with_its_own_table_rules() -> None:
     assert "No rule changed yet" in text_of(lab._changed.value)
     explorer.pick(UPTO9)
     assert [b.value for b in lab._decks] == [d.decks for d in UPTO9.decks]
+
+
+def test_the_atlas_file_is_todays_and_its_views_draw_in_both_languages() -> None:
+    atlas = Atlas.load(ATLAS)
+    assert atlas.samples == 2000 and len(atlas.games) == 300 and atlas.rules is UPTO9
+    assert atlas.games[:5] == list(play_games(UPTO9, 5, players=atlas.players, seed=atlas.seed)), "run `python notebooks/build_cache.py --only atlas`"
+    views = {kind: AtlasView(atlas, kind) for kind in KINDS}
+    assert all(view.outputs for view in views.values())
+    table = views["holding_table"].outputs[0]["data"]["text/html"]
+    assert "In the dealt 11" in table and "After 20 draws" in table
+    views["holding_table"].lang = "nb"
+    assert "I de 11 utdelte" in views["holding_table"].outputs[0]["data"]["text/html"]
+    more = MoreDeals(Atlas(atlas.counts, atlas.games[:2]), [views["holding"]], deals=3)
+    assert more._button.description == "Deal 3 more hands"
+    more.lang = "nb"
+    assert more._button.description == "Del ut 3 hender til"
+    with pytest.raises(ValueError, match="kind must be one of"):
+        AtlasView(atlas, "pie")
+
+
+def test_the_lab_takes_the_standard_side_from_the_atlas_when_it_is_the_same_games() -> None:
+    atlas = Atlas.load(ATLAS)
+    lab = HouseRuleLab(RulesExplorer(), atlas=atlas, games=10)
+    lab.set_decks(3, 4)
+    lab.compare(progress=False)
+    assert lab.standard == atlas.games[:10] and lab.house != lab.standard
+    assert "The standard side is read from the atlas file" in text_of(lab._note.value)

@@ -22,7 +22,7 @@ TITLES = {
     "6_comparison.ipynb": "and Phase 10 compared",
 }
 # Strings that appear only in the notebooks' code cells: if one is in a page, sources leaked.
-SOURCE_MARKS = ("from explainers import", "page = Page()", "page.show(", "import traitlets", "Atlas.load_or_build(", "ComparisonModel.load(")
+SOURCE_MARKS = ("from upto9.widgets", "page = Page()", "page.show(", "import traitlets", "Atlas.load_or_build(", "ComparisonModel.load(")
 ERROR_MARKS = ("Traceback", "There was an error when executing cell", "An exception occurred at the server", "ExecutionError")
 
 
@@ -66,19 +66,19 @@ def test_the_tree_lists_only_the_explainers(server: VoilaServer) -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        # the notebooks' own files: sources, helpers and data
+        # the notebooks' own files: sources, the data script and data
         "/voila/files/1_rules_tour.ipynb",
-        "/voila/files/explainers.py",
-        "/voila/files/atlas.py",
-        "/voila/files/lab.py",
+        "/voila/files/4_level_atlas.ipynb",
+        "/voila/files/5_house_rule_lab.ipynb",
         "/voila/files/build_cache.py",
         "/voila/files/data/atlas.json",
         "/voila/files/data/sample_game.json",
         "/voila/files/data/comparison.json",
         "/voila/files/data/phase10_published.json",
-        "/voila/render/explainers.py",
+        "/voila/files/data/sample_phase10_game.json",
+        "/voila/render/build_cache.py",
         "/voila/render/data/atlas.json",
-        "/voila/api/contents/explainers.py",
+        "/voila/api/contents/build_cache.py",
         "/voila/api/contents/data/atlas.json",
         # anything outside the published folder (path traversal: CVE-2024-30265 and friends)
         "/voila/files/../pyproject.toml",

@@ -407,7 +407,7 @@ def test_the_stepper_starts_at_the_deal_and_moves_with_the_buttons_and_the_slide
     stepper._start.click()
     assert model.step == 0
     assert "The deal: each player gets 11 cards" in text_of(stepper._action.value)
-    assert "Setup: all the decks are shuffled together" in text_of(stepper._action.value)
+    assert "Setup: all the cards are shuffled into one face-down deck" in text_of(stepper._action.value)
     assert f"action 0 of {model.last_step}" in text_of(stepper._status.value)
     stepper._forward.click()
     assert model.step == 1 and stepper._slider.value == 1
@@ -506,7 +506,7 @@ def test_the_perspective_selector(stepper: RoundStepper) -> None:
 def test_stepper_in_norwegian() -> None:
     stepper = RoundStepper(seed=3, players=3, lang="nb")
     assert "Utdelingen: hver spiller får 11 kort" in text_of(stepper._action.value)
-    assert "Oppsett: Alle stokkene blandes" in text_of(stepper._action.value)
+    assert "Oppsett: Alle kortene blandes" in text_of(stepper._action.value)
     assert "Spiller 2 sin tur: trekk" in text_of(stepper._status.value)
     stepper._end.click()
     assert "Slutten på runden" in text_of(stepper._table.value)

@@ -34,6 +34,7 @@ import numpy as np
 
 from upto9.cards import AnyCard, Phase10Card
 from upto9.checker import holds
+from upto9.game import game_deck
 from upto9.rules import Family, Rules, RulesError, TieBreak, builtin_rules
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ __all__ = [
     "bootstrap_mean",
     "bootstrap_ratio",
     "deal",
+    "game_means",
     "game_stats",
     "play_games",
     "published_rows",
@@ -65,6 +67,7 @@ __all__ = [
     "rules_fingerprint",
     "sample_holding",
     "share_of_rounds",
+    "shuffled_deck",
     "slowest",
     "summarise_games",
     "wilson",
@@ -394,9 +397,21 @@ def deal(rules: Rules, players: int, seed: int | str, index: int) -> tuple[AnyCa
     >>> len(deal(UPTO9, 4, 0, 0)), len(deal(PHASE10, 4, 0, 0)), deal(UPTO9, 4, 0, 1) == deal(UPTO9, 4, 0, 1)
     (11, 10, True)
     """
-    cards = list(rules.one_deck() * rules.decks_for(players))
-    random.Random(f"upto9-compare:{rules.key}:{seed}:{index}").shuffle(cards)
-    return tuple(cards[: rules.hand_size])
+    return tuple(shuffled_deck(rules, players, f"upto9-compare:{rules.key}:{seed}:{index}")[: rules.hand_size])
+
+
+def shuffled_deck(rules: Rules, players: int, key: str) -> list[AnyCard]:
+    """The whole deck of a game of ``players`` (``game_deck``: ``decks_for(players)`` decks), shuffled
+    by ``random.Random(key)``: the same key gives the same order on every machine.
+
+    >>> from upto9.rules import UPTO9
+    >>> deck = shuffled_deck(UPTO9, 4, "example")
+    >>> len(deck), deck == shuffled_deck(UPTO9, 4, "example"), deck == shuffled_deck(UPTO9, 4, "other")
+    (104, True, False)
+    """
+    cards = list(game_deck(rules, players))
+    random.Random(key).shuffle(cards)
+    return cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -641,6 +656,30 @@ def game_stats(summaries: Sequence[GameSummary], levels: int, *, seed: int | str
         spread_sd=bootstrap_mean([float(np.std(g.penalties)) for g in summaries], seed=f"{seed}:sd", **opts),
         tied_wins=wilson(sum(1 for g in summaries if len(g.winners) > 1), n),
     )
+
+
+def game_means(summaries: Sequence[GameSummary]) -> dict[str, float]:
+    """Plain figures of some games, without intervals (the house-rule lab's table): the mean rounds
+    and turns per game, the impossible and stalemate rounds per 100 games, and the mean, standard
+    deviation and interquartile range of every player's penalty total (``nan`` where there are too
+    few values).
+
+    >>> g = GameSummary(10, 300, 1, 0, 0, 0, (0,), (40, 90, 120, 60), (9, 8, 8, 9), (1,) * 9, (1,) * 9, (0,) * 9)
+    >>> m = game_means([g, g])
+    >>> m["rounds"], m["impossible"], m["penalty_mean"], round(m["penalty_sd"], 2), m["penalty_iqr"]
+    (10.0, 100.0, 77.5, 32.4, 42.5)
+    """
+    penalties = np.asarray([p for g in summaries for p in g.penalties], dtype=np.float64)
+    n = max(1, len(summaries))
+    return {
+        "rounds": sum(g.rounds for g in summaries) / n,
+        "turns": sum(g.turns for g in summaries) / n,
+        "impossible": 100 * sum(g.impossible for g in summaries) / n,
+        "stalemates": 100 * sum(g.stalemates for g in summaries) / n,
+        "penalty_mean": float(penalties.mean()) if penalties.size else math.nan,
+        "penalty_sd": float(penalties.std(ddof=1)) if penalties.size > 1 else math.nan,
+        "penalty_iqr": float(np.quantile(penalties, 0.75) - np.quantile(penalties, 0.25)) if penalties.size else math.nan,
+    }
 
 
 # --- both sides -------------------------------------------------------------------------------------------

@@ -264,7 +264,7 @@ class Rules:
         """
         if 1 <= number <= len(self.levels):
             return self.levels[number - 1]
-        raise RulesError(f"{self.name} has levels 1 to {len(self.levels)}, not {number}")
+        raise RulesError(f"{self.name} has {self.level_word}s 1 to {len(self.levels)}, not {number}")
 
     def decks_for(self, players: int) -> int:
         """How many decks a game of ``players`` uses.

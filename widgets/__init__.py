@@ -13,6 +13,10 @@ imports ipywidgets. Each component is a model (state as traitlets, no widgets) a
 
 Every text is in English and Norwegian: pass ``lang="en"`` or ``lang="nb"``. Every component plays
 either game: pass ``rules=PHASE10`` (or give it a ``HandModel`` with those rules) for Phase 10.
+
+The explainer pages' own views are submodules: ``page`` (the language switch ``Page``, ``LangOutput``,
+``RunButton``), ``tour`` (the rules tour's examples and questions), ``atlas`` (the level atlas's
+charts), ``lab`` (the house-rule lab) and ``compare`` (Up to 9 beside Phase 10).
 """
 
 from .app import Workbench

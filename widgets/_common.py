@@ -14,8 +14,9 @@ from upto9.phase10 import Phase10Check
 from upto9.rules import Level, Rules
 
 from .cards_html import CARD_CSS
+from .texts import check_lang
 
-__all__ = ["AnyCheck", "ModelLanguage", "checked", "style_tag"]
+__all__ = ["AnyCheck", "ModelLanguage", "OwnLanguage", "checked", "style_tag"]
 
 AnyCheck = Check | Phase10Check
 """The checker's verdict: Up to 9's, or Phase 10's (the same public interface)."""
@@ -60,3 +61,21 @@ class ModelLanguage:
     @lang.setter
     def lang(self, lang: str) -> None:
         self.model.lang = lang
+
+
+class OwnLanguage:
+    """A view that keeps its own language (``_lang``): setting ``lang`` checks it and draws the view again (``redraw``)."""
+
+    _lang: str
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_lang(lang)
+        self.redraw()
+
+    def redraw(self) -> None:
+        raise NotImplementedError

@@ -117,7 +117,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "end_impossible": "The round is over: no player still waiting can ever complete their level with the cards left in circulation.",
         "end_stalemate": "The round is over: everyone had laid down, and a full pass through the deck brought no donation and no one out.",
         "rule_deal": (
-            "Setup: all the decks are shuffled together into one shared deck. Each player gets {n} cards. The top card is turned over "
+            "Setup: all the cards are shuffled into one face-down deck. Each player gets {n} cards. The top card is turned over "
             "to start the discard pile. The player to the dealer's left goes first, and play proceeds clockwise."
         ),
         "rule_draw": (
@@ -274,7 +274,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "end_impossible": "Runden er over: ingen av spillerne som venter, kan noensinne klare nivået sitt med kortene som er igjen i sirkulasjon.",
         "end_stalemate": "Runden er over: alle hadde lagt ned, og en hel runde gjennom trekkbunken ga verken donering eller noen som gikk ut.",
         "rule_deal": (
-            "Oppsett: Alle stokkene blandes til én felles trekkbunke. Hver spiller får {n} kort. Toppkortet snus og starter "
+            "Oppsett: Alle kortene blandes til én trekkbunke. Hver spiller får {n} kort. Toppkortet snus og starter "
             "kastebunken. Spilleren til venstre for giver begynner, og turen går med klokka."
         ),
         "rule_draw": (

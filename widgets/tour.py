@@ -1,30 +1,18 @@
-"""Small views the explainer notebooks share: the page's language switch, live rule examples,
-"predict, then reveal" questions, a donation demo, a penalty counter and the level table.
+"""The rules tour's views: live rule examples, "predict, then reveal" questions, a donation demo,
+a penalty counter and the level table, and the safety valve shown in a game.
 
-Every view has a ``lang`` ('en' or 'nb') that ``Page`` switches for the whole page, and draws
-with the widgets' own card drawing (``upto9.widgets``), so an example looks like the checker.
-The narrative of a page is Markdown in both languages: ``<div class="u9-en">`` and
-``<div class="u9-nb">`` blocks, of which ``Page`` shows one.
-
-These helpers are kept beside the notebooks; they use only ``upto9`` and ``upto9.widgets``.
+Every view has a ``lang`` ('en' or 'nb') that the page's switch (``upto9.widgets.page.Page``) sets,
+and draws with the widgets' own card drawing, so an example looks like the checker. Every verdict
+is the engine's (``check``, ``validate``, ``Meld.accepts``).
 """
 
 from __future__ import annotations
 
-import os
-import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any, Final
-from urllib.parse import parse_qs
 
 import ipywidgets as w
-from upto9.widgets._common import style_tag
-from upto9.widgets.cards_html import card_html, card_row
-from upto9.widgets.engine_text import explanation_lines, problem_text
-from upto9.widgets.explorer import table_html
-from upto9.widgets.level_checker import arrangement_html
-from upto9.widgets.texts import LANGS, check_lang, face_glyph, group_label, jokers_text
 
 from upto9 import UPTO9, Card, HeuristicBot, Meld, Rules, check, parse_card, parse_hand, validate
 from upto9.cards import parse_rank
@@ -33,22 +21,17 @@ from upto9.melds import MeldError
 from upto9.rules import GroupKind, rules_from_dict
 from upto9.simulate import bot_seed
 
-__all__ = [
-    "DonationDemo",
-    "Example",
-    "LangOutput",
-    "LevelTable",
-    "Page",
-    "PenaltyCounter",
-    "Predict",
-    "RunButton",
-    "page_lang",
-    "valve_demo",
-]
+from ._common import OwnLanguage
+from .cards_html import card_html, card_row
+from .engine_text import explanation_lines, problem_text
+from .explorer import table_html
+from .level_checker import arrangement_html
+from .texts import LANGS, check_lang, face_glyph, group_label, jokers_text
+
+__all__ = ["DonationDemo", "Example", "LevelTable", "PenaltyCounter", "Predict", "valve_demo", "valve_rules"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
-        "language": "Language",
         "valid": "✔ VALID for level {n}",
         "not_valid": "✘ NOT VALID for level {n}",
         "uses": "uses {jokers}",
@@ -87,7 +70,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reconstructed": "* reconstructed: not stated by the rules text; a default of the rule set",
     },
     "nb": {
-        "language": "Språk",
         "valid": "✔ GYLDIG for nivå {n}",
         "not_valid": "✘ IKKE GYLDIG for nivå {n}",
         "uses": "bruker {jokers}",
@@ -128,83 +110,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 }
 assert set(TEXTS) == set(LANGS)
 
-_SHOW: Final = {
-    "en": "<style>.u9-nb{display:none !important}.u9-en{display:block}</style>",
-    "nb": "<style>.u9-en{display:none !important}.u9-nb{display:block !important}</style>",
-}
 
-
-def page_lang(default: str = "en") -> str:
-    """The language a page opens in: ``?lang=nb`` in the page's address (Voila passes its query
-    string to the kernel), else ``UPTO9_LANG``, else ``default``."""
-    query = parse_qs(os.environ.get("QUERY_STRING", ""))
-    for lang in (*query.get("lang", []), os.environ.get("UPTO9_LANG", ""), default):
-        if lang in LANGS:
-            return lang
-    return default
-
-
-class Page(w.VBox):  # type: ignore[misc]
-    """The page's language switch (English / Norsk). ``page.show(view)`` registers a view (or
-    several, ``page.add``) and returns it for display; the switch sets ``lang`` on every view
-    registered and shows the narrative blocks of that language."""
-
-    def __init__(self, lang: str | None = None, **kwargs: Any) -> None:
-        lang = check_lang(lang or page_lang())
-        self._views: list[Any] = []
-        self._switch = w.ToggleButtons(options=[("English", "en"), ("Norsk", "nb")], value=lang, style={"button_width": "7em"})
-        self._switch.add_class("u9-lang-switch")
-        self._style = w.HTML(_SHOW[lang], layout=w.Layout(height="0px", margin="0", overflow="hidden"))
-        self._switch.observe(lambda change: self._switched(change["new"]), names="value")
-        super().__init__([style_tag(), self._style, self._switch], **kwargs)
-        self.add_class("u9")
-        self._label(lang)
-
-    @property
-    def lang(self) -> str:
-        return str(self._switch.value)
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self._switch.value = check_lang(lang)
-
-    def _label(self, lang: str) -> None:
-        self._switch.description = TEXTS[lang]["language"]
-
-    def _switched(self, lang: str) -> None:
-        self._style.value = _SHOW[lang]
-        self._label(lang)
-        for view in self._views:
-            view.lang = lang
-
-    def add(self, *views: Any) -> Any:
-        """Register views: each follows the switch from now on. Returns the last one."""
-        for view in views:
-            view.lang = self.lang
-            self._views.append(view)
-        return views[-1] if views else None
-
-    def show(self, view: Any) -> Any:
-        """Register ``view`` and return it (the last expression of a cell displays it)."""
-        return self.add(view)
-
-
-class _View(w.HTML):  # type: ignore[misc]
+class _View(OwnLanguage, w.HTML):  # type: ignore[misc]
     """An HTML view that redraws itself in its language."""
 
     def __init__(self, lang: str = "en") -> None:
         self._lang = check_lang(lang)
         super().__init__()
         self.add_class("u9")
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
-        self.redraw()
 
     def redraw(self) -> None:
         self.value = self.html(self._lang)
@@ -264,7 +177,7 @@ def _melds_html(melds: Sequence[Meld], level: int, rules: Rules, lang: str) -> s
     return "".join(rows)
 
 
-class Predict(w.VBox):  # type: ignore[misc]
+class Predict(OwnLanguage, w.VBox):  # type: ignore[misc]
     """A "predict, then reveal" question: a hand (``hand=``) or an arranged lay-down (``melds=``,
     pairs of kind and text such as ``("run", "5h 6h 2c=7h 8h")``) and a level. The learner picks
     "valid" or "not valid"; then the engine's verdict and its reasons are shown."""
@@ -319,15 +232,6 @@ class Predict(w.VBox):  # type: ignore[misc]
     def pick(self, answer: bool) -> None:
         """The learner's prediction; reveals the engine's verdict."""
         self.answer = answer
-        self.redraw()
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
         self.redraw()
 
     def redraw(self) -> None:
@@ -426,7 +330,7 @@ class DonationDemo(_View):
         return f"<li class='u9-ok' style='font-size:1em'>{escape(texts['donate_ok'].format(card=name, why=why))}</li>"
 
 
-class PenaltyCounter(w.VBox):  # type: ignore[misc]
+class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
     """The penalty table of the rules, and a box to type the cards left in a hand: their points."""
 
     def __init__(self, hand: str = "2c Kd 7s Ah", *, rules: Rules = UPTO9, lang: str = "en") -> None:
@@ -438,15 +342,6 @@ class PenaltyCounter(w.VBox):  # type: ignore[misc]
         self._result = w.HTML()
         super().__init__([self._table, self._text, self._result])
         self.add_class("u9")
-        self.redraw()
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
         self.redraw()
 
     @property
@@ -502,85 +397,6 @@ class LevelTable(_View):
         return table_html(self.rules, self.selected, lang)
 
 
-class LangOutput(w.Output):  # type: ignore[misc]
-    """An output area drawn by ``draw(lang)`` (a plotly figure, a table), drawn again when the
-    language changes. ``refresh()`` draws it again (after new data)."""
-
-    def __init__(self, draw: Callable[[str], Any], lang: str = "en", **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._draw = draw
-        self._lang = check_lang(lang)
-        self.refresh()
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        lang = check_lang(lang)
-        if lang != self._lang:
-            self._lang = lang
-            self.refresh()
-
-    def refresh(self) -> None:
-        """Draw again. The drawing is set as the widget's outputs, not captured with ``with self:``:
-        Voila emulates an Output widget's capture while it runs a notebook, and that emulation can
-        stall the page on a large output such as a plotly figure."""
-        shown = self._draw(self._lang)
-        self.outputs = () if shown is None else (_display_data(shown),)
-
-
-def _display_data(shown: Any) -> dict[str, Any]:
-    """``shown`` as a ``display_data`` output: its MIME bundle (a plotly figure's own, not its
-    ``_ipython_display_``, which would display it instead of returning it)."""
-    mimebundle = getattr(shown, "_repr_mimebundle_", None)
-    if callable(mimebundle):
-        found = mimebundle()
-        data, metadata = found if isinstance(found, tuple) else (found, {})
-    else:
-        from IPython.core.formatters import format_display_data
-
-        data, metadata = format_display_data(shown)
-    return {"output_type": "display_data", "data": data, "metadata": metadata or {}}
-
-
-class RunButton(w.VBox):  # type: ignore[misc]
-    """A button that runs ``action()`` (its progress bars show under it) and then redraws
-    ``outputs`` (``LangOutput``s). ``labels`` holds the button's words per language."""
-
-    def __init__(self, labels: dict[str, str], action: Callable[[], Any], outputs: Sequence[LangOutput] = (), *, lang: str = "en") -> None:
-        self.labels = labels
-        self.action = action
-        self.outputs = list(outputs)
-        self._lang = check_lang(lang)
-        self._button = w.Button(icon="refresh", button_style="info", layout=w.Layout(width="auto"))
-        self._button.on_click(lambda _b: self.run())
-        self._log = w.Output()
-        super().__init__([self._button, self._log], layout=w.Layout(align_items="flex-start"))
-        self.lang = lang
-
-    def run(self) -> None:
-        self._button.disabled = True
-        try:
-            self._log.outputs = ()
-            with self._log:
-                self.action()
-            for output in self.outputs:
-                output.refresh()
-        finally:
-            self._button.disabled = False
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
-        self._button.description = self.labels[self._lang]
-
-
 # --- the safety valve, shown with a house rule that makes a level impossible ------------------------
 
 
@@ -618,10 +434,3 @@ def valve_demo(seed: int = 0, max_rounds: int = 6) -> tuple[Game, int]:
                 break
             game.next_round()
     raise RuntimeError("no round ended by the safety valve")
-
-
-def shuffled(cards: str, seed: int = 0) -> str:
-    """The cards of ``cards`` in a shuffled order (a hand as it might be held)."""
-    hand = list(parse_hand(cards))
-    random.Random(seed).shuffle(hand)
-    return " ".join(str(c) for c in hand)

@@ -1,10 +1,11 @@
-"""The house-rule lab: change a rule and compare it with the standard rules on the same seeds.
+"""The house-rule lab's view: change a rule and compare it with the standard rules on the same seeds.
 
 The level rules (budgets, group sizes) are changed in the widgets' ``RulesExplorer``; this view
 adds the table's other rules (the number of decks, the penalty values), plays games with the
-engine's bots under both rule sets from the same seeds (``upto9.simulate``: game ``i`` has the
-same shuffles and bots under both), and draws the comparison: game length, rounds per level,
-impossible rounds, and the spread of penalty points.
+engine's bots under both rule sets from the same seeds (``upto9.compare.play_games``: game ``i``
+has the same shuffles and bots under both), and draws the comparison: game length, rounds per
+level (``upto9.atlas.hurdles``), impossible rounds, and the spread of penalty points
+(``upto9.compare.game_means``).
 
 The base rule set is the explorer's choice (Up to 9, Phase 10, or Up to 9 with one deck fewer): the
 table's rules below are that rule set's own (its deck entries, its penalty groups), and both sides
@@ -20,16 +21,18 @@ from typing import Any, Final
 
 import ipywidgets as w
 import pandas as pd
-from atlas import Atlas, play_games
-from explainers import LangOutput
-from upto9.widgets import RulesExplorer
-from upto9.widgets.engine_text import rules_error_text
-from upto9.widgets.texts import LANGS, check_lang
 
-from upto9 import UPTO9, Rules
-from upto9.rules import Family, RulesError, rules_from_dict
+from upto9.atlas import Atlas, hurdles
+from upto9.compare import GameSummary, game_means, play_games
+from upto9.rules import UPTO9, Family, Rules, RulesError, rules_from_dict
 
-__all__ = ["HouseRuleLab", "compare_table", "comparison_chart", "with_table_rules"]
+from ._common import OwnLanguage
+from .engine_text import rules_error_text
+from .explorer import RulesExplorer
+from .page import LangOutput
+from .texts import LANGS, check_lang
+
+__all__ = ["TEXTS", "HouseRuleLab", "compare_table", "comparison_chart", "penalty_groups", "with_table_rules"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -170,24 +173,10 @@ def with_table_rules(rules: Rules, decks: Sequence[int] | None = None, penalties
     return rules_from_dict(data, "<house rules>")
 
 
-def _summary(games: Sequence[dict[str, Any]]) -> dict[str, float]:
-    penalties = pd.Series([p for g in games for p in g["penalties"]], dtype=float)
-    n = max(1, len(games))
-    return {
-        "rounds": sum(g["rounds"] for g in games) / n,
-        "turns": sum(g["turns"] for g in games) / n,
-        "impossible": 100 * sum(g["impossible"] for g in games) / n,
-        "stalemates": 100 * sum(g["stalemates"] for g in games) / n,
-        "penalty_mean": float(penalties.mean()) if len(penalties) else float("nan"),
-        "penalty_sd": float(penalties.std()) if len(penalties) > 1 else float("nan"),
-        "penalty_iqr": float(penalties.quantile(0.75) - penalties.quantile(0.25)) if len(penalties) else float("nan"),
-    }
-
-
-def compare_table(standard: Sequence[dict[str, Any]], house: Sequence[dict[str, Any]], lang: str = "en") -> pd.DataFrame:
+def compare_table(standard: Sequence[GameSummary], house: Sequence[GameSummary], lang: str = "en") -> pd.DataFrame:
     """The two rule sets' games side by side: mean game length, impossible rounds per 100 games, penalty spread."""
     texts = TEXTS[lang]
-    a, b = _summary(standard), _summary(house)
+    a, b = game_means(standard), game_means(house)
     rows = []
     for key in ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_sd", "penalty_iqr"):
         label = texts[key] + (f" ({texts['per100']})" if key in ("impossible", "stalemates") else "")
@@ -196,7 +185,7 @@ def compare_table(standard: Sequence[dict[str, Any]], house: Sequence[dict[str, 
 
 
 def comparison_chart(
-    standard: Sequence[dict[str, Any]], house: Sequence[dict[str, Any]], rules: Rules = UPTO9, lang: str = "en", house_rules: Rules | None = None
+    standard: Sequence[GameSummary], house: Sequence[GameSummary], rules: Rules = UPTO9, lang: str = "en", house_rules: Rules | None = None
 ) -> Any:
     """Four panels comparing the rule sets: rounds per game, rounds per level, impossible rounds, penalty spread."""
     import plotly.graph_objects as go
@@ -208,14 +197,14 @@ def comparison_chart(
     fig = make_subplots(rows=2, cols=2, subplot_titles=titles, vertical_spacing=0.16)
     sides = ((texts["standard"], standard, "#6a1b9a", rules), (texts["house"], house, "#f9a825", house_rules or rules))
     for name, games, colour, side_rules in sides:
-        fig.add_trace(go.Box(y=[g["rounds"] for g in games], name=name, marker_color=colour, legendgroup=name, showlegend=True, boxmean=True), row=1, col=1)
-        hurdles = Atlas([], list(games), rules=side_rules).hurdles()
+        fig.add_trace(go.Box(y=[g.rounds for g in games], name=name, marker_color=colour, legendgroup=name, showlegend=True, boxmean=True), row=1, col=1)
+        per_level = hurdles(games, side_rules)
         fig.add_trace(
-            go.Bar(x=[f"{n}" for n in hurdles.level], y=hurdles.rounds_per_level, name=name, marker_color=colour, legendgroup=name, showlegend=False),
+            go.Bar(x=[f"{n}" for n in per_level.level], y=per_level.rounds_per_level, name=name, marker_color=colour, legendgroup=name, showlegend=False),
             row=1,
             col=2,
         )
-        s = _summary(games)
+        s = game_means(games)
         fig.add_trace(
             go.Bar(
                 x=[texts["impossible"], texts["stalemates"]],
@@ -229,7 +218,7 @@ def comparison_chart(
             col=1,
         )
         fig.add_trace(
-            go.Box(y=[p for g in games for p in g["penalties"]], name=name, marker_color=colour, legendgroup=name, showlegend=False, boxmean="sd"),
+            go.Box(y=[p for g in games for p in g.penalties], name=name, marker_color=colour, legendgroup=name, showlegend=False, boxmean="sd"),
             row=2,
             col=2,
         )
@@ -242,17 +231,18 @@ def comparison_chart(
     )
     fig.update_yaxes(rangemode="tozero", row=1, col=2)
     fig.update_yaxes(rangemode="tozero", row=2, col=1)
-    if not any(g["impossible"] or g["stalemates"] for g in (*standard, *house)):
+    if not any(g.impossible or g.stalemates for g in (*standard, *house)):
         fig.update_yaxes(range=[0, 1], row=2, col=1)
     fig.update_xaxes(title_text=texts[f"level{phase}"], row=1, col=2)
     fig.update_yaxes(title_text=texts["per100"], row=2, col=1)
     return fig
 
 
-class HouseRuleLab(w.VBox):  # type: ignore[misc]
+class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     """The decks and penalty values of the table, and the comparison: ``HouseRuleLab(explorer,
-    atlas=Atlas.load())``. ``lab.rules`` is the house rule set (the explorer's levels and this
-    view's table rules); ``lab.compare()`` plays both sides and draws them."""
+    atlas=Atlas.load("data/atlas.json"))`` (the atlas's games serve as the standard side when they
+    are its games). ``lab.rules`` is the house rule set (the explorer's levels and this view's
+    table rules); ``lab.compare()`` plays both sides and draws them."""
 
     def __init__(self, explorer: RulesExplorer, *, atlas: Atlas | None = None, games: int = 40, players: int = 4, seed: int = 0, lang: str = "en") -> None:
         self.explorer = explorer
@@ -273,8 +263,8 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
         self._changed = w.HTML()
         self._progress = w.Output()
         self._note = w.HTML()
-        self.standard: list[dict[str, Any]] = []
-        self.house: list[dict[str, Any]] = []
+        self.standard: list[GameSummary] = []
+        self.house: list[GameSummary] = []
         self._house_rules: Rules = base
         self._note_args: tuple[int, int, bool] | None = None
         self._table = LangOutput(self._draw_table, lang=self._lang)
@@ -379,7 +369,7 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
 
     # --- playing ---
 
-    def _standard_games(self, games: int, players: int) -> list[dict[str, Any]] | None:
+    def _standard_games(self, games: int, players: int) -> list[GameSummary] | None:
         atlas = self.atlas
         same_rules = atlas is not None and atlas.rules.key == self.explorer.model.base.key and atlas.rules.levels == self.explorer.model.base.levels
         if atlas is not None and same_rules and atlas.players == players and atlas.seed == self.seed and len(atlas.games) >= games:
@@ -402,10 +392,10 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
                 standard = self._standard_games(games, players)
                 cached = standard is not None
                 if standard is None:
-                    standard = play_games(games, players=players, rules=self.explorer.model.base, seed=self.seed, progress=progress)
+                    standard = list(play_games(self.explorer.model.base, games, players=players, seed=self.seed, progress=progress))
                 base = self.explorer.model.base
                 same = rules.levels == base.levels and rules.decks == base.decks and rules.penalties == base.penalties
-                house = standard if same else play_games(games, players=players, rules=rules, seed=self.seed, progress=progress)
+                house = standard if same else list(play_games(rules, games, players=players, seed=self.seed, progress=progress))
             self.standard, self.house, self._house_rules = list(standard), list(house), rules
             self._note_args = (games, players, cached and not same)
             self._show_note()
@@ -448,15 +438,10 @@ class HouseRuleLab(w.VBox):  # type: ignore[misc]
         self._games.description = texts["games"]
         self._button.description = texts["compare"]
 
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
+    def redraw(self) -> None:
+        """Every text again, in the lab's language (``lang``)."""
         self._label()
         self._show_changes()
         self._show_note()
-        self._table.lang = lang
-        self._chart.lang = lang
+        self._table.lang = self._lang
+        self._chart.lang = self._lang
