@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from upto9.rules import PHASE10, UPTO9, Rules
 
+from ._common import OwnLanguage
 from .hand import HandModel
 from .texts import LANGS, check_lang
 
@@ -46,7 +47,7 @@ SAMPLE_HANDS: Final[dict[str, str]] = {
 """A hand to start each built-in rule set with, by its key."""
 
 
-class RuleSetChoice(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class RuleSetChoice(OwnLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """Buttons naming the rule sets (Up to 9, Phase 10); a click sets the hand's rules, which every
     component of that hand follows. ``choice.rules`` is the rule set chosen.
 
@@ -85,7 +86,7 @@ class RuleSetChoice(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         super().__init__([self._buttons, self._about], **kwargs)
         self.add_class("u9")
         hand.observe(self._follow, names="rules")
-        self._draw()
+        self.redraw()
 
     @property
     def rules(self) -> Rules:
@@ -109,9 +110,9 @@ class RuleSetChoice(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         rules = change["new"]
         if rules in self.rule_sets and self._buttons.value != self.rule_sets.index(rules):
             self._buttons.value = self.rule_sets.index(rules)
-        self._draw()
+        self.redraw()
 
-    def _draw(self) -> None:
+    def redraw(self) -> None:
         texts = TEXTS[self._lang]
         self._buttons.description = texts["game"]
         rules = self.hand.rules
@@ -124,12 +125,3 @@ class RuleSetChoice(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         else:
             about = texts["about_other"].format(name=rules.name)
         self._about.value = f'<div class="u9-note">{escape(about)}</div>'
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
-        self._draw()
