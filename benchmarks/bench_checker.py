@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -58,6 +59,9 @@ OUTS_US = 1000.0
 BRUTE_SPEED_UP = 300.0
 
 Hand = tuple[Card, ...]
+AnyHand = tuple[Card, ...] | tuple[Phase10Card, ...]
+Reference = Callable[[Any, Level], int | None]
+"""A slow checker from tests/reference.py: the fewest jokers for (hand, level), or None."""
 
 
 def make_hands(count: int, rng: random.Random, rules: Rules = UPTO9) -> list[Hand]:
@@ -77,7 +81,7 @@ def make_hands(count: int, rng: random.Random, rules: Rules = UPTO9) -> list[Han
     return hands
 
 
-def time_each(fn: Callable[[Hand], object], hands: Sequence[Hand]) -> list[int]:
+def time_each(fn: Callable[[Any], object], hands: Sequence[AnyHand]) -> list[int]:
     """Nanoseconds of one call of ``fn`` per hand."""
     clock = time.perf_counter_ns
     times = []
@@ -107,15 +111,26 @@ def cell(value: float, limit: float | None, at_least: bool = False, unit: str = 
     return f"{text} {'PASS' if ok else 'MISS'}", ok
 
 
-def bench_level(level: Level, hands: list[Hand], warm: list[Hand], ref_hands: int) -> dict[str, object]:
+def bench_level(
+    level: Level,
+    hands: Sequence[AnyHand],
+    warm: Sequence[AnyHand],
+    ref_hands: int,
+    rules: Rules = UPTO9,
+    brute: Reference | None = exhaustive_jokers,
+    reference: Reference | None = reference_jokers,
+) -> dict[str, object]:
+    """One level's (or phase's) row: ``check``, ``to_dict`` and ``outs`` timed on ``hands``, and on
+    the first ``ref_hands`` of them the speed-up over ``brute`` and ``reference`` and whether all
+    three agree on the fewest jokers."""
     for hand in warm:  # warm-up: caches, branch paths, the allocator
-        check(hand, level).to_dict()
-        outs(hand, level)
-    results = [check(hand, level) for hand in hands]
+        check(hand, level, rules).to_dict()
+        outs(hand, level, rules)
+    results = [check(hand, level, rules) for hand in hands]
     passed = sum(r.ok for r in results) / len(hands)
-    check_ns = time_each(lambda h: check(h, level), hands)
-    dict_ns = time_each(lambda h: check(h, level).to_dict(), hands)
-    outs_ns = time_each(lambda h: outs(h, level), hands)
+    check_ns = time_each(lambda h: check(h, level, rules), hands)
+    dict_ns = time_each(lambda h: check(h, level, rules).to_dict(), hands)
+    outs_ns = time_each(lambda h: outs(h, level, rules), hands)
     row: dict[str, object] = {
         "pass": passed,
         "check_median": us(statistics.median(check_ns)),
@@ -126,19 +141,27 @@ def bench_level(level: Level, hands: list[Hand], warm: list[Hand], ref_hands: in
         "outs_p99": us(p99(outs_ns)),
         "outs_mean": us(statistics.fmean(outs_ns)),
     }
-    if reference_jokers is not None and ref_hands > 0:
+    if brute is not None and reference is not None and ref_hands > 0:
         sample = hands[:ref_hands]
-        brute_ns = time_each(lambda h: exhaustive_jokers(h, level), sample)
-        ref_ns = time_each(lambda h: reference_jokers(h, level), sample)
-        fast_ns = time_each(lambda h: check(h, level), sample)
-        disagree = [(h, check(h, level).jokers, reference_jokers(h, level), exhaustive_jokers(h, level)) for h in sample]
-        disagree = [d for d in disagree if not d[1] == d[2] == d[3]]
+        brute_ns = time_each(lambda h: brute(h, level), sample)
+        ref_ns = time_each(lambda h: reference(h, level), sample)
+        fast_ns = time_each(lambda h: check(h, level, rules), sample)
+        verdicts = [(h, check(h, level, rules).jokers, reference(h, level), brute(h, level)) for h in sample]
+        disagree = [d for d in verdicts if not d[1] == d[2] == d[3]]
         row["speed_up"] = sum(brute_ns) / sum(fast_ns)
         row["ref_speed_up"] = sum(ref_ns) / sum(fast_ns)
-        row["ref_mean"] = us(statistics.fmean(ref_ns))
         row["agree"] = f"{len(sample) - len(disagree)}/{len(sample)}"
         row["disagree"] = disagree
     return row
+
+
+def print_disagreements(rows: dict[int, dict[str, object]], word: str) -> None:
+    """Every hand on which the checker, the pruned reference and the brute force differ."""
+    for number, row in rows.items():
+        disagree = row.get("disagree")
+        if isinstance(disagree, list):
+            for hand, fast, slow, brute in disagree:
+                print(f"DISAGREE {word} {number}: {' '.join(str(c) for c in hand)}: check {fast}, reference {slow}, exhaustive {brute}")
 
 
 def render(rows: dict[int, dict[str, object]]) -> tuple[list[str], int, int]:
@@ -228,11 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     if reference_jokers is None:
         print("The brute force (tests/reference.py) is not available: no speed-up measured.")
-    for number, row in rows.items():
-        disagree = row.get("disagree")
-        if isinstance(disagree, list):
-            for hand, fast, slow, brute in disagree:
-                print(f"DISAGREE level {number}: {' '.join(str(c) for c in hand)}: check {fast}, reference {slow}, exhaustive {brute}")
+    print_disagreements(rows, "level")
     print(f"{met} of {total} targets met. ({elapsed:.0f} s)")
     if args.rules == "both":
         print()
@@ -251,39 +270,6 @@ def make_phase10_hands(count: int, rng: random.Random) -> list[tuple[Phase10Card
     return [tuple(rng.sample(deck, PHASE10_HAND_SIZE)) for _ in range(count)]
 
 
-def bench_phase10_level(level: Level, hands: list[tuple[Phase10Card, ...]], warm: list[tuple[Phase10Card, ...]], ref_hands: int) -> dict[str, object]:
-    """The same measurements as ``bench_level``, for a phase (``check(hand, phase, PHASE10)``)."""
-    for hand in warm:
-        check(hand, level, PHASE10).to_dict()
-        outs(hand, level, PHASE10)
-    results = [check(hand, level, PHASE10) for hand in hands]
-    check_ns = time_each(lambda h: check(h, level, PHASE10), hands)
-    dict_ns = time_each(lambda h: check(h, level, PHASE10).to_dict(), hands)
-    outs_ns = time_each(lambda h: outs(h, level, PHASE10), hands)
-    row: dict[str, object] = {
-        "pass": sum(r.ok for r in results) / len(hands),
-        "check_median": us(statistics.median(check_ns)),
-        "check_p99": us(p99(check_ns)),
-        "dict_median": us(statistics.median(dict_ns)),
-        "dict_p99": us(p99(dict_ns)),
-        "outs_median": us(statistics.median(outs_ns)),
-        "outs_p99": us(p99(outs_ns)),
-        "outs_mean": us(statistics.fmean(outs_ns)),
-    }
-    if phase10_reference_jokers is not None and ref_hands > 0:
-        sample = hands[:ref_hands]
-        brute_ns = time_each(lambda h: phase10_exhaustive_jokers(h, level), sample)
-        ref_ns = time_each(lambda h: phase10_reference_jokers(h, level), sample)
-        fast_ns = time_each(lambda h: check(h, level, PHASE10), sample)
-        verdicts = [(h, check(h, level, PHASE10).jokers, phase10_reference_jokers(h, level), phase10_exhaustive_jokers(h, level)) for h in sample]
-        disagree = [d for d in verdicts if not d[1] == d[2] == d[3]]
-        row["speed_up"] = sum(brute_ns) / sum(fast_ns)
-        row["ref_speed_up"] = sum(ref_ns) / sum(fast_ns)
-        row["agree"] = f"{len(sample) - len(disagree)}/{len(sample)}"
-        row["disagree"] = disagree
-    return row
-
-
 def main_phase10(hands_per_phase: int, ref_hands: int, seed: int) -> int:
     """Time the Phase 10 checker phase by phase and print the table (the same columns and targets)."""
     rng = random.Random(seed)
@@ -292,7 +278,7 @@ def main_phase10(hands_per_phase: int, ref_hands: int, seed: int) -> int:
     for level in PHASE10.levels:
         hands = make_phase10_hands(hands_per_phase, rng)
         warm = make_phase10_hands(min(WARM_UP, hands_per_phase), rng)
-        rows[level.number] = bench_phase10_level(level, hands, warm, min(ref_hands, hands_per_phase))
+        rows[level.number] = bench_level(level, hands, warm, min(ref_hands, hands_per_phase), PHASE10, phase10_exhaustive_jokers, phase10_reference_jokers)
         print(f"phase {level.number} done", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - started
     lines, met, total = render(rows)
@@ -306,11 +292,7 @@ def main_phase10(hands_per_phase: int, ref_hands: int, seed: int) -> int:
     print()
     print("\n".join(lines))
     print()
-    for number, row in rows.items():
-        disagree = row.get("disagree")
-        if isinstance(disagree, list):
-            for hand, fast, slow, brute in disagree:
-                print(f"DISAGREE phase {number}: {' '.join(str(c) for c in hand)}: check {fast}, reference {slow}, exhaustive {brute}")
+    print_disagreements(rows, "phase")
     print(f"{met} of {total} targets met. ({elapsed:.0f} s)")
     return 0
 
