@@ -100,3 +100,15 @@ def snapshot(rnd: Round) -> dict[str, Any]:
 def game_snapshot(game: Game) -> dict[str, Any]:
     """The round's snapshot and the game's score."""
     return {**snapshot(game.round), "game_levels": list(game.levels), "penalties": list(game.penalties), "winners": game.winners, "rounds": len(game.rounds)}
+
+
+def cards_now(rnd: Round) -> Counter:
+    """Deck, discard pile, hands and table together: what card conservation compares."""
+    cards = Counter(rnd.deck)
+    cards.update(rnd.discard_pile)
+    for hand in rnd.hands:
+        cards.update(hand)
+    for melds in rnd.table:
+        for meld in melds:
+            cards.update(p.card for p in meld.cards)
+    return cards

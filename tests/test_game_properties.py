@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from tests.game_helpers import cards_now
 from upto9 import UPTO9, full_deck, holds, validate
 from upto9.bots import HeuristicBot, RandomBot
 from upto9.game import MAX_TURNS_PER_ROUND, Discarded, Donated, Drew, EndReason, Game, LaidDown, Reshuffled, Round
@@ -36,18 +37,6 @@ LAST = len(UPTO9.levels)
 
 def all_cards(players: int) -> Counter:
     return Counter(full_deck() * UPTO9.decks_for(players))
-
-
-def cards_now(rnd: Round) -> Counter:
-    """Deck, discard pile, hands and table together."""
-    cards = Counter(rnd.deck)
-    cards.update(rnd.discard_pile)
-    for hand in rnd.hands:
-        cards.update(hand)
-    for melds in rnd.table:
-        for meld in melds:
-            cards.update(p.card for p in meld.cards)
-    return cards
 
 
 def check_lay_downs(rnd: Round) -> None:

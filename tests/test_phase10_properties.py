@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.game_helpers import cards_now
 from upto9 import validate
 from upto9.bots import HeuristicBot, RandomBot
 from upto9.cards import Phase10Card
@@ -37,17 +38,6 @@ STEP_GAMES = max(4, GAMES // 5)
 MAX_ROUNDS = 300
 RULESETS = Path(__file__).parent / "rulesets"
 HOUSE = {name: load_rules(RULESETS / f"{name}.toml") for name in ("phase10_short", "phase10_chosen", "phase10_free", "phase10_free_before")}
-
-
-def cards_now(rnd: Round) -> Counter:
-    cards = Counter(rnd.deck)
-    cards.update(rnd.discard_pile)
-    for hand in rnd.hands:
-        cards.update(hand)
-    for melds in rnd.table:
-        for meld in melds:
-            cards.update(p.card for p in meld.cards)
-    return cards
 
 
 def laid_levels(rnd: Round) -> list[int | None]:
