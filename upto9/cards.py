@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, TypeAlias, overload
+from typing import TYPE_CHECKING, TypeAlias, TypeVar, overload
 
 if TYPE_CHECKING:
     from upto9.rules import Rules
@@ -195,6 +195,20 @@ def _parse_token(token: str) -> Card:
     return Card(rank, _SUIT_BY_TEXT[match["suit"].lower()])
 
 
+_C = TypeVar("_C", "Card", "Phase10Card")
+
+
+def _read_one(text: str, read: Callable[[str], _C]) -> _C:
+    """One card token read by ``read``; the error names the token."""
+    token = text.strip()
+    if not token:
+        raise CardError(f"no card in {text!r}")
+    try:
+        return read(token)
+    except CardError as error:
+        raise CardError(f"{token!r}: {error}") from None
+
+
 def parse_card(text: str) -> Card:
     """Read one card such as ``"5h"``, ``"10♥"``, ``"Th"`` or ``"qS"``.
 
@@ -205,13 +219,7 @@ def parse_card(text: str) -> Card:
     ...
     upto9.cards.CardError: '11h': no rank 11; ranks are A 2-10 J Q K
     """
-    token = text.strip()
-    if not token:
-        raise CardError(f"no card in {text!r}")
-    try:
-        return _parse_token(token)
-    except CardError as error:
-        raise CardError(f"{token!r}: {error}") from None
+    return _read_one(text, _parse_token)
 
 
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -436,13 +444,7 @@ def parse_phase10_card(text: str) -> Phase10Card:
     ...
     upto9.cards.CardError: '13r': no number 13; numbers are 1-12
     """
-    token = text.strip()
-    if not token:
-        raise CardError(f"no card in {text!r}")
-    try:
-        return _parse_phase10_token(token)
-    except CardError as error:
-        raise CardError(f"{token!r}: {error}") from None
+    return _read_one(text, _parse_phase10_token)
 
 
 def phase10_deck(copies: int = 2, wilds: int = 8, skips: int = 4) -> tuple[Phase10Card, ...]:
