@@ -17,10 +17,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The site's Voila template (share/jupyter/voila/templates/upto9: the home page, the pages' assets),
+# found through JUPYTER_PATH; the tests' Voila (tests/voila_helpers.py) sets the same.
+VOILA_ENV := JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}
+
 # The published explainers: voila.json (read from this folder) says what is served and how.
 serve: $(STAMP)
 	@echo "Up to 9 explainers: open http://127.0.0.1:8866/ (Ctrl-C stops the server)"
-	$(BIN)/voila --no-browser
+	$(VOILA_ENV) $(BIN)/voila --no-browser
 
 # The same notebooks in JupyterLab, for editing (kernels start in notebooks/, as under Voila).
 lab: $(STAMP)
@@ -52,7 +56,7 @@ browser:
 	else echo "no chromium and not root: the browser tests will skip (apt-get install chromium)"; fi
 
 test: lint typecheck browser
-	$(BIN)/pytest
+	$(VOILA_ENV) $(BIN)/pytest
 	$(BIN)/pytest --nbval-lax notebooks
 
 bench: $(STAMP)

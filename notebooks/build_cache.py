@@ -11,8 +11,13 @@
   ``--only samples`` makes just the two sample games (seconds).
 * ``comparison.json``: Up to 9 beside Phase 10 (``upto9.compare.Comparison``): 20,000 shuffled
   deals of each checked against every level and phase, and 1,000 four-player games of each played
-  by ``HeuristicBot``s; the numbers and the seed are in the file. ``--only comparison`` makes just
+  by ``HeuristicBot``s; the numbers, the seed and the games' estimates with their intervals
+  (so that the page need not draw them at load) are in the file. ``--only comparison`` makes just
   this one (a few minutes on two cores).
+* ``lab.json``: the house-rule lab's opening house rule (level 9 allows 2 jokers instead of 4, as
+  the lab notebook sets it through the lab's own widgets) played like the atlas's games (the same
+  seed, table and bot; ``upto9.compare.PlayedGames``), so that the lab opens without playing them.
+  ``--only lab`` makes just this one (about a minute on two cores).
 
 This script only calls the package (``upto9``); it holds no logic of its own. All are deterministic:
 the same seeds give the same files. Regenerate them after a change to the
@@ -28,8 +33,8 @@ from pathlib import Path
 
 from upto9 import play_game, save_game
 from upto9.atlas import Atlas
-from upto9.compare import Comparison
-from upto9.rules import PHASE10, UPTO9, TieBreak
+from upto9.compare import Comparison, PlayedGames
+from upto9.rules import PHASE10, UPTO9, Rules, TieBreak
 
 HERE = Path(__file__).resolve().parent
 ATLAS = HERE / "data" / "atlas.json"
@@ -40,6 +45,18 @@ SAMPLE_NAMES = ["Ada", "Bjørn", "Cai"]
 PHASE10_GAME = HERE / "data" / "sample_phase10_game.json"
 PHASE10_SEED = 923  # HeuristicBots' game from this seed ends in a deciding round
 COMPARISON = HERE / "data" / "comparison.json"
+LAB = HERE / "data" / "lab.json"
+
+
+def lab_opening() -> Rules:
+    """The house rules the lab notebook opens with, made as the notebook makes them: through the
+    rules explorer and the lab (the table's rules untouched)."""
+    from upto9.widgets import RulesExplorer
+    from upto9.widgets.lab import HouseRuleLab
+
+    explorer = RulesExplorer()
+    explorer.model.set_budget(9, 2)
+    return HouseRuleLab(explorer).rules
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,7 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-deals", type=int, default=20000, help="shuffled deals of each rule set for the comparison (default 20000)")
     parser.add_argument("--compare-games", type=int, default=1000, help="bot games of each rule set for the comparison (default 1000)")
     parser.add_argument(
-        "--only", choices=("atlas", "samples", "comparison"), help="make only this file (the atlas: atlas.json and the sample games; samples: the sample games)"
+        "--only",
+        choices=("atlas", "samples", "comparison", "lab"),
+        help="make only this file (the atlas: atlas.json and the sample games; samples: the sample games)",
     )
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -71,6 +90,11 @@ def main(argv: list[str] | None = None) -> int:
         both.save(COMPARISON)
         size = COMPARISON.stat().st_size // 1024
         print(f"wrote {COMPARISON.relative_to(HERE.parent)}: {both.deals} deals and {both.games} games of each rule set ({size} KiB)")
+    if args.only in (None, "lab"):
+        # The atlas's table and seed: its games are the lab's standard side.
+        played = PlayedGames.play(lab_opening(), args.games, players=4, seed=args.seed, workers=args.workers)
+        played.save(LAB)
+        print(f"wrote {LAB.relative_to(HERE.parent)}: {len(played.games)} games of {played.rules.name} ({LAB.stat().st_size // 1024} KiB)")
     print(f"done in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -12,3 +12,15 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("upto9")
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """The browser tests' time to interactive per page (tests/test_browser_layout.py), shown in -q runs too."""
+    import sys
+
+    layout = sys.modules.get("tests.test_browser_layout")
+    lines = layout.timing_table() if layout is not None else []
+    if lines:
+        terminalreporter.section("time to interactive")
+        for line in lines:
+            terminalreporter.write_line(line)

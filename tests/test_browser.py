@@ -338,7 +338,7 @@ def test_switch_the_stepper_to_phase10_step_to_a_skip_and_see_the_deciding_round
     assert seeded.locator('.u9-card[data-card="S"]').count() >= 1  # the skip on the discard pile
     # The saved Phase 10 game: its deciding round, with the player who sits out.
     saved.locator(".u9-ruleset button", has_text="Phase 10").click()
-    saved.locator(".u9-note", has_text="sample_phase10_game.json").wait_for(timeout=30_000)
+    saved.locator("[role=status]", has_text="each player gets 10 cards").wait_for(timeout=30_000)  # the saved Phase 10 game (its file: under Advanced)
     saved.locator("select", has=page.locator("option", has_text="deciding round")).select_option(label="Round 12: deciding round")
     saved.locator("b", has_text="Round 12 (deciding round) · action 0 of").wait_for(timeout=30_000)
     assert "A deciding round: Bjørn and Cai made phase 10" in saved.locator("[role=status]").first.inner_text()

@@ -252,3 +252,69 @@ def test_the_published_figure_is_read_and_set_beside_the_engine() -> None:
     wrong_hand = PublishedFigure("phase10", (0.5,), "a study of 11-card hands", "", "x", 11)
     with pytest.raises(CompareError, match="11-card hands; Phase 10 deals 10"):
         published_rows(loaded, wrong_hand)
+
+
+# --- the intervals drawn fast are the intervals drawn one by one ------------------------------------
+
+
+def _one_by_one_ratio(top: list[int], bottom: list[int], seed: str) -> tuple[float, float] | None:
+    """The ratio's interval the way it was first computed: one resample index matrix of its own
+    seed, the values gathered by fancy indexing, no threads (the code before the page was made fast)."""
+    import numpy as np
+
+    from upto9.compare import RESAMPLES, _percentiles, _rng
+
+    t, b = np.asarray(top, dtype=np.float64), np.asarray(bottom, dtype=np.float64)
+    if t.size == 0 or b.sum() == 0:
+        return None
+    picks = _rng(seed).integers(0, t.size, size=(RESAMPLES, t.size))
+    sums = b[picks].sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratios = np.where(sums > 0, t[picks].sum(axis=1) / np.where(sums > 0, sums, 1), np.nan)
+    return _percentiles(ratios, 0.95)
+
+
+def _one_by_one_mean(values: list[float], seed: str) -> tuple[float, float]:
+    import numpy as np
+
+    from upto9.compare import RESAMPLES, _percentiles, _rng
+
+    data = np.asarray(values, dtype=np.float64)
+    picks = _rng(seed).integers(0, data.size, size=(RESAMPLES, data.size))
+    return _percentiles(data[picks].mean(axis=1), 0.95)
+
+
+def test_the_comparison_pages_intervals_are_the_ones_drawn_one_by_one() -> None:
+    """game_stats draws its intervals side by side (threads, np.take): every figure of the cached
+    comparison stays what drawing them one at a time gave, to the last digit."""
+    import numpy as np
+
+    loaded = Comparison.load(CACHE)
+    for side in loaded.sides:
+        seed = f"{side.rules.key}:{loaded.seed}"
+        games = side.games
+        stats = game_stats(games, len(side.rules.levels), seed=seed)  # drawn now, side by side
+        for i in (0, len(side.rules.levels) - 1):
+            attempts, passes = [g.attempts[i] for g in games], [g.passes[i] for g in games]
+            for shown, expected in (
+                (stats.rounds_per_level[i], _one_by_one_ratio(attempts, passes, f"{seed}:per-level:{i}")),
+                (stats.lay_down_rate[i], _one_by_one_ratio(passes, attempts, f"{seed}:rate:{i}")),
+            ):
+                assert (shown.low, shown.high) == expected if shown is not None else expected is None
+        assert (stats.rounds.low, stats.rounds.high) == _one_by_one_mean([g.rounds for g in games], f"{seed}:rounds")
+        assert (stats.spread_sd.low, stats.spread_sd.high) == _one_by_one_mean([float(np.std(g.penalties)) for g in games], f"{seed}:sd")
+        assert stats.final_penalties.n == sum(len(g.penalties) for g in games)
+
+
+def test_the_intervals_stored_in_the_cached_comparison_are_the_ones_its_games_give() -> None:
+    """The comparison page reads its ~80 intervals from comparison.json instead of drawing them at
+    load: each is what game_stats gives for the file's games today (else the file is stale)."""
+    loaded = Comparison.load(CACHE)
+    for side in loaded.sides:
+        assert side.stored is not None, "run `python notebooks/build_cache.py --only comparison`"
+        drawn = game_stats(side.games, len(side.rules.levels), seed=f"{side.rules.key}:{loaded.seed}")
+        assert side.stats(loaded.seed) is side.stored[1]
+        assert side.stored[1] == drawn, f"{side.rules.name}: the stored intervals are stale: run `python notebooks/build_cache.py --only comparison`"
+    # Another seed is drawn, not read.
+    other = loaded.sides[0].stats(loaded.seed + 1)
+    assert other != loaded.sides[0].stored[1] and other.rounds.value == loaded.sides[0].stored[1].rounds.value

@@ -69,9 +69,17 @@ def test_the_levels_table_pairs_level_n_with_phase_n(model: ComparisonModel) -> 
 
 
 def test_the_note_says_how_the_numbers_were_measured(model: ComparisonModel, comparison: Comparison) -> None:
-    text = text_of(SampleNote(model)._html.value)
+    note = SampleNote(model)
+    text = text_of(note._html.value)
     assert f"{comparison.games} games of each rule set" in text and f"{comparison.deals} shuffled deals" in text
-    assert "seed 1" in text and "HeuristicBot" in text and "95 %" in text and "Not measured" not in text
+    assert "sensible bots in every seat" in text and "95 % interval" in text and "Not measured" not in text
+    # The developer's details are in the "Advanced" section, closed until opened.
+    assert "HeuristicBot" not in text and "seed" not in text and "bootstrap" not in text and "upto9." not in text
+    advanced = text_of(note._dev.value)
+    assert "HeuristicBot" in advanced and "seed 1" in advanced and "bootstrap" in advanced
+    assert note._advanced.selected_index is None and note._advanced.get_title(0).startswith("Advanced")
+    model.lang = "nb"
+    assert "fornuftige roboter" in text_of(note._html.value) and note._advanced.get_title(0).startswith("Avansert")
 
 
 def test_a_rule_set_not_measured_is_named(comparison: Comparison) -> None:
@@ -130,6 +138,10 @@ def test_the_published_figure_is_shown_beside_the_engine_with_its_source(model: 
     assert 'href="https://example.org/study"' in html.replace("'", '"') and "A study of Phase 10 deals" in text
     engine = model.comparison.side("phase10").holding.estimates()[0]
     assert f"{100 * engine.value:.2f} % ({100 * engine.low:.2f}–{100 * engine.high:.2f})" in text
+    model.lang = "nb"  # the citation is the source's English: in Norwegian a link to it, marked as English
+    text = text_of(view._html.value)
+    assert "studien (på engelsk)" in text and "A study of Phase 10 deals" not in text and "20,00 %" in text
+    model.lang = "en"
     model.published = PublishedFigure("phase10", (), "Searched: none found", "", "none", 10, notes=(("en", "No credible published figure exists."),))
     text = text_of(view._html.value)
     assert "No credible published figure exists." in text and "%" not in text
@@ -146,3 +158,60 @@ def test_the_findings_are_sentences_made_from_the_estimates(model: ComparisonMod
     assert "of the 2 published values lie inside the engine's 95 % intervals" in text  # the figure reports phases 1 and 3
     model.lang = "nb"
     assert "Et spill Phase 10 har i snitt" in text_of(view._html.value)
+
+
+# --- what a learner sees: the charts' axes, no lines across contracts, Norwegian numbers -----------
+
+ENGLISH_WORDS = ("Level", "rounds", "games", "interval", "Rule set", "Penalty", "chance", "deals", "HeuristicBot", "seed")
+
+
+def test_every_chart_axis_is_titled_in_both_languages(model: ComparisonModel) -> None:
+    for lang in ("en", "nb"):
+        model.lang = lang
+        for kind in ("length", "levels", "holding", "penalties"):
+            figure = ComparisonChart(model, kind).figure
+            axes = [name for name in figure.layout.to_plotly_json() if re.fullmatch(r"[xy]axis\d*", name)]
+            assert axes, kind
+            for name in axes:
+                title = figure.layout[name].title.text
+                assert title, f"{kind} {lang}: {name} has no title"
+    assert ComparisonChart(model, "levels").figure.layout.xaxis.title.text == "Nivå / fase"
+
+
+def test_no_line_joins_a_level_to_a_phase(model: ComparisonModel) -> None:
+    """x mixes Up to 9's levels and Phase 10's phases (different contracts): markers or bars, never lines."""
+    for kind in ("levels", "holding"):
+        figure = ComparisonChart(model, kind).figure
+        for trace in figure.data:
+            assert "lines" not in (getattr(trace, "mode", None) or ""), f"{kind}: {trace.name} is drawn with lines"
+    levels = ComparisonChart(model, "levels").figure
+    assert [t.type for t in levels.data] == ["bar", "bar"] and levels.layout.barmode == "group"
+    holding = ComparisonChart(model, "holding").figure
+    assert {t.mode for t in holding.data} == {"markers"}
+    # Side by side: the four estimates of level 1 sit at four different places.
+    assert len({t.x[0] for t in holding.data[:4]}) == 4
+
+
+def test_norwegian_tables_and_charts_use_decimal_commas_and_no_english(model: ComparisonModel) -> None:
+    model.lang = "nb"
+    measured = text_of(MeasuredTable(model)._html.value)
+    stats = model.stats("upto9")
+    assert f"{stats.rounds.value:.2f}".replace(".", ",") in measured
+    assert not re.search(r"\d\.\d", measured), measured
+    published = text_of(PublishedTable(model)._html.value)
+    assert "20,00 %" in published and not re.search(r"\d\.\d", published)
+    findings = text_of(Findings(model)._html.value)
+    assert not re.search(r"\d\.\d", findings), findings
+    for kind in ("length", "levels", "holding"):
+        figure = ComparisonChart(model, kind).figure
+        assert figure.layout.separators.startswith(",")
+        hovers = [str(c) for t in figure.data for c in (t.customdata or ())]
+        assert hovers and all(not re.search(r"\d\.\d", h) for h in hovers), (kind, hovers[:3])
+        shown = " ".join([figure.layout.title.text, *(t.name or "" for t in figure.data), *hovers])
+        for word in ENGLISH_WORDS:
+            assert not re.search(rf"\b{word}\b", shown), f"{kind}: {word!r} in {shown[:300]}"
+        assert not re.search(r"Phase [1-9](?!\d)", shown), shown[:300]  # a phase is "Fase n"; "Phase 10" is the game's name
+    for view in (MeasuredTable(model), SampleNote(model), RulesSideBySide(model)):
+        text = text_of(view._html.value)
+        for word in ("HeuristicBot", "seed", "Wilson", "bootstrap", *ENGLISH_WORDS):
+            assert not re.search(rf"\b{word}\b", text), f"{type(view).__name__}: {word!r} in {text[:300]}"

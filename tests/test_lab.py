@@ -4,6 +4,7 @@ the table's rules, the changes listed and the games compared follow it; and the 
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -14,10 +15,10 @@ pytest.importorskip("plotly")
 
 from upto9.widgets import RulesExplorer
 from upto9.widgets.atlas import KINDS, AtlasView, MoreDeals
-from upto9.widgets.lab import HouseRuleLab
+from upto9.widgets.lab import CHART_KINDS, HouseRuleLab, compare_table, lab_chart
 
 from upto9.atlas import Atlas
-from upto9.compare import play_games
+from upto9.compare import GameSummary, PlayedGames, play_games
 from upto9.rules import PHASE10, UPTO9, builtin_rules
 
 ATLAS = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "atlas.json"
@@ -50,8 +51,9 @@ def test_lab_follows_the_explorers_rule_set_with_its_own_table_rules() -> None:
     lab.compare(progress=False)
     assert len(lab.standard) == len(lab.house) == 10 and all(len(g.attempts) == 10 for g in lab.standard + lab.house)
     assert lab.standard != lab.house  # the house side played its own rules
-    chart = lab._draw_chart("en")
-    assert chart.layout.annotations[1].text == "Rounds a player spends on each phase" and chart.layout.xaxis2.title.text == "Phase"
+    chart = lab._draw_chart("en", "levels")
+    assert chart.layout.title.text == "Rounds a player spends on each phase" and chart.layout.xaxis.title.text == "Phase"
+    assert chart.layout.yaxis.title.text == "Rounds per phase (average)"
     # Up to 9 with one deck fewer: its own deck entries; the games played under Phase 10 are gone.
     lean = builtin_rules("upto9_lean")
     explorer.pick(lean)
@@ -85,4 +87,118 @@ def test_the_lab_takes_the_standard_side_from_the_atlas_when_it_is_the_same_game
     lab.set_decks(3, 4)
     lab.compare(progress=False)
     assert lab.standard == atlas.games[:10] and lab.house != lab.standard
-    assert "The standard side is read from the atlas file" in text_of(lab._note.value)
+    assert "The standard side is read from the atlas file" in text_of(lab._dev_note.value)  # a file: the Advanced section
+
+
+# --- what a learner sees in the lab ---------------------------------------------------------------
+
+
+def summary(rounds: int, impossible: int = 0, penalties: tuple[int, ...] = (40, 95, 120, 61)) -> GameSummary:
+    return GameSummary(rounds, 30 * rounds, impossible, 0, 0, 0, (0,), penalties, (9, 8, 8, 9), (2,) * 9, (1,) * 9, (0,) * 9)
+
+
+def test_every_lab_chart_has_titled_axes_and_an_empty_result_is_said_in_words() -> None:
+    standard, house = [summary(10), summary(12)], [summary(11), summary(13)]
+    for lang, empty in (("en", "No impossible or stuck rounds in these games"), ("nb", "Ingen umulige eller fastlåste runder i disse spillene")):
+        for kind in CHART_KINDS:
+            shown = lab_chart(kind, standard, house, UPTO9, lang)
+            if kind == "impossible":  # every count is 0: a sentence, not an empty chart
+                assert not hasattr(shown, "layout") and empty in shown.data
+                continue
+            assert shown.layout.title.text, kind
+            assert shown.layout.xaxis.title.text and shown.layout.yaxis.title.text, f"{kind} {lang}: an axis has no title"
+    assert lab_chart("levels", standard, house, UPTO9, "nb").layout.yaxis.title.text == "Runder per nivå (snitt)"
+    # Once one round was impossible, the chart is drawn, its axes titled.
+    drawn = lab_chart("impossible", standard, [summary(11, impossible=1), summary(13)], UPTO9, "en")
+    assert [list(t.y) for t in drawn.data] == [[0.0, 0.0], [50.0, 0.0]] and drawn.layout.yaxis.title.text == "Rounds per 100 games"
+    with pytest.raises(ValueError, match="kind must be one of"):
+        lab_chart("pie", standard, house)
+
+
+def test_the_lab_table_is_written_the_languages_way_and_keeps_statistics_terms_in_advanced(capsys: pytest.CaptureFixture[str]) -> None:
+    standard, house = [summary(10), summary(12)], [summary(11), summary(14)]
+    table = compare_table(standard, house, "nb")
+    assert table.loc["Runder per spill (snitt)"].tolist() == ["11,0", "12,5", "+1,5"]
+    text = " ".join([*table.index, *table.columns, *(str(v) for v in table.to_numpy().ravel())])
+    assert not re.search(r"\d\.\d", text)
+    for word in ("SD", "IQR", "SA", "IKV", "Rounds", "Penalty", "games", "Difference"):
+        assert not re.search(rf"\b{word}\b", text), word
+    assert "(standard deviation, SD)" in " ".join(compare_table(standard, house, "en", plain=False).index)
+    explorer = RulesExplorer()
+    explorer.model.set_budget(9, 2)
+    lab = HouseRuleLab(explorer, games=10)
+    seen: list[str] = []
+    lab._progress._text.observe(lambda change: seen.append(change["new"]), names="value")
+    lab.compare()  # tiny: 10 games a side
+    # A plain bar, game by game, in words: no rate, no time (tqdm's own bar is not shown).
+    assert seen == [f"{n} of 20 games" for n in range(21)]
+    assert "it/s" not in capsys.readouterr().err
+    note = text_of(lab._note.value)
+    assert "sensible bots" in note and "HeuristicBot" not in note and "seed" not in note
+    assert "HeuristicBot" in lab._dev_note.value and "seed=0" in lab._dev_note.value and lab._advanced.selected_index is None
+    lab.lang = "nb"
+    assert lab._progress.text == "20 av 20 spill" and lab._button.description.startswith("Spill begge")
+    assert "fornuftige roboter" in text_of(lab._note.value) and lab._advanced.get_title(0).startswith("Avansert")
+    shown = lab._table.outputs[0]["data"]["text/html"]
+    assert "u9-table-scroll" in shown and "Runder per spill" in shown and not re.search(r"\d\.\d", text_of(shown))
+
+
+def test_the_explorer_names_rule_sets_in_the_pages_language_and_keeps_the_file_in_advanced() -> None:
+    explorer = RulesExplorer()
+    explorer.lang = "nb"
+    labels = [label for label, _ in explorer.choice._buttons.options]
+    assert labels == ["Up to 9", "Phase 10", "Up to 9, én kortstokk færre"]
+    explorer.pick(builtin_rules("upto9_lean"))
+    assert explorer.rules.name == "Up to 9, one deck fewer"  # the engine's data keeps its own name
+    assert "Up to 9, én kortstokk færre" in text_of(explorer._table.value) and "one deck fewer" not in text_of(explorer._facts.value)
+    assert explorer._reset_all.description == "Tilbake til Up to 9, én kortstokk færre"
+    # The house-rule file (TOML, load_rules, simulate) is a developer's: in "Avansert", closed.
+    advanced = explorer._advanced
+    assert advanced.selected_index is None and advanced.get_title(0).startswith("Avansert")
+    assert explorer._toml in advanced.children[0].children and explorer._toml not in explorer.children
+    explorer.model.set_budget(9, 2)
+    assert "Up to 9, én kortstokk færre (husregler)" in text_of(explorer._compared.value)
+
+
+# --- the lab opens from games played in advance ----------------------------------------------------
+
+LAB = ATLAS.parent / "lab.json"
+FRESH_GAMES = int(os.environ.get("UPTO9_LAB_FRESH_GAMES", "10"))
+"""Games of the lab's opening played afresh to compare with the file (10, the slider's least; up to 30, the page's own)."""
+
+
+def opening_lab(played: PlayedGames | tuple[()] = (), games: int = 30) -> HouseRuleLab:
+    """The lab as notebooks/5_house_rule_lab.ipynb opens it: level 9 allows 2 jokers."""
+    explorer = RulesExplorer()
+    explorer.model.level = 9
+    explorer.model.set_budget(9, 2)
+    return HouseRuleLab(explorer, atlas=Atlas.load(ATLAS), played=played, games=games)
+
+
+def test_the_lab_opens_without_playing_and_shows_what_playing_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    import upto9.widgets.lab as lab_module
+
+    def no_playing(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the lab played games when it opened")
+
+    lab = opening_lab(PlayedGames.load(LAB))
+    with monkeypatch.context() as patched:
+        patched.setattr(lab_module, "play_games", no_playing)
+        lab.compare(progress=False)  # the notebook's call: read from data/atlas.json and data/lab.json
+    assert len(lab.standard) == len(lab.house) == 30 and lab.house != lab.standard
+    assert "Both sides were played in advance" in text_of(lab._dev_note.value)
+    # The same comparison played now (the first games: the same whatever the number asked for).
+    fresh = opening_lab(games=FRESH_GAMES)
+    fresh.atlas = None
+    fresh.compare(progress=False)
+    assert fresh.standard == lab.standard[:FRESH_GAMES]
+    assert fresh.house == lab.house[:FRESH_GAMES], "the lab's games are not today's engine's: run `python notebooks/build_cache.py --only lab`"
+    cached = opening_lab(PlayedGames.load(LAB), games=FRESH_GAMES)
+    cached.compare(progress=False)
+    assert cached._table.outputs == fresh._table.outputs and cached._charts["levels"].outputs == fresh._charts["levels"].outputs
+    # Another house rule is played when the learner asks.
+    lab.set_decks(3, 4)
+    lab._games.value = 10
+    lab.compare(progress=False)
+    assert len(lab.house) == 10 and lab.house != fresh.house
+    assert "the house side is played now" in text_of(lab._dev_note.value)

@@ -104,6 +104,21 @@ def test_two_sets_may_have_the_same_number() -> None:
     assert validate(c.melds, 1, PHASE10, hand=c.hand) == ()
 
 
+def test_two_sets_share_a_number_card_rather_than_one_set_of_wild_cards_alone() -> None:
+    # Three 7s and three wild cards make phase 1 with three wild cards either way; a player lays
+    # down 7 7 W + 7 W W, a number card in each set, not 7 7 7 + W W W.
+    c = check("7r 7y 7g W W W", 1, PHASE10)
+    assert (c.ok, c.jokers) == (True, 3) == (True, phase10_reference_jokers(c.hand, PHASE10.level(1)))
+    assert [m.number for m in c.melds] == [7, 7] and all(m.naturals >= 1 for m in c.melds)
+    assert validate(c.melds, 1, PHASE10, hand=c.hand) == ()
+    # Phase 9, a set of 5 and a set of 2: the pair holds a 7 too.
+    c = check("7r 7y 7g 7b 7r W W", 9, PHASE10)
+    assert c.jokers == 2 and [(m.number, m.naturals) for m in c.melds] == [(7, 4), (7, 1)]
+    # A hand that falls short is shown the same way: each set of its closest arrangement holds a 7.
+    short = check("7r 7y W W", 1, PHASE10)
+    assert not short.ok and all(any(s.card is not None and not s.wild for s in slots) for slots in short.closest.groups)
+
+
 def test_colours_are_free_in_sets_and_runs() -> None:
     assert validate([meld("set", "6r 6y 6b"), meld("run", "4g 5r 6y 7b")], 2, PHASE10) == ()
     assert check("6r 6y 6b 4g 5r 6y 7b", 2, PHASE10).jokers == 0
@@ -139,10 +154,11 @@ def test_phase8_is_seven_cards_of_one_colour() -> None:
     problems = validate([meld("colour", "1r 3r 5r 7b 9r 11r 12r")], 8, PHASE10)
     assert [p.message for p in problems] == ["a colour group is one colour; this one mixes red, blue (the colour group of 7 (1))"]
     c = check("1r 3r 5r W 9b 11b 12g", 8, PHASE10)
-    # Missing: every slot no red card fills, the wild card's included; one wild card covers one of them.
-    assert (c.ok, c.missing, c.cards_short) == (False, (Colour.RED,) * 4, 3)
-    assert c.to_dict()["missing"] == ["r", "r", "r", "r"]
-    assert "The colour group of 7 lacks four red cards." in c.explanation
+    # Four slots no red card fills; the wild card fills one of them, so three red cards are missing:
+    # exactly the cards the hand is short.
+    assert (c.ok, c.missing, c.cards_short) == (False, (Colour.RED,) * 3, 3)
+    assert c.to_dict()["missing"] == ["r", "r", "r"]
+    assert "The colour group of 7 lacks three red cards; W stands in for a red card." in c.explanation
 
 
 def test_several_wild_cards_but_at_least_one_number_card() -> None:
@@ -401,6 +417,25 @@ def test_outs_agree_with_reference(number: int, cards: list[Phase10Card]) -> Non
 def test_house_rule_outs_agree_with_reference(number: int, cards: list[Phase10Card]) -> None:
     level = HOUSE.level(number)
     assert outs(cards, level, HOUSE) == phase10_reference_outs(cards, level), f"hand {text(cards)} house phase {number}"
+
+
+SET_PHASES = [level.number for level in PHASE10.levels if all(g.kind is GroupKind.SET for g in level.groups)]
+
+
+@pytest.mark.parametrize("number", SET_PHASES)
+@settings(max_examples=80)
+@given(cards=st.one_of(wild_rich_hands(), crowded_hands()))
+def test_no_set_is_wild_cards_alone_while_another_could_spare_a_number_card(number: int, cards: list[Phase10Card]) -> None:
+    """The tie-break between lay-downs with as many wild cards: the count stays the reference's,
+    and no set is wild cards alone while another set holds two number cards (one could move over,
+    the set taking its number, with as many wild cards)."""
+    level = PHASE10.level(number)
+    c = check(cards, level, PHASE10)
+    assert c.jokers == phase10_reference_jokers(cards, level), f"hand {text(cards)} phase {number}"
+    groups = [m.cards for m in c.melds] if c.ok else [tuple(s for s in slots if s.card is not None) for slots in c.closest.groups]
+    naturals = [sum(1 for p in g if not p.wild) for g in groups]
+    if 0 in naturals:
+        assert max(naturals) < 2, f"hand {text(cards)} phase {number}: {naturals}"
 
 
 def test_families_know_their_checker() -> None:

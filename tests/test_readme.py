@@ -29,3 +29,21 @@ def test_the_python_examples_in_the_readme_run_as_shown(tmp_path: Path, monkeypa
     result = runner.summarize(verbose=False)
     assert result.failed == 0, f"{result.failed} README example(s) failed; see the output above"
     assert os.getcwd() == str(tmp_path)
+
+
+def test_the_command_line_examples_in_the_readme_print_as_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    import shlex
+
+    from upto9.cli import main
+
+    shown = 0
+    for block in blocks("console"):
+        # Each "$ upto9 ..." line, then what it prints (stdout and stderr together), up to the next one.
+        for command, printed in re.findall(r"^\$ upto9 (.*)\n((?:(?!\$ ).*\n)*)", block, flags=re.MULTILINE):
+            if not command.startswith("check"):
+                continue  # the level table has its own tests; the README shows it abridged
+            main(shlex.split(command))
+            out, err = capsys.readouterr()
+            assert (out + err).rstrip("\n") == printed.rstrip("\n"), command
+            shown += 1
+    assert shown >= 4

@@ -16,6 +16,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+TEMPLATES = ROOT / "share" / "jupyter"
+"""Where Voila finds the site's template (voila.json's ``template``): on JUPYTER_PATH, as ``make serve`` sets it."""
 SITE = ROOT / CONFIG["Voila"]["root_dir"]
 PUBLISHED = sorted(p.name for p in SITE.glob("*.ipynb"))
 """The explainers the site publishes: every notebook in voila.json's root_dir."""
@@ -52,6 +54,7 @@ class VoilaServer:
         self.log_path = OUTPUT / log_name
         self._log = self.log_path.open("w", encoding="utf-8")
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
         env.pop("QUERY_STRING", None)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1"],

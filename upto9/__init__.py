@@ -3,6 +3,8 @@
 >>> from upto9 import check
 >>> check("Kh Kd 2c 7s 7h 7c 5d 5c 3h", 4).ok
 True
+>>> render(check("5h 6h 7h", 1).messages[-1], "nb")     # every sentence in English or Norwegian
+'Ett av disse kortene fullfører: 4♥, 8♥.'
 """
 
 from upto9.bots import Bot, HeuristicBot, RandomBot
@@ -10,6 +12,7 @@ from upto9.cards import Card, CardError, Colour, Phase10Card, Rank, Suit, format
 from upto9.checker import Arrangement, Check, Slot, check, holds, outs
 from upto9.game import EndReason, Game, Round, RuleError, Source, View, legal_moves
 from upto9.melds import Meld, MeldError, Placed, Problem, validate
+from upto9.messages import Message, render
 from upto9.phase10 import Phase10Check, Phase10Meld, Phase10Placed
 from upto9.records import RecordError, game_record, load_game, replay, save_game
 from upto9.rules import PHASE10, UPTO9, Family, FreeOrder, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
@@ -34,6 +37,7 @@ __all__ = [
     "Level",
     "Meld",
     "MeldError",
+    "Message",
     "Phase10Card",
     "Phase10Check",
     "Phase10Meld",
@@ -64,6 +68,7 @@ __all__ = [
     "parse_card",
     "parse_hand",
     "play_game",
+    "render",
     "replay",
     "rules_from_dict",
     "save_game",

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, TypeAlias, TypeVar, overload
 
+from upto9.messages import Message, card_param, message_of, said
+
 if TYPE_CHECKING:
     from upto9.rules import Rules
 
@@ -42,7 +44,20 @@ __all__ = [
 
 
 class CardError(ValueError):
-    """A card or hand text that cannot be read, or a hand that cannot exist."""
+    """A card or hand text that cannot be read, or a hand that cannot exist. ``msg`` is what it
+    says as a ``upto9.messages.Message`` (to word it in any language), ``str()`` the English.
+
+    >>> from upto9.messages import render
+    >>> try:
+    ...     parse_hand("5h 6x")
+    ... except CardError as error:
+    ...     print(render(error.msg, "nb"))
+    kort nr. 2 «6x»: ingen sort 'x'; sortene er s h d c (eller ♠ ♥ ♦ ♣)
+    """
+
+    def __init__(self, message: str | Message) -> None:
+        text, self.msg = said(message)
+        super().__init__(text)
 
 
 class Suit(StrEnum):
@@ -116,8 +131,6 @@ _SUIT_BY_TEXT: dict[str, Suit] = {
     "♢": Suit.DIAMONDS,
     "♧": Suit.CLUBS,
 }
-_RANKS_HELP = "ranks are A 2-10 J Q K"
-_SUITS_HELP = "suits are s h d c (or ♠ ♥ ♦ ♣)"
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -172,7 +185,7 @@ def parse_rank(text: str) -> Rank:
     """
     rank = _RANK_BY_TEXT.get(text.strip().upper())
     if rank is None:
-        raise CardError(f"no rank {text.strip()!r}; {_RANKS_HELP}")
+        raise CardError(Message("card.no_rank", text=repr(text.strip())))
     return rank
 
 
@@ -184,14 +197,14 @@ def _parse_token(token: str) -> Card:
     if match is None:
         last = token[-1:]
         if len(token) >= 2 and token[:-1].upper() in _RANK_BY_TEXT:
-            raise CardError(f"no suit {last!r}; {_SUITS_HELP}")
-        raise CardError(f"no suit; {_SUITS_HELP}")
+            raise CardError(Message("card.no_suit", text=repr(last)))
+        raise CardError(Message("card.no_suit.at_all"))
     rank_text = match["rank"]
     if not rank_text:
-        raise CardError(f"no rank; {_RANKS_HELP}")
+        raise CardError(Message("card.no_rank.at_all"))
     rank = _RANK_BY_TEXT.get(rank_text.upper())
     if rank is None:
-        raise CardError(f"no rank {rank_text}; {_RANKS_HELP}")
+        raise CardError(Message("card.no_rank", text=rank_text))
     return Card(rank, _SUIT_BY_TEXT[match["suit"].lower()])
 
 
@@ -202,11 +215,11 @@ def _read_one(text: str, read: Callable[[str], _C]) -> _C:
     """One card token read by ``read``; the error names the token."""
     token = text.strip()
     if not token:
-        raise CardError(f"no card in {text!r}")
+        raise CardError(Message("card.empty", text=repr(text)))
     try:
         return read(token)
     except CardError as error:
-        raise CardError(f"{token!r}: {error}") from None
+        raise CardError(Message("card.token", token=repr(token), reason=message_of(error))) from None
 
 
 def parse_card(text: str) -> Card:
@@ -256,7 +269,7 @@ def parse_hand(text: str, rules: Rules | None = None, players: int | None = None
         try:
             cards.append(read(token))
         except CardError as error:
-            raise CardError(f"token {position} {token!r}: {error}") from None
+            raise CardError(Message("card.token_at", position=position, quoted=repr(token), token=token, reason=message_of(error))) from None
     hand = tuple(cards)
     if rules is not None:
         check_copies(hand, rules, players)
@@ -277,15 +290,17 @@ def check_copies(hand: Iterable[AnyCard], rules: Rules, players: int | None = No
     upto9.cards.CardError: the hand holds 3 × 7h, but a 4-player game of Up to 9 uses 2 decks: at most 2 of each card
     """
     decks = rules.decks_for(players) if players is not None else max(d.decks for d in rules.decks)
-    table = f"a {players}-player game" if players is not None else "any game"
+    table = Message("card.table.players", players=players) if players is not None else Message("card.table.any")
     in_one_deck = Counter(rules.one_deck())
     for card, count in Counter(hand).items():
         allowed = in_one_deck.get(card, 0) * decks
         if not allowed:
-            raise CardError(f"{card} is not a card of {rules.name}")
+            raise CardError(Message("card.not_of", card=card_param(card), rules=rules.name))
         if count > allowed:
-            of_each = f"at most {decks} of each card" if in_one_deck.get(card) == 1 else f"at most {allowed} × {card}"
-            raise CardError(f"the hand holds {count} × {card}, but {table} of {rules.name} uses {decks} deck{'s' if decks != 1 else ''}: {of_each}")
+            said = card_param(card, form="bare")  # '7h', and Phase 10's 'W' ('joker' in Norwegian)
+            of_each = Message("card.of_each", decks=decks) if in_one_deck.get(card) == 1 else Message("card.of_this", allowed=allowed, card=said)
+            decks_said = Message("card.decks", n=decks)
+            raise CardError(Message("card.copies", count=count, card=said, table=table, rules=rules.name, decks=decks_said, of_each=of_each))
 
 
 def format_hand(cards: Iterable[AnyCard], glyphs: bool = False) -> str:
@@ -362,11 +377,11 @@ class Phase10Card:
     def __post_init__(self) -> None:
         if self.special is None:
             if self.number not in NUMBERS or self.colour is None:
-                raise CardError(f"a Phase 10 number card needs a number 1-12 and a colour, not {self.number!r} {self.colour!r}")
+                raise CardError(Message("card.p10.number_card", number=repr(self.number), colour=repr(self.colour)))
             key = self.number * 4 + self.colour.order
         else:
             if self.number or self.colour is not None:
-                raise CardError("a wild card or a skip has no number or colour")
+                raise CardError(Message("card.p10.special"))
             key = 52 if self.special is Special.WILD else 53
         object.__setattr__(self, "key", key)
 
@@ -413,7 +428,6 @@ AnyCard: TypeAlias = Card | Phase10Card
 """A card of either model; a rule set's ``family`` says which one its games use."""
 
 _P10_TOKEN = re.compile(r"^(?P<number>\d+)(?P<colour>[a-z]+)$")
-_NUMBERS_HELP = "Phase 10 cards are a number 1-12 and a colour r y g b (e.g. 7r, 12b), W for a wild card, S for a skip"
 
 
 def _parse_phase10_token(token: str) -> Phase10Card:
@@ -424,13 +438,13 @@ def _parse_phase10_token(token: str) -> Phase10Card:
         return SKIP
     match = _P10_TOKEN.match(text)
     if match is None:
-        raise CardError(f"not a Phase 10 card; {_NUMBERS_HELP}")
+        raise CardError(Message("card.p10.not"))
     number = int(match["number"])
     if number not in NUMBERS:
-        raise CardError(f"no number {number}; numbers are 1-12")
+        raise CardError(Message("card.p10.no_number", number=number))
     colour = _COLOUR_BY_TEXT.get(match["colour"])
     if colour is None:
-        raise CardError(f"no colour {match['colour']!r}; colours are r y g b (red, yellow, green, blue)")
+        raise CardError(Message("card.p10.no_colour", text=repr(match["colour"])))
     return Phase10Card(number, colour)
 
 

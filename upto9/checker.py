@@ -29,6 +29,9 @@ from typing import Any
 from upto9 import phase10
 from upto9.cards import AnyCard, Card, CardError, Rank, Suit, parse_hand
 from upto9.melds import Face, Meld, Placed
+from upto9.messages import Items, Message, Param, card_param, the_group, wild_ranks
+from upto9.messages import face as face_of
+from upto9.messages import jokers as jokers_words
 from upto9.rules import UPTO9, Family, GroupKind, Level, Rules
 
 __all__ = ["Arrangement", "Check", "Slot", "check", "holds", "outs"]
@@ -672,8 +675,9 @@ class Arrangement:
 
     @property
     def missing(self) -> tuple[Face, ...]:
-        """The faces of the slots that no real card fills."""
-        return tuple(s.face for slots in self.groups for s in slots if s.card is None or s.wild)
+        """The faces of the slots that no card of the hand fills: the cards the hand lacks (a
+        joker's slot is filled, by the joker)."""
+        return tuple(s.face for slots in self.groups for s in slots if s.card is None)
 
 
 _CARD_OF = [Card(Rank.ACE, Suit.SPADES)] * 4 + [Card(rank, suit) for rank in Rank for suit in _SUITS]
@@ -717,13 +721,32 @@ def _fill(hand: _Hand, leaf: _Leaf, level: Level, rules: Rules) -> _Filled:
                     slots.append((_CARD_OF[key], _CARD_OF[key]))
             rank = _RANK_OF[r]
             slots.extend((rank, None) for _ in range(size - len(slots)))
-    # Hand out the spare 2s and 3s as jokers: 2s before 3s, in suit order.
+    # Hand out the spare 2s and 3s as jokers: 2s before 3s, in suit order, only where they count.
     pool = [_CARD_OF[r * 4 + s] for r in sorted(rules.wild_ranks, reverse=True) for s in range(3, -1, -1) for _ in range(left[r * 4 + s])]
-    for group in filled:
+    places = _joker_places(level, [sum(1 for _face, card in slots if card is None) for slots in filled], len(pool))
+    for g, group in enumerate(filled):
         for j, (stands_for, card) in enumerate(group):
-            if card is None and pool:
+            if card is None and places[g]:
+                places[g] -= 1
                 group[j] = (stands_for, pool.pop())
     return filled
+
+
+def _joker_places(level: Level, empty: Sequence[int], spare: int) -> list[int]:
+    """How many jokers each group takes, as ``_distance`` counts them: within its cap, none in
+    the groups that must be clean (the ones lacking fewest, the later of equals), at most the
+    level's budget and the spare 2s and 3s in all. The rest of the empty slots stay missing, so
+    the missing slots are exactly the cards the hand is short."""
+    allowed = [min(m, level.cap(g)) for g, m in enumerate(empty)]
+    short = level.clean_groups - allowed.count(0)
+    if short > 0:
+        for g in sorted((g for g, m in enumerate(allowed) if m), key=lambda g: (allowed[g], -g))[:short]:
+            allowed[g] = 0
+    budget = min(level.jokers, spare)
+    for g, m in enumerate(allowed):
+        allowed[g] = min(m, budget)
+        budget -= allowed[g]
+    return allowed
 
 
 def _melds(level: Level, filled: _Filled) -> tuple[Meld, ...]:
@@ -733,22 +756,23 @@ def _melds(level: Level, filled: _Filled) -> tuple[Meld, ...]:
 # --- the public answer --------------------------------------------------------------------------
 
 
-def _face_glyph(face: Face) -> str:
-    """``'7♥'`` for a card, ``'a K'`` / ``'an 8'`` for a set's rank."""
-    if isinstance(face, Card):
-        return face.glyph
-    return f"{'an' if face in (Rank.ACE, Rank.EIGHT) else 'a'} {face}"
-
-
-def _joker_words(n: int) -> str:
-    return "no jokers" if n == 0 else f"{n} joker{'s' if n != 1 else ''}"
+def _group_details(slots: Sequence[Slot], jokers: Sequence[bool]) -> Items:
+    """What a group's slots without a real card hold: the jokers standing in, then the cards
+    missing (``'2♣ stands in for 7♥; 8♥ is missing'``). ``jokers``: which slots hold a joker."""
+    stands = tuple(Message("joker.stands", card=s.card.glyph, face=face_of(s.face)) for s, joker in zip(slots, jokers, strict=True) if joker and s.card)
+    parts: list[Param] = [Items(stands)] if stands else []
+    missing = [face_of(s.face) for s in slots if s.card is None]
+    if missing:
+        parts.append(Message("detail.missing", n=len(missing), faces=Items(tuple(missing))))
+    return Items(tuple(parts), "semicolon")
 
 
 @dataclass(frozen=True)
 class Check:
     """The checker's verdict on a hand for a level, with the best arrangement and its reasons.
 
-    ``missing``, ``outs``, ``closest`` and ``explanation`` are worked out when first asked for.
+    ``missing``, ``outs``, ``closest``, ``messages`` and ``explanation`` are worked out when first
+    asked for. ``missing`` is exactly what the hand lacks: ``len(missing) == cards_short``.
     """
 
     ok: bool
@@ -767,7 +791,8 @@ class Check:
 
     @cached_property
     def closest(self) -> Arrangement:
-        """The arrangement nearest to a lay-down (fewest cards to add, then fewest missing)."""
+        """The arrangement nearest to a lay-down (fewest cards to add, then fewest missing), with
+        jokers only where they count: its empty slots are the cards the hand is short."""
         hand, leaf, _distance = self._nearest
         filled = _fill(hand, leaf, self.level, self.rules)
         return Arrangement(self.level, tuple(tuple(Slot(face, card) for face, card in slots) for slots in filled))
@@ -779,7 +804,13 @@ class Check:
 
     @cached_property
     def missing(self) -> tuple[Face, ...]:
-        """The cards of the closest arrangement that the hand lacks (empty when ``ok``)."""
+        """The cards the hand lacks: the slots of the closest arrangement no card of the hand
+        fills (a joker's slot is not missing), one per card short; empty when ``ok``.
+
+        >>> c = check("Kh Kd 7s 7h 5d 5c 9h 2c", 4)
+        >>> [str(f) for f in c.missing], c.cards_short
+        (['7', 'K'], 2)
+        """
         return () if self.ok else self.closest.missing
 
     @cached_property
@@ -789,68 +820,82 @@ class Check:
 
     @cached_property
     def explanation(self) -> tuple[str, ...]:
-        """Why the hand makes the level or not, in words that cite the rule."""
-        level = self.level
-        head = f"Level {level.number}: {level.contract}; {level.budget}."
-        if self.ok:
-            assert self.jokers is not None
-            lines = [head]
-            jokers = [p for m in self.melds for p in m.cards if p.wild]
-            real_wild = [p for m in self.melds for p in m.cards if not p.wild and self.rules.is_wild(p.card)]
-            if jokers:
-                lines.append(
-                    f"The best lay-down uses {_joker_words(self.jokers)} of {level.jokers} allowed: "
-                    + ", ".join(f"{p.card.glyph} as {_face_glyph(p.face)}" for p in jokers)
-                    + "."
-                )
-            else:
-                lines.append("The best lay-down uses no jokers.")
-            for p in real_wild:
-                lines.append(f"{p.card.glyph} stands for itself, so it is real and costs nothing from the budget.")
-            return tuple(lines)
-        return (head, *self._shortfall())
+        """Why the hand makes the level or not, in English words that cite the rule
+        (``messages`` rendered; ``upto9.messages.render`` words them in another language)."""
+        return tuple(str(m) for m in self.messages)
 
-    def _shortfall(self) -> list[str]:
+    @cached_property
+    def messages(self) -> tuple[Message, ...]:
+        """Why the hand makes the level or not, as messages (one per line of ``explanation``).
+
+        >>> from upto9.messages import render
+        >>> for m in check("5h 6h 7h Kc", 1).messages[1:]:
+        ...     print(render(m, "nb"))
+        Nivå 1 tillater ingen jokere; den nærmeste straighten trenger 1: 4♥ mangler.
+        Hånda mangler 1 kort for nedlegget.
+        Ett av disse kortene fullfører: 4♥, 8♥.
+        """
+        level = self.level
+        head = Message("check.head", level=level.number, contract=level.contract_message, budget=level.budget_message)
+        if not self.ok:
+            return (head, *self._shortfall())
+        assert self.jokers is not None
+        lines = [head]
+        jokers = [p for m in self.melds for p in m.cards if p.wild]
+        real_wild = [p for m in self.melds for p in m.cards if not p.wild and self.rules.is_wild(p.card)]
+        if jokers:
+            stands = Items(tuple(Message("joker.as", card=p.card.glyph, face=face_of(p.face)) for p in jokers))
+            lines.append(Message("check.best", jokers=jokers_words(self.jokers), allowed=level.jokers, stands=stands))
+        else:
+            lines.append(Message("check.best.none"))
+        lines.extend(Message("check.real_wild", card=p.card.glyph) for p in real_wild)
+        return tuple(lines)
+
+    def _shortfall(self) -> list[Message]:
         level = self.level
         rules = self.rules
         arrangement = self.closest
         groups = level.groups
-        lines: list[str] = []
+        lines: list[Message] = []
         if len(self.hand) < level.cards:
-            lines.append(f"Level {level.number} lays down {level.cards} cards; the hand holds {len(self.hand)}.")
-        missing_by_group = [[s.face for s in slots if s.card is None or s.wild] for slots in arrangement.groups]
-        total_missing = sum(len(m) for m in missing_by_group)
+            lines.append(Message("check.too_few", level=level.number, cards=level.cards, held=len(self.hand)))
+        # A slot no real card fills needs a joker: one stands in, or the card is missing.
+        jokers = [[s.card is not None and s.wild for s in slots] for slots in arrangement.groups]
+        needs = [
+            sum(1 for s, joker in zip(slots, flags, strict=True) if joker or s.card is None) for slots, flags in zip(arrangement.groups, jokers, strict=True)
+        ]
+        total_needed = sum(needs)
         wild_in_hand = sum(1 for c in self.hand if rules.is_wild(c))
-        real_wild = sum(1 for slots in arrangement.groups for s in slots if s.card is not None and not s.wild and rules.is_wild(s.card))
+        real_wild = sum(
+            1
+            for slots, flags in zip(arrangement.groups, jokers, strict=True)
+            for s, joker in zip(slots, flags, strict=True)
+            if s.card and not joker and rules.is_wild(s.card)
+        )
         spare_wild = wild_in_hand - real_wild
-        names = [("the closest " + g.noun) if len(groups) == 1 else f"the {g.name} ({i + 1})" for i, g in enumerate(groups)]
-        for i, missing in enumerate(missing_by_group):
-            if not missing:
+        for i, (group, slots) in enumerate(zip(groups, arrangement.groups, strict=True)):
+            if not needs[i]:
                 continue
-            faces = ", ".join(_face_glyph(f) for f in missing)
-            cap = level.cap(i)
+            details = _group_details(slots, jokers[i])
             if len(groups) == 1:
-                allows = "allows no jokers" if level.jokers == 0 else f"allows {_joker_words(level.jokers)}"
-                lines.append(f"Level {level.number} {allows}; {names[i]} needs {len(missing)}: {faces} {'is' if len(missing) == 1 else 'are'} missing.")
+                allows = Message("allows", jokers=jokers_words(level.jokers))
+                lines.append(Message(f"check.single.{group.kind.value}", level=level.number, allows=allows, n=needs[i], details=details))
+            elif needs[i] > level.cap(i):
+                lines.append(Message("check.group.over", group=the_group(group, i + 1), jokers=jokers_words(needs[i]), cap=level.cap(i), details=details))
             else:
-                note = f" (at most {cap} allowed there)" if len(missing) > cap else ""
-                lines.append(
-                    f"{names[i][0].upper()}{names[i][1:]} needs {_joker_words(len(missing))}{note}: {faces} {'is' if len(missing) == 1 else 'are'} missing."
-                )
-        if len(groups) > 1 and total_missing > level.jokers:
-            lines.append(f"Level {level.number} allows {_joker_words(level.jokers)} in total; the closest lay-down needs {total_missing}.")
-        if level.clean_groups and sum(1 for m in missing_by_group if not m) < level.clean_groups:
-            noun = groups[0].noun if len({g.kind for g in groups}) == 1 else "group"
-            count = "one" if level.clean_groups == 1 else str(level.clean_groups)
-            lines.append(f"Level {level.number} needs at least {count} {noun}{'s' if level.clean_groups > 1 else ''} with no joker.")
-        if total_missing > spare_wild and total_missing <= level.jokers:
-            wilds = " and ".join(f"{r}s" for r in sorted(rules.wild_ranks))
-            lines.append(f"The hand has {spare_wild} spare {wilds} to be jokers, but needs {total_missing}.")
-        short = self.cards_short
-        lines.append(f"The hand is {short} card{'s' if short != 1 else ''} short of the lay-down.")
+                lines.append(Message("check.group", group=the_group(group, i + 1), jokers=jokers_words(needs[i]), details=details))
+        if len(groups) > 1 and total_needed > level.jokers:
+            lines.append(Message("check.total", level=level.number, jokers=jokers_words(level.jokers), needed=total_needed))
+        if level.clean_groups and needs.count(0) < level.clean_groups:
+            one = groups[0]
+            noun = ("set.3" if one.kind is GroupKind.SET and one.size == 3 else one.kind.value) if len({g.kind for g in groups}) == 1 else "group"
+            lines.append(Message(f"check.clean.{noun}", level=level.number, n=level.clean_groups))
+        if total_needed > spare_wild and total_needed <= level.jokers:
+            lines.append(Message("check.spare", spare=spare_wild, wilds=wild_ranks(rules.wild_ranks), needed=total_needed))
+        lines.append(Message("check.short", n=self.cards_short))
         outs_now = self.outs
         if outs_now:
-            lines.append(f"Any one of these makes it: {', '.join(c.glyph for c in outs_now)}.")
+            lines.append(Message("check.outs", cards=Items(tuple(c.glyph for c in outs_now))))
         return lines
 
     def to_dict(self) -> dict[str, Any]:
@@ -872,7 +917,7 @@ def _as_hand(hand: str | Iterable[AnyCard]) -> tuple[Card, ...]:
     cards = tuple(hand)
     for card in cards:
         if not isinstance(card, Card):
-            raise CardError(f"{card} is a {type(card).__name__.removesuffix('Card').replace('10', ' 10')} card, not a card of these rules' standard decks")
+            raise CardError(Message("card.other_model", card=card_param(card), model=type(card).__name__.removesuffix("Card").replace("10", " 10")))
     return cards  # type: ignore[return-value]  # all standard cards, checked above
 
 

@@ -147,7 +147,7 @@ def render_check(result: Check) -> list[str]:
         wild = [s for s in slots if s.wild]
         if wild:
             example = wild[0]
-            notes.append(f"{slot_text(example)}: a joker stands in; no real card fills the slot, so {_face_words(example.face)} counts as missing.")
+            notes.append(f"{slot_text(example)}: a joker stands in for {_face_words(example.face)}; it fills the slot, so nothing is missing there.")
         empty = [s for s in slots if s.card is None]
         if empty:
             notes.append(f"{slot_text(empty[0])}: an empty slot; no card of the hand fills it.")

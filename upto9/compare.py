@@ -12,8 +12,11 @@ estimates with 95 % intervals.
 * ``play_games`` / ``summarise_games``: whole games played by bots (``simulate``), kept as one
   small record per game; ``game_stats`` turns them into estimates (game length, rounds per level,
   impossible rounds, penalty spread).
+* ``PlayedGames``: one rule set's games played in advance (the house-rule lab's opening), saved
+  as JSON, served when a page asks for the very same games.
 * ``Comparison``: both sides, with the seed, the numbers of games and deals and the bot, saved as
-  JSON (``save``/``load``) so that a page can show it without playing the games again.
+  JSON (``save``/``load``) so that a page can show it without playing the games again, nor
+  drawing their intervals again (each side's ``game_stats``, stored with its seed).
 
 Nothing here draws: the comparison page's view is ``upto9.widgets.compare``.
 """
@@ -23,9 +26,10 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import random
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -35,7 +39,7 @@ import numpy as np
 from upto9.cards import AnyCard, Phase10Card
 from upto9.checker import holds
 from upto9.game import game_deck
-from upto9.rules import Family, Rules, RulesError, TieBreak, builtin_rules
+from upto9.rules import Family, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -43,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CONFIDENCE",
     "FORMAT",
+    "PLAYED_FORMAT",
     "CompareError",
     "Comparison",
     "Estimate",
@@ -51,6 +56,7 @@ __all__ = [
     "Holding",
     "LevelFacts",
     "PenaltyFacts",
+    "PlayedGames",
     "PublishedFigure",
     "PublishedRow",
     "RulesFacts",
@@ -114,6 +120,15 @@ class Estimate:
     def to_dict(self) -> dict[str, Any]:
         return {"value": self.value, "low": self.low, "high": self.high, "n": self.n, "method": self.method}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Estimate:
+        """Read ``to_dict``'s shape back (JSON keeps every digit of a float).
+
+        >>> Estimate.from_dict(wilson(3, 10).to_dict()) == wilson(3, 10)
+        True
+        """
+        return cls(float(data["value"]), float(data["low"]), float(data["high"]), int(data["n"]), str(data["method"]))
+
 
 def wilson(successes: int, n: int, z: float = _Z95) -> Estimate:
     """The share ``successes / n`` with its Wilson score interval (95 % by default). Unlike the
@@ -171,7 +186,8 @@ def bootstrap_mean(values: Sequence[float], *, resamples: int = RESAMPLES, seed:
     if data.size == 0:
         raise CompareError("a mean needs at least one value")
     picks = _rng(seed).integers(0, data.size, size=(resamples, data.size))
-    low, high = _percentiles(data[picks].mean(axis=1), confidence)
+    # np.take: the same values as data[picks], gathered faster.
+    low, high = _percentiles(np.take(data, picks).mean(axis=1), confidence)
     return Estimate(float(data.mean()), low, high, int(data.size), "bootstrap")
 
 
@@ -196,9 +212,9 @@ def bootstrap_ratio(
     if top.size == 0 or total == 0:
         return None
     picks = _rng(seed).integers(0, top.size, size=(resamples, top.size))
-    sums = bottom[picks].sum(axis=1)
+    sums = np.take(bottom, picks).sum(axis=1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        ratios = np.where(sums > 0, top[picks].sum(axis=1) / np.where(sums > 0, sums, 1), np.nan)
+        ratios = np.where(sums > 0, np.take(top, picks).sum(axis=1) / np.where(sums > 0, sums, 1), np.nan)
     low, high = _percentiles(ratios, confidence)
     return Estimate(float(top.sum()) / total, low, high, int(top.size), "bootstrap")
 
@@ -219,8 +235,8 @@ def bootstrap_difference(
     if a.size == 0 or b.size == 0:
         raise CompareError("a difference needs values on both sides")
     rng = _rng(seed)
-    means_a = a[rng.integers(0, a.size, size=(resamples, a.size))].mean(axis=1)
-    means_b = b[rng.integers(0, b.size, size=(resamples, b.size))].mean(axis=1)
+    means_a = np.take(a, rng.integers(0, a.size, size=(resamples, a.size))).mean(axis=1)
+    means_b = np.take(b, rng.integers(0, b.size, size=(resamples, b.size))).mean(axis=1)
     low, high = _percentiles(means_b - means_a, confidence)
     return Estimate(float(b.mean() - a.mean()), low, high, int(min(a.size, b.size)), "bootstrap")
 
@@ -572,6 +588,92 @@ def play_games(rules: Rules, games: int, *, players: int = 4, seed: int | str = 
     return summarise_games(frames[0], frames[1], rules)
 
 
+PLAYED_FORMAT: Final = "upto9-played-games/1"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGames:
+    """Games played in advance under one rule set (a house rule set too), so that a page can show
+    them without playing them again: ``games[i]`` is game ``i`` of ``play_games(rules, n,
+    players=players, seed=seed)`` (game ``i`` is the same whatever ``n``).
+
+    >>> from upto9.rules import UPTO9
+    >>> played = PlayedGames.play(UPTO9, 2, players=3, seed=5)
+    >>> played.first(UPTO9, 1, players=3, seed=5) == play_games(UPTO9, 1, players=3, seed=5)
+    True
+    >>> played.first(UPTO9, 3, players=3, seed=5) is None, played.first(UPTO9, 2, players=4, seed=5) is None
+    (True, True)
+    >>> again = PlayedGames.from_dict(played.to_dict())
+    >>> again.games == played.games, again.first(UPTO9, 2, players=3, seed=5) == played.games
+    (True, True)
+    """
+
+    rules: Rules
+    players: int
+    seed: int
+    games: tuple[GameSummary, ...]
+    command: str = "python notebooks/build_cache.py"
+
+    @classmethod
+    def play(cls, rules: Rules, games: int, *, players: int = 4, seed: int = 0, workers: int = 1, progress: bool = False) -> PlayedGames:
+        """Play ``games`` games under ``rules`` (``play_games``) and keep them."""
+        return cls(rules, players, seed, play_games(rules, games, players=players, seed=seed, workers=workers, progress=progress))
+
+    def first(self, rules: Rules, games: int, *, players: int, seed: int | str) -> tuple[GameSummary, ...] | None:
+        """The first ``games`` games, if they are the ones ``play_games(rules, games, players=players,
+        seed=seed)`` would play (the same rules to the last value, table and seed); else ``None``."""
+        if players != self.players or seed != self.seed or games > len(self.games):
+            return None
+        if rules_fingerprint(rules) != rules_fingerprint(self.rules):
+            return None
+        return self.games[:games]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": PLAYED_FORMAT,
+            "command": self.command,
+            "seed": self.seed,
+            "players": self.players,
+            "bot": "HeuristicBot",
+            "fingerprint": rules_fingerprint(self.rules),
+            "rules": self.rules.to_dict(),
+            "game_fields": list(_GAME_FIELDS),
+            "games": [g.to_row() for g in self.games],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str = "<played games>") -> PlayedGames:
+        """Read ``to_dict``'s shape back; a file whose rule set no longer reads as the one it was made
+        under is refused (``CompareError``)."""
+        if data.get("format") != PLAYED_FORMAT:
+            raise CompareError(f"{source}: not a file of played games (format {data.get('format')!r}, expected {PLAYED_FORMAT!r})")
+        try:
+            rules = rules_from_dict(data["rules"], source)
+        except RulesError as error:
+            raise CompareError(f"{source}: {error}") from None
+        if rules_fingerprint(rules) != data.get("fingerprint"):
+            raise CompareError(f"{source}: made under rules that read differently today; run `{data.get('command', 'the build')}` again")
+        games = tuple(GameSummary.from_row(row) for row in data["games"])
+        return cls(rules, int(data["players"]), int(data["seed"]), games, str(data.get("command", "")))
+
+    def save(self, path: str | Path) -> None:
+        """Write the games as JSON (one line per game)."""
+        data = self.to_dict()
+        rows = ",\n".join(json.dumps(row) for row in data.pop("games"))
+        head = json.dumps(data, ensure_ascii=False)[:-1]
+        Path(path).write_text(f'{head}, "games": [\n{rows}\n]}}\n', encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> PlayedGames:
+        """Read a file written by ``save`` (``CompareError`` if it is not one)."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise CompareError(f"{path}: {error}") from None
+        return cls.from_dict(data, str(path))
+
+
 @dataclass(frozen=True, slots=True)
 class GameStats:
     """What the games measure, each with its 95 % interval: means by a percentile bootstrap over
@@ -601,6 +703,31 @@ class GameStats:
     spread_sd: Estimate  # per game, the standard deviation of the players' totals
     tied_wins: Estimate  # share of games won by more than one player
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every estimate as JSON: an ``Estimate``'s dict, ``None``, or a list of them per level."""
+
+        def one(e: Estimate | None) -> dict[str, Any] | None:
+            return None if e is None else e.to_dict()
+
+        out: dict[str, Any] = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            out[name] = value if isinstance(value, int) else [one(e) for e in value] if isinstance(value, tuple) else one(value)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameStats:
+        """Read ``to_dict``'s shape back."""
+
+        def one(d: dict[str, Any] | None) -> Estimate | None:
+            return None if d is None else Estimate.from_dict(d)
+
+        found: dict[str, Any] = {}
+        for name in cls.__dataclass_fields__:
+            value = data[name]
+            found[name] = int(value) if name == "games" else tuple(one(d) for d in value) if isinstance(value, list) else one(value)
+        return cls(**found)
+
 
 def slowest(per_level: Sequence[Estimate | None]) -> int | None:
     """The level (numbered from 1) with the highest estimate, e.g. the most rounds per lay-down;
@@ -625,37 +752,45 @@ def game_stats(summaries: Sequence[GameSummary], levels: int, *, seed: int | str
         raise CompareError("no games to measure")
     n = len(summaries)
     opts: dict[str, Any] = {"resamples": resamples}
+    # Every interval has a seed of its own, so they can be drawn side by side: numpy draws and
+    # gathers without holding the interpreter, and the figures do not depend on the order.
+    pool = ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1))
     rounds = [g.rounds for g in summaries]
     totals = [p for g in summaries for p in g.penalties]
-    per_level: list[Estimate | None] = []
-    rates: list[Estimate | None] = []
-    dealt: list[Estimate | None] = []
+    per_level: list[Future[Estimate | None]] = []
+    rates: list[Future[Estimate | None]] = []
+    dealt: list[Future[Estimate | None]] = []
     for i in range(levels):
         attempts = [g.attempts[i] if i < len(g.attempts) else 0 for g in summaries]
         passes = [g.passes[i] if i < len(g.passes) else 0 for g in summaries]
-        per_level.append(bootstrap_ratio(attempts, passes, seed=f"{seed}:per-level:{i}", **opts))
-        rates.append(bootstrap_ratio(passes, attempts, seed=f"{seed}:rate:{i}", **opts))
+        per_level.append(pool.submit(bootstrap_ratio, attempts, passes, seed=f"{seed}:per-level:{i}", **opts))
+        rates.append(pool.submit(bootstrap_ratio, passes, attempts, seed=f"{seed}:rate:{i}", **opts))
         held = [g.dealt_held[i] if i < len(g.dealt_held) else 0 for g in summaries]
-        dealt.append(share_of_rounds(held, attempts, seed=f"{seed}:dealt:{i}", **opts))
-    return GameStats(
-        games=n,
-        rounds=bootstrap_mean(rounds, seed=f"{seed}:rounds", **opts),
-        turns=bootstrap_mean([g.turns for g in summaries], seed=f"{seed}:turns", **opts),
-        turns_per_round=bootstrap_ratio([g.turns for g in summaries], rounds, seed=f"{seed}:turns-per-round", **opts),
-        impossible_share=share_of_rounds([g.impossible for g in summaries], rounds, seed=f"{seed}:impossible", **opts),
-        stalemate_share=share_of_rounds([g.stalemates for g in summaries], rounds, seed=f"{seed}:stalemate", **opts),
-        games_with_impossible=wilson(sum(1 for g in summaries if g.impossible), n),
-        rounds_per_level=tuple(per_level),
-        lay_down_rate=tuple(rates),
-        dealt_holds=tuple(dealt),
-        deciding_games=wilson(sum(1 for g in summaries if g.deciding), n),
-        skipped_turns=bootstrap_mean([g.skipped for g in summaries], seed=f"{seed}:skipped", **opts),
-        final_penalties=bootstrap_mean(totals, seed=f"{seed}:totals", **opts),
-        winner_penalties=bootstrap_mean([g.penalties[w] for g in summaries for w in g.winners[:1]], seed=f"{seed}:winner", **opts),
-        spread=bootstrap_mean([max(g.penalties) - min(g.penalties) for g in summaries], seed=f"{seed}:spread", **opts),
-        spread_sd=bootstrap_mean([float(np.std(g.penalties)) for g in summaries], seed=f"{seed}:sd", **opts),
-        tied_wins=wilson(sum(1 for g in summaries if len(g.winners) > 1), n),
+        dealt.append(pool.submit(share_of_rounds, held, attempts, seed=f"{seed}:dealt:{i}", **opts))
+    submitted: dict[str, Future[Any]] = dict(
+        rounds=pool.submit(bootstrap_mean, rounds, seed=f"{seed}:rounds", **opts),
+        turns=pool.submit(bootstrap_mean, [g.turns for g in summaries], seed=f"{seed}:turns", **opts),
+        turns_per_round=pool.submit(bootstrap_ratio, [g.turns for g in summaries], rounds, seed=f"{seed}:turns-per-round", **opts),
+        impossible_share=pool.submit(share_of_rounds, [g.impossible for g in summaries], rounds, seed=f"{seed}:impossible", **opts),
+        stalemate_share=pool.submit(share_of_rounds, [g.stalemates for g in summaries], rounds, seed=f"{seed}:stalemate", **opts),
+        skipped_turns=pool.submit(bootstrap_mean, [g.skipped for g in summaries], seed=f"{seed}:skipped", **opts),
+        final_penalties=pool.submit(bootstrap_mean, totals, seed=f"{seed}:totals", **opts),
+        winner_penalties=pool.submit(bootstrap_mean, [g.penalties[w] for g in summaries for w in g.winners[:1]], seed=f"{seed}:winner", **opts),
+        spread=pool.submit(bootstrap_mean, [max(g.penalties) - min(g.penalties) for g in summaries], seed=f"{seed}:spread", **opts),
+        spread_sd=pool.submit(bootstrap_mean, [float(np.std(g.penalties)) for g in summaries], seed=f"{seed}:sd", **opts),
     )
+    with pool:
+        found: dict[str, Any] = {key: future.result() for key, future in submitted.items()}
+        return GameStats(
+            games=n,
+            games_with_impossible=wilson(sum(1 for g in summaries if g.impossible), n),
+            rounds_per_level=tuple(f.result() for f in per_level),
+            lay_down_rate=tuple(f.result() for f in rates),
+            dealt_holds=tuple(f.result() for f in dealt),
+            deciding_games=wilson(sum(1 for g in summaries if g.deciding), n),
+            tied_wins=wilson(sum(1 for g in summaries if len(g.winners) > 1), n),
+            **found,
+        )
 
 
 def game_means(summaries: Sequence[GameSummary]) -> dict[str, float]:
@@ -692,9 +827,14 @@ class Side:
     rules: Rules
     holding: Holding
     games: tuple[GameSummary, ...]
+    stored: tuple[int | str, GameStats] | None = field(default=None, compare=False)
+    """The estimates computed when the file was made, with their seed (``Comparison.load``)."""
 
     def stats(self, seed: int | str = 0) -> GameStats:
-        """The games' estimates (``game_stats``)."""
+        """The games' estimates (``game_stats``); the stored ones when they are for this seed
+        (the same figures: tests/test_compare.py computes them again)."""
+        if self.stored is not None and self.stored[0] == seed:
+            return self.stored[1]
         return game_stats(self.games, len(self.rules.levels), seed=f"{self.rules.key}:{seed}")
 
     def penalty_totals(self) -> list[int]:
@@ -794,6 +934,9 @@ class Comparison:
                     "name": side.rules.name,
                     "fingerprint": rules_fingerprint(side.rules),
                     "holding": {"deals": side.holding.deals, "held": list(side.holding.held)},
+                    # The games' estimates, so that a page shows them without drawing ~40
+                    # bootstrap intervals of 2,000 resamples at load.
+                    **({"stats": {"seed": self.seed, "resamples": RESAMPLES, "estimates": side.stats(self.seed).to_dict()}} if side.games else {}),
                     "games": [g.to_row() for g in side.games],
                 }
                 for side in self.sides
@@ -819,7 +962,11 @@ class Comparison:
             holding = Holding(int(entry["holding"]["deals"]), tuple(int(x) for x in entry["holding"]["held"]))
             if len(holding.held) != len(rules.levels):
                 raise CompareError(f"{source}: {rules.name} has {len(rules.levels)} levels, the file counts {len(holding.held)}")
-            sides.append(Side(rules, holding, tuple(GameSummary.from_row(r) for r in entry["games"])))
+            stats = entry.get("stats")
+            stored = None
+            if isinstance(stats, dict) and stats.get("resamples") == RESAMPLES:
+                stored = (int(stats["seed"]), GameStats.from_dict(stats["estimates"]))
+            sides.append(Side(rules, holding, tuple(GameSummary.from_row(r) for r in entry["games"]), stored))
         known = {"format", "command", "seed", "players", "bot", "games", "deals", "confidence", "game_fields", "sides"}
         return cls(
             tuple(sides),

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from upto9.cards import AnyCard, Card, Colour, Phase10Card
 from upto9.checker import Check, check
 from upto9.melds import Face, Meld, MeldError, validate
+from upto9.messages import Items, Message, card_param, message_of, said
 from upto9.rules import UPTO9, Family, FreeOrder, GroupKind, Rules, TieBreak
 
 if TYPE_CHECKING:
@@ -70,7 +71,12 @@ MAX_TURNS_PER_ROUND = 2000
 
 
 class RuleError(ValueError):
-    """A move the rules do not allow; the message names the rule. The state is left unchanged."""
+    """A move the rules do not allow; the message names the rule. The state is left unchanged.
+    ``msg`` is the message as a ``upto9.messages.Message``, to word it in any language."""
+
+    def __init__(self, message: str | Message) -> None:
+        text, self.msg = said(message)
+        super().__init__(text)
 
 
 class Source(StrEnum):
@@ -467,7 +473,7 @@ class Round:
         left of the dealer, ``rules.hand_size`` each; the next card starts the discard pile."""
         players = len(levels)
         if not rules.min_players <= players <= rules.max_players:
-            raise RuleError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+            raise RuleError(Message("rules.players_range", name=rules.name, low=rules.min_players, high=rules.max_players, players=str(players)))
         self.rules = rules
         self.levels = tuple(levels)
         self.players = players
@@ -476,28 +482,28 @@ class Round:
         self.rng = rng or random.Random(0)
         self.seated = tuple(seated) if seated is not None else (True,) * players
         if len(self.seated) != players or sum(self.seated) < 2:
-            raise RuleError(f"a round needs at least 2 of its {players} players seated, not {self.seated!r}")
+            raise RuleError(Message("game.seated", players=players, seated=repr(self.seated)))
         self.made = tuple(tuple(m) for m in made) if made is not None else ((),) * players
         if len(self.made) != players:
-            raise RuleError(f"{players} players need {players} lists of levels made, not {len(self.made)}")
+            raise RuleError(Message("game.made", players=players, given=len(self.made)))
         self.deciding = deciding
         if self.announced:
             played = rules.played_levels
             for p in range(players):
                 if self.seated[p] and (self.levels[p] not in played or self.levels[p] in self.made[p]):
                     word = rules.level_word
-                    raise RuleError(f"player {p} cannot play {word} {self.levels[p]}: free order before the deal plays a chosen {word} not made yet")
+                    raise RuleError(Message(f"game.chosen_made.{word}", player=p, level=str(self.levels[p])))
         self._stock = list(reversed(self.deck_order))  # top card last, so pop() draws it
         self.hands: list[list[AnyCard]] = [[] for _ in range(players)]
         order = [seat for seat in _seat_order(dealer, players) if self.seated[seat]]
         for _ in range(rules.hand_size):
             for seat in order:
                 if not self._stock:
-                    raise RuleError(f"the deck of {len(deck)} cards is too small to deal {rules.hand_size} cards to {len(order)} players")
+                    raise RuleError(Message("game.deck_small", cards=len(deck), hand=rules.hand_size, players=len(order)))
                 self.hands[seat].append(self._stock.pop())
         self.dealt = tuple(tuple(h) for h in self.hands)
         if not self._stock:
-            raise RuleError("no card is left to start the discard pile")
+            raise RuleError(Message("game.no_discard_start"))
         self.discard_pile: list[AnyCard] = [self._stock.pop()]
         self.table: list[list[AnyMeld]] = [[] for _ in range(players)]
         self.laid_down = [False] * players
@@ -562,7 +568,7 @@ class Round:
     def view(self, player: int) -> View:
         """What ``player`` may see."""
         if not 0 <= player < self.players:
-            raise RuleError(f"there is no player {player}; seats are 0 to {self.players - 1}")
+            raise RuleError(Message("game.no_player", player=repr(player) if isinstance(player, str) else str(player), last=self.players - 1))
         return View(
             player=player,
             rules=self.rules,
@@ -607,14 +613,14 @@ class Round:
         try:
             source = Source(source)
         except ValueError:
-            raise RuleError(f"draw from 'deck' or 'discard', not {source!r}") from None
+            raise RuleError(Message("game.draw_from", source=repr(source))) from None
         if source is Source.DISCARD:
             if not self.discard_pile:
-                raise RuleError("the discard pile is empty")
+                raise RuleError(Message("game.discard_empty"))
             if _is_skip(self.discard_pile[-1]):
-                raise RuleError("a skip cannot be taken from the discard pile: draw from the deck")
+                raise RuleError(Message("game.skip_from_discard"))
         if source is Source.DECK and not self._stock and len(self.discard_pile) < 2:
-            raise RuleError("the deck is empty and the discard pile has only its top card: take the top card (ruling 7)")
+            raise RuleError(Message("game.take_top"))
 
     def can_draw(self, source: Source | str) -> bool:
         return _allowed(self.verify_draw, source)
@@ -643,11 +649,11 @@ class Round:
         if self._reshuffles is not None:
             if not self._reshuffles:
                 self.discard_pile.append(top)
-                raise RuleError("the deck ran empty, but the record holds no reshuffle here")
+                raise RuleError(Message("game.no_reshuffle"))
             order = self._reshuffles[0]
             if Counter(order) != Counter(cards):
                 self.discard_pile.append(top)
-                raise RuleError("the recorded reshuffle is not the discard pile below its top card")
+                raise RuleError(Message("game.bad_reshuffle"))
             self._reshuffles.pop(0)
             new_deck = list(order)
         else:
@@ -666,20 +672,20 @@ class Round:
         player = self.turn
         word = self.rules.level_word
         if self.laid_down[player]:
-            raise RuleError(f"you have already laid down your {word if self.rules.family is Family.PHASE10 else 'contract'} this round")
+            raise RuleError(Message("game.laid.phase" if self.rules.family is Family.PHASE10 else "game.laid.contract"))
         choices = self.choices(player)
         if level is None:
             level = self.levels[player]
         elif level not in choices:
             if self.announced:
-                raise RuleError(f"you chose {word} {choices[0]} before the deal (free order): lay down {word} {choices[0]}, not {level}")
+                raise RuleError(Message(f"game.chose.{word}", chosen=choices[0], level=str(level)))
             if len(choices) == 1:
-                raise RuleError(f"your {word} this round is {choices[0]}, not {level}")
-            raise RuleError(f"you may lay down any {word} you have not made yet ({', '.join(map(str, choices))}), not {level}")
+                raise RuleError(Message(f"game.this_round.{word}", chosen=choices[0], level=str(level)))
+            raise RuleError(Message(f"game.any_not_made.{word}", left=Items(tuple(choices)), level=str(level)))
         melds = tuple(melds)
         problems = validate(melds, level, self.rules, hand=self.hands[player])
         if problems:
-            raise RuleError(f"not a lay-down for {word} {level}: " + "; ".join(p.message for p in problems))
+            raise RuleError(Message(f"game.not_laydown.{word}", level=str(level), problems=Items(tuple(p.msg for p in problems), "semicolon")))
 
     def can_lay_down(self, melds: Iterable[AnyMeld], level: int | None = None) -> bool:
         return _allowed(self.verify_lay_down, tuple(melds), level)
@@ -712,15 +718,16 @@ class Round:
         player = self.turn
         if not self.laid_down[player]:
             if self.rules.family is Family.PHASE10:
-                raise RuleError("you may hit only once you have laid down your own phase")
-            raise RuleError("you may donate only once you have laid down your own contract")
+                raise RuleError(Message("game.hit_first"))
+            raise RuleError(Message("game.donate_first"))
         if card not in self.hands[player]:
-            raise RuleError(f"{card} is not in your hand")
+            raise RuleError(Message("game.not_in_hand", card=card_param(card, form="the")))
         if not (0 <= owner < self.players) or not (0 <= meld < len(self.table[owner])):
-            raise RuleError(f"player {owner} has no meld {meld} on the table")
-        reason = self.table[owner][meld].why_not(card, as_card, self.rules)  # type: ignore[arg-type]
-        if reason is not None:
-            raise RuleError(reason)
+            raise RuleError(Message("game.no_meld", player=owner, meld=meld))
+        try:  # the meld's own refusal, kept as its message (never as text)
+            self.table[owner][meld].extend(card, as_card, self.rules)  # type: ignore[arg-type]
+        except MeldError as error:
+            raise RuleError(message_of(error)) from None
 
     def can_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> bool:
         return _allowed(self.verify_donate, card, owner, meld, as_card)
@@ -732,7 +739,7 @@ class Round:
         try:
             extended = before.extend(card, as_card, self.rules)  # type: ignore[arg-type]
         except MeldError as error:  # verify_donate has asked the same question
-            raise RuleError(str(error)) from None
+            raise RuleError(message_of(error)) from None
         placed = extended.cards[0] if extended.cards[1:] == before.cards else extended.cards[-1]
         self.table[owner][meld] = extended
         self.hands[self.turn].remove(card)
@@ -748,26 +755,26 @@ class Round:
         ``target``, who loses their next turn)."""
         self._verify_phase(Phase.PLAY, "discard")
         if card not in self.hands[self.turn]:
-            raise RuleError(f"{card} is not in your hand")
+            raise RuleError(Message("game.not_in_hand", card=card_param(card, form="the")))
         if not _is_skip(card):
             if target is not None:
-                raise RuleError(f"only a skip names a player who loses a turn; {card} is no skip")
+                raise RuleError(Message("game.not_skip", card=card_param(card, form="the")))
             return
         targets = self.skip_targets()
         if not targets:
             if target is not None:
-                raise RuleError("every other player is already waiting to skip a turn: the skip names no one")
+                raise RuleError(Message("game.skip_no_one"))
             return
         if target is None:
-            raise RuleError(f"a skip names the player who loses their next turn: one of {', '.join(map(str, targets))}")
+            raise RuleError(Message("game.skip_names", targets=Items(tuple(targets))))
         if target == self.turn:
-            raise RuleError("a skip names another player: you may not name yourself")
+            raise RuleError(Message("game.skip_self"))
         if not 0 <= target < self.players:
-            raise RuleError(f"there is no player {target}; seats are 0 to {self.players - 1}")
+            raise RuleError(Message("game.no_player", player=str(target), last=self.players - 1))
         if not self.seated[target]:
-            raise RuleError(f"player {target} does not play this deciding round")
+            raise RuleError(Message("game.not_deciding", player=target))
         if self.waiting_skip[target]:
-            raise RuleError(f"player {target} is already waiting to skip a turn; name another player")
+            raise RuleError(Message("game.already_waiting", player=target))
 
     def can_discard(self, card: AnyCard, target: int | None = None) -> bool:
         return _allowed(self.verify_discard, card, target)
@@ -808,7 +815,7 @@ class Round:
             return self.donate(move.card, move.owner, move.meld, move.as_card)
         if isinstance(move, Discard):
             return self.discard(move.card, move.target)
-        raise RuleError(f"not a move: {move!r}")
+        raise RuleError(Message("game.not_move", move=repr(move)))
 
     # --- internals -----------------------------------------------------------------------------
 
@@ -833,11 +840,11 @@ class Round:
 
     def _verify_phase(self, phase: Phase, what: str) -> None:
         if self.end is not None:
-            raise RuleError(f"the round is over ({self.end.reason.value}); no one may {what}")
+            raise RuleError(Message("game.over_round", reason=Message(f"game.end.{self.end.reason.value}"), what=Message(f"game.verb.{what}")))
         if self.phase is not phase:
             if phase is Phase.DRAW:
-                raise RuleError(f"you may {what} only at the start of your turn (a turn is draw, lay down, donate, discard)")
-            raise RuleError(f"draw a card first: a turn is draw, then lay down, donate, discard (you may not {what} yet)")
+                raise RuleError(Message("game.start_of_turn", what=Message(f"game.verb.{what}")))
+            raise RuleError(Message("game.draw_first", what=Message(f"game.verb.{what}")))
 
     def _after_table_change(self) -> None:
         player = self.turn
@@ -1002,9 +1009,9 @@ class Game:
         names: Sequence[str] | None = None,
     ) -> None:
         if not rules.min_players <= players <= rules.max_players:
-            raise RuleError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+            raise RuleError(Message("rules.players_range", name=rules.name, low=rules.min_players, high=rules.max_players, players=str(players)))
         if names is not None and len(names) != players:
-            raise RuleError(f"{players} players need {players} names, not {len(names)}")
+            raise RuleError(Message("game.names", players=players, given=len(names)))
         self.players = players
         self.names = tuple(names) if names is not None else tuple(f"Player {p + 1}" for p in range(players))
         self.rules = rules
@@ -1028,7 +1035,7 @@ class Game:
     def round(self) -> Round:
         """The current (last) round."""
         if not self.rounds:
-            raise RuleError(f"no round is dealt yet: every player chooses a {self.rules.level_word} first (choose_phase), then next_round() deals")
+            raise RuleError(Message(f"game.not_dealt.{self.rules.level_word}"))
         return self.rounds[-1]
 
     @property
@@ -1044,7 +1051,7 @@ class Game:
 
     def _check_deck(self, deck: Sequence[AnyCard]) -> Sequence[AnyCard]:
         if Counter(deck) != Counter(game_deck(self.rules, self.players)):
-            raise RuleError(f"the deck must be exactly {self.rules.decks_for(self.players)} full decks")
+            raise RuleError(Message("game.full_decks", decks=self.rules.decks_for(self.players)))
         return deck
 
     def _deal(self, deck: Sequence[AnyCard] | None) -> Round:
@@ -1071,16 +1078,13 @@ class Game:
         """Raise ``RuleError`` unless a new round may be dealt (under free order chosen before the
         deal: only once every player has chosen)."""
         if self.over:
-            raise RuleError("the game is over")
+            raise RuleError(Message("game.over"))
         if self.rounds and not self.round.over:
-            raise RuleError("the round is still being played")
+            raise RuleError(Message("game.still_playing"))
         waiting = self.to_choose
         if waiting:
-            who = ", ".join(f"player {p}" for p in waiting)
-            have = "has" if len(waiting) == 1 else "have"
-            raise RuleError(
-                f"{who} {have} not chosen a {self.rules.level_word} yet: under free order before the deal, every player chooses one before the cards are dealt"
-            )
+            who = Items(tuple(Message("game.player", player=p) for p in waiting))
+            raise RuleError(Message(f"game.not_chosen.{self.rules.level_word}", n=len(waiting), who=who))
 
     def can_next_round(self) -> bool:
         return _allowed(self.verify_next_round)
@@ -1113,7 +1117,7 @@ class Game:
     def choice_view(self, player: int) -> ChoiceView:
         """What ``player`` may see when choosing a level before the deal."""
         if not 0 <= player < self.players:
-            raise RuleError(f"there is no player {player}; seats are 0 to {self.players - 1}")
+            raise RuleError(Message("game.no_player", player=repr(player) if isinstance(player, str) else str(player), last=self.players - 1))
         return ChoiceView(
             player=player,
             rules=self.rules,
@@ -1129,24 +1133,24 @@ class Game:
         ``level`` is a level of this game they have not made."""
         word = self.rules.level_word
         if self.rules.free_choice is not FreeOrder.BEFORE_DEAL:
-            raise RuleError(f"a {word} is chosen before the deal only under the house rule free_order = 'before_deal'; {self.rules.name} does not play it")
+            raise RuleError(Message(f"game.choose_only.{word}", rules=self.rules.name))
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise RuleError(f"there is no player {player!r}; seats are 0 to {self.players - 1}")
+            raise RuleError(Message("game.no_player", player=repr(player), last=self.players - 1))
         if self.over:
-            raise RuleError("the game is over")
+            raise RuleError(Message("game.over"))
         if self.rounds and not self.round.over:
-            raise RuleError(f"round {len(self.rounds)} is already dealt: a {word} is chosen before the deal, for the next round once this one ends")
+            raise RuleError(Message(f"game.already_dealt.{word}", round=len(self.rounds)))
         if self.deciding:
-            raise RuleError(f"the next round is a deciding round of {word} {self.last_level}: no {word} is chosen for it")
+            raise RuleError(Message(f"game.deciding.{word}", level=str(self.last_level)))
         chosen = self.chosen[player]
         if chosen is not None:
-            raise RuleError(f"player {player} has already chosen {word} {chosen} for round {len(self.rounds) + 1}; a choice announced is not taken back")
+            raise RuleError(Message(f"game.chosen.{word}", player=player, chosen=str(chosen), round=len(self.rounds) + 1))
         played = self.rules.played_levels
         if isinstance(level, bool) or not isinstance(level, int) or level not in played:
-            raise RuleError(f"{word} {level!r} is not a {word} of this game ({', '.join(map(str, played))})")
+            raise RuleError(Message(f"game.not_of_game.{word}", level=repr(level), played=Items(tuple(played))))
         if level in self.made[player]:
             left = [n for n in played if n not in self.made[player]]
-            raise RuleError(f"player {player} has already made {word} {level}: choose a {word} not made yet ({', '.join(map(str, left))})")
+            raise RuleError(Message(f"game.made_already.{word}", player=player, level=str(level), left=Items(tuple(left))))
 
     def can_choose_phase(self, player: int, level: int) -> bool:
         return _allowed(self.verify_choose_phase, player, level)

@@ -13,12 +13,15 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from upto9.cards import AnyCard, Card, CardError, Rank, Suit, parse_card, parse_rank
+from upto9.messages import Items, Message, message_of, said, the_group, wild_ranks
+from upto9.messages import group_name as group_message
+from upto9.messages import jokers as jokers_words
 from upto9.rules import UPTO9, Family, Group, GroupKind, Level, Rules
 
 if TYPE_CHECKING:
     from upto9.phase10 import Phase10Meld
 
-__all__ = ["Face", "Meld", "MeldError", "Placed", "Problem", "run_positions", "validate"]
+__all__ = ["Face", "Meld", "MeldError", "Placed", "Problem", "counts_real", "run_positions", "validate", "wild_faces"]
 
 Face = Card | Rank
 """What a card stands for: a card in a straight; in a set, a card or (for a joker) the rank alone."""
@@ -27,7 +30,12 @@ LOW_ACE, HIGH_ACE = 1, 14
 
 
 class MeldError(ValueError):
-    """A meld that cannot be read or a card that a meld cannot take; the message names the rule."""
+    """A meld that cannot be read or a card that a meld cannot take; the message names the rule.
+    ``msg`` is the message as a ``upto9.messages.Message`` when the engine worded it."""
+
+    def __init__(self, message: str | Message) -> None:
+        text, self.msg = said(message)
+        super().__init__(text)
 
 
 def position_rank(position: int) -> Rank:
@@ -148,30 +156,29 @@ class Meld:
         The ``wild`` flag, when given, must agree with ``card`` and ``as``.
         """
         if not isinstance(data, Mapping):
-            raise MeldError(f"a meld must be a table with 'kind' and 'cards', got {data!r}")
+            raise MeldError(Message("meld.not_table", data=repr(data)))
         try:
             kind = GroupKind(str(data.get("kind")))
         except ValueError:
-            raise MeldError(f"meld kind must be 'run' or 'set', got {data.get('kind')!r}") from None
+            raise MeldError(Message("meld.kind", kind=repr(data.get("kind")))) from None
         entries = data.get("cards")
         if not isinstance(entries, list):
-            raise MeldError(f"meld cards must be a list, got {entries!r}")
+            raise MeldError(Message("meld.cards", cards=repr(entries)))
         placed = []
         for i, entry in enumerate(entries, start=1):
             if not isinstance(entry, Mapping) or not isinstance(entry.get("card"), str):
-                raise MeldError(f"card {i} of the {kind.value}: must be a table with 'card', got {entry!r}")
+                reason = Message("meld.card.not_table", entry=repr(entry))
+                raise MeldError(Message("meld.card.where", index=i, kind=Message(f"kind.{kind.value}"), reason=reason))
             try:
                 card = parse_card(entry["card"])
                 face_text = entry.get("as", entry["card"])
                 face = _parse_face(str(face_text), kind)
             except CardError as error:
-                raise MeldError(f"card {i} of the {kind.value}: {error}") from None
+                raise MeldError(Message("meld.card.where", index=i, kind=Message(f"kind.{kind.value}"), reason=message_of(error))) from None
             item = Placed(card, face)
             if "wild" in entry and bool(entry["wild"]) != item.wild:
-                where = f"card {i} of the {kind.value}: {card} as {_face_text(face)}"
-                if item.wild:
-                    raise MeldError(f"{where} is a joker, but the record says wild=false: a card is real only as itself")
-                raise MeldError(f"{where} stands for itself, but the record says wild=true: it is real, not a joker")
+                key = "meld.card.joker_not_wild" if item.wild else "meld.card.real_wild"
+                raise MeldError(Message(key, index=i, kind=Message(f"kind.{kind.value}"), card=str(card), face=_face_text(face)))
             placed.append(item)
         return cls.of(kind, placed)
 
@@ -208,7 +215,7 @@ class Meld:
         faces = [p.face for p in self.cards]
         positions = run_positions([f for f in faces if isinstance(f, Card)]) if all(isinstance(f, Card) for f in faces) else None
         if positions is None:
-            raise MeldError(f"{self} is not a straight")
+            raise MeldError(Message("meld.not_straight", meld=str(self)))
         return positions
 
     # --- donations -------------------------------------------------------------------------------
@@ -267,36 +274,114 @@ class Meld:
             face: Face = as_card if as_card is not None else (card.rank if card.rank == self.rank or not wild_capable else self.rank)
             face_rank = face.rank if isinstance(face, Card) else face
             if face_rank != self.rank:
-                raise MeldError(f"a set of {self.rank.noun} takes only {self.rank.noun}, not {_face_text(face)}")
+                raise MeldError(Message("meld.set_takes", ranks=_rank_noun(self.rank), face=_face_text(face)))
             placed = Placed(card, face if face_rank != card.rank else card)
             if placed.wild and not wild_capable:
-                raise MeldError(f"{card} is not a joker: only {_wild_names(rules)} can stand for another card")
+                raise MeldError(Message("meld.not_joker", card=str(card), wilds=wild_ranks(rules.wild_ranks)))
             return placed, False
         ends = self.open_cards()
         if not ends:
-            raise MeldError(f"the straight {self} is complete from ace to ace: it takes no more cards")
+            raise MeldError(Message("meld.complete", meld=str(self)))
         if as_card is None:
             if card in ends:
                 as_card = card
             elif not wild_capable:
-                raise MeldError(f"{card} does not continue the straight: it takes only {' or '.join(str(e) for e in ends)}")
+                raise MeldError(Message("meld.not_next", card=str(card), ends=Items(tuple(str(e) for e in ends), "or")))
             elif len(ends) == 1:
                 as_card = ends[0]
             else:
-                raise MeldError(f"say which card the joker {card} stands for: {' or '.join(str(e) for e in ends)}")
+                raise MeldError(Message("meld.say_which", card=str(card), ends=Items(tuple(str(e) for e in ends), "or")))
         if not isinstance(as_card, Card) or as_card not in ends:
-            raise MeldError(
-                f"{_face_text(as_card)} does not continue the straight {self}: a straight grows at either end in its "
-                f"suit, never past an ace; it takes only {' or '.join(str(e) for e in ends)}"
-            )
+            raise MeldError(Message("meld.not_continue", face=_face_text(as_card), meld=str(self), ends=Items(tuple(str(e) for e in ends), "or")))
         placed = Placed(card, as_card)
         if placed.wild and not wild_capable:
-            raise MeldError(f"{card} is not a joker: only {_wild_names(rules)} can stand for another card")
+            raise MeldError(Message("meld.not_joker", card=str(card), wilds=wild_ranks(rules.wild_ranks)))
         return placed, as_card == ends[0] and self.positions[0] > LOW_ACE
 
 
-def _wild_names(rules: Rules) -> str:
-    return " and ".join(f"{r}s" for r in sorted(rules.wild_ranks)) or "no cards"
+# --- what a joker may stand for, and what the verdict counts as real ---------------------------------
+
+
+def _main_of(values: Sequence[tuple[bool, Any]]) -> Any:
+    """The most common value of pairs (is the card a 2 or 3, value), counting only the cards that
+    are not 2s or 3s when there are any; ties go to the one placed first."""
+    firm = [v for wild_capable, v in values if not wild_capable]
+    pool = firm or [v for _wild_capable, v in values]
+    return Counter(pool).most_common(1)[0][0] if pool else None
+
+
+def _span(faces: Sequence[Card]) -> int:
+    """How many straight positions these faces (one suit) need at the least, gaps included; 99 when
+    they cannot be one straight (a position twice)."""
+    others = [int(f.rank) for f in faces if f.rank != Rank.ACE]
+    aces = len(faces) - len(others)
+    if len(set(others)) != len(others) or aces > 2:
+        return 99
+    # An ace goes low or high; two aces take both ends.
+    spans = [99]
+    ways: dict[int, list[tuple[int, ...]]] = {0: [()], 1: [(LOW_ACE,), (HIGH_ACE,)], 2: [(LOW_ACE, HIGH_ACE)]}
+    for ace_positions in ways[aces]:
+        positions = [*others, *ace_positions]
+        spans.append(max(positions) - min(positions) + 1)
+    return min(spans)
+
+
+def wild_faces(kind: GroupKind | str, others: Iterable[Placed], size: int | None = None, rules: Rules = UPTO9) -> tuple[Face, ...]:
+    """What one more joker may stand for in a group beside ``others`` (the cards already in it, as
+    placed): in a set, the set's rank; in a straight, each card of its suit that fills a gap or
+    continues it so that the whole still fits in one straight of ``size`` cards (default: with no
+    gap left), never past an ace and never around the corner (no K-A-2); nearest first (a gap, then
+    the next card at either end, low before high). Where the cards cannot fit in ``size`` already,
+    the cards that bring them closest. The group's rank or suit is that of its cards other than 2s
+    and 3s where it has any; with no card at all, every rank or card fits.
+
+    >>> [str(f) for f in wild_faces("run", Meld.from_text("run", "5h 6h 8h").cards, size=4)]
+    ['7h']
+    >>> [str(f) for f in wild_faces("run", Meld.from_text("run", "Qh Kh Ah").cards, size=4)]
+    ['Jh']
+    >>> [str(f) for f in wild_faces("run", Meld.from_text("run", "2d 5h 6h").cards, size=4)]
+    ['4h', '7h', '3h', '8h']
+    >>> [str(f) for f in wild_faces("set", Meld.from_text("set", "2d Kh Kd").cards)]
+    ['K']
+    """
+    kind = GroupKind(kind)
+    placed = list(others)
+    if kind is GroupKind.SET:
+        main_rank = _main_of([(rules.is_wild(p.card), p.face.rank if isinstance(p.face, Card) else p.face) for p in placed])
+        return (main_rank,) if main_rank is not None else tuple(Rank)
+    suit = _main_of([(rules.is_wild(p.card), p.face.suit) for p in placed if isinstance(p.face, Card)])
+    if suit is None:
+        return tuple(Card(rank, s) for s in Suit for rank in (Rank.ACE, *(r for r in Rank if r is not Rank.ACE)))
+    taken = [p.face for p in placed if isinstance(p.face, Card) and p.face.suit == suit]
+    ranks = (Rank.ACE, *(r for r in Rank if r is not Rank.ACE))
+    spans = {rank: _span([*taken, Card(rank, suit)]) for rank in ranks}
+    for window in range(max(size or 0, len(taken) + 1), HIGH_ACE + 1):
+        fitting = sorted((rank for rank in ranks if spans[rank] <= window), key=lambda rank: spans[rank])  # stable: low first
+        if fitting:
+            return tuple(Card(rank, suit) for rank in fitting)
+    return ()
+
+
+def counts_real(meld: Meld, rules: Rules = UPTO9) -> tuple[bool, ...]:
+    """For each card of ``meld``, does the verdict count it as a real card? A card is real when it
+    stands for itself, except that a 2 or 3 "as itself" in a straight of another suit can only be a
+    joker there (``validate`` says so).
+
+    >>> counts_real(Meld.from_text("run", "5h 6h 2c 8h"))
+    (True, True, False, True)
+    >>> counts_real(Meld.from_text("run", "2h 3h 4h 5h"))
+    (True, True, True, True)
+    """
+    if meld.kind is GroupKind.SET:
+        return tuple(not p.wild for p in meld.cards)
+    suits = Counter(p.face.suit for p in meld.cards if isinstance(p.face, Card))
+    main = suits.most_common(1)[0][0] if suits else None
+    return tuple(not p.wild and (main is None or not rules.is_wild(p.card) or p.card.suit == main) for p in meld.cards)
+
+
+def _rank_noun(rank: Rank) -> Message:
+    """A rank in the plural: ``'kings'``, ``'7s'``."""
+    return Message("rank.noun", noun=rank.noun, rank=str(rank))
 
 
 def _parse_face(text: str, kind: GroupKind) -> Face:
@@ -328,38 +413,53 @@ def _order_run(items: Sequence[Placed], positions: Sequence[int]) -> list[Placed
 # --- validating a lay-down --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Problem:
-    """One reason a proposed lay-down fails: the rule it breaks (a short key) and the words."""
+    """One reason a proposed lay-down fails: the rule it breaks (a short key), what it says (a
+    ``upto9.messages.Message``; ``message`` is its English text) and the meld it is about.
+
+    >>> from upto9.messages import render
+    >>> p = validate([Meld.from_text("run", "5h 6h 2c=7h 8h")], 1)[0]
+    >>> p.rule, render(p.msg, "nb")
+    ('budget', 'nivå 1 tillater ingen jokere; dette nedlegget bruker 1 (2♣ som 7♥)')
+    """
 
     rule: str
-    message: str
+    msg: Message
     meld: int | None = None
+
+    @property
+    def message(self) -> str:
+        """The reason in English."""
+        return str(self.msg)
 
     def __str__(self) -> str:
         return self.message
 
+    def __repr__(self) -> str:
+        return f"Problem(rule={self.rule!r}, message={self.message!r}, meld={self.meld!r})"
+
 
 def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Rules) -> list[Problem]:
     problems: list[Problem] = []
-    where = f"the {group.noun} ({index + 1})"
+    where = the_group(group, index + 1, by="noun")
 
-    def add(rule: str, message: str) -> None:
-        problems.append(Problem(rule, message, index))
+    def add(rule: str, key: str, **params: Any) -> None:
+        problems.append(Problem(rule, Message(key, **params), index))
 
     if meld.kind is not group.kind:
-        add("kind", f"level {level.number} wants a {group.name} here, not a {meld.kind.value}")
+        add("kind", "problem.kind", level=level.number, group=group_message(group), kind=Message(f"kind.{meld.kind.value}"))
         return problems
     if len(meld.cards) != group.size:
-        add("size", f"{where} holds {len(meld.cards)} cards; level {level.number} lays down a {group.name}, exactly {group.size}")
+        add("size", "problem.size", group=where, held=len(meld.cards), level=level.number, name=group_message(group), size=group.size)
     for p in meld.cards:
         if p.wild and not rules.is_wild(p.card):
-            add("joker", f"{p.card.glyph} cannot stand for {_face_text(p.face, True)}: only {_wild_names(rules)} are jokers")
+            add("joker", "problem.joker", card=p.card.glyph, face=_face_text(p.face, True), wilds=wild_ranks(rules.wild_ranks))
     if group.kind is GroupKind.RUN:
         faces = [p.face for p in meld.cards]
         cards = [f for f in faces if isinstance(f, Card)]
         if len(cards) != len(faces):
-            add("face", f"every card in a straight stands for a whole card (rank and suit); {where} has a rank alone")
+            add("face", "problem.face", group=where)
             return problems
         suits = Counter(f.suit for f in cards)
         if len(suits) > 1:
@@ -368,23 +468,23 @@ def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Ru
             if all(rules.is_wild(p.card) and not p.wild for p in strays):
                 # A 2 or 3 of another suit, put in as itself: in this straight it can only be a joker.
                 for p in strays:
-                    add("real", f"{p.card.glyph} in a {main.noun} straight is a joker, not a real card: only a {p.card.rank} of {main.noun} is real there")
+                    add("real", "problem.real", card=p.card.glyph, suit=Message(f"suit.{main.noun}"), rank=str(p.card.rank))
             else:
-                add("suit", f"a straight is one suit; {where} mixes {', '.join(s.noun for s in sorted(suits, key=lambda s: s.order))}")
+                add("suit", "problem.suit", group=where, suits=Items(tuple(Message(f"suit.{s.noun}") for s in sorted(suits, key=lambda s: s.order))))
         elif run_positions(cards) is None:
             ranks = {f.rank for f in cards}
             counts = Counter(cards)
             repeated = [c for c, n in counts.items() if n > 1 and c.rank != Rank.ACE] or [c for c, n in counts.items() if n > 2]
             if repeated:
-                add("repeat", f"a straight holds each position once; {where} has {repeated[0].glyph} twice")
+                add("repeat", "problem.repeat", group=where, card=repeated[0].glyph)
             elif Rank.ACE in ranks and Rank.KING in ranks and Rank.TWO in ranks:
-                add("wrap", f"a straight cannot wrap around the corner (…K-A-2…); {where} does")
+                add("wrap", "problem.wrap", group=where)
             else:
-                add("sequence", f"a straight is consecutive; {where} ({' '.join(c.glyph for c in cards)}) has a gap")
+                add("sequence", "problem.sequence", group=where, cards=Items(tuple(c.glyph for c in cards), "space"))
     else:
         ranks = {(p.face.rank if isinstance(p.face, Card) else p.face) for p in meld.cards}
         if len(ranks) > 1:
-            add("rank", f"a set is one rank; {where} mixes {', '.join(str(r) for r in sorted(ranks))}")
+            add("rank", "problem.rank", group=where, ranks=Items(tuple(str(r) for r in sorted(ranks))))
     return problems
 
 
@@ -392,19 +492,20 @@ def _budget_problems(melds: Sequence[Meld], level: Level) -> list[Problem]:
     problems: list[Problem] = []
     total = sum(m.jokers for m in melds)
     jokers = [p for m in melds for p in m.cards if p.wild]
-    named = ", ".join(f"{p.card.glyph} as {_face_text(p.face, True)}" for p in jokers)
+    named = Items(tuple(Message("joker.as", card=p.card.glyph, face=_face_text(p.face, True)) for p in jokers))
     if total > level.jokers:
-        allows = "allows no jokers" if level.jokers == 0 else f"allows {level.jokers} joker{'s' if level.jokers != 1 else ''}"
-        problems.append(Problem("budget", f"level {level.number} {allows}; this lay-down uses {total} ({named})"))
+        allows = Message("allows", jokers=jokers_words(level.jokers))
+        problems.append(Problem("budget", Message("problem.budget", level=level.number, allows=allows, used=total, named=named)))
     for i, (meld, group) in enumerate(zip(melds, level.groups, strict=True)):
         cap = group.jokers
         if cap is not None and meld.jokers > cap and cap < level.jokers:
-            allows = f"level {level.number} allows at most {cap} joker{'s' if cap != 1 else ''} in each {group.noun}"
-            problems.append(Problem("group budget", f"{allows}; the {group.noun} ({i + 1}) holds {meld.jokers}", i))
+            where = the_group(group, i + 1, by="noun")
+            message = Message(f"problem.group_budget.{group.kind.value}", level=level.number, jokers=jokers_words(cap), group=where, held=meld.jokers)
+            problems.append(Problem("group budget", message, i))
     clean = sum(1 for m in melds if m.jokers == 0)
     if clean < level.clean_groups:
-        noun = level.groups[0].noun if len({g.kind for g in level.groups}) == 1 else "group"
-        problems.append(Problem("clean", f"level {level.number} needs at least {level.clean_groups} {noun} with no joker; every one holds a joker"))
+        noun = level.groups[0].kind.value if len({g.kind for g in level.groups}) == 1 else "group"
+        problems.append(Problem("clean", Message(f"problem.clean.{noun}", level=level.number, n=level.clean_groups)))
     return problems
 
 
@@ -433,31 +534,26 @@ def validate(
             parsed.append(meld)
             continue
         if not isinstance(meld, Mapping):
-            problems.append(Problem("format", f"meld {i + 1}: {meld} is not a meld of {rules.name}", i))
+            problems.append(Problem("format", Message("problem.format", index=i + 1, reason=Message("problem.not_meld", meld=str(meld), rules=rules.name)), i))
             continue
         try:
             parsed.append(Meld.from_dict(meld))
         except (MeldError, CardError) as error:
-            problems.append(Problem("format", f"meld {i + 1}: {error}", i))
+            problems.append(Problem("format", Message("problem.format", index=i + 1, reason=message_of(error)), i))
     if problems:
         return tuple(problems)
     if len(parsed) != len(level.groups):
-        return (
-            Problem(
-                "groups",
-                f"level {level.number} lays down {level.contract}: {len(level.groups)} group{'s' if len(level.groups) != 1 else ''}, not {len(parsed)}",
-            ),
-        )
+        return (Problem("groups", Message("problem.groups", level=level.number, contract=level.contract_message, n=len(level.groups), given=len(parsed))),)
     best: list[Problem] | None = None
     for order in permutations(range(len(parsed))):
         ordered = [parsed[i] for i in order]
         found = [
-            Problem(p.rule, p.message, order[p.meld] if p.meld is not None else None)
+            Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
             for j, (meld, group) in enumerate(zip(ordered, level.groups, strict=True))
             for p in _meld_problems(meld, j, group, level, rules)
         ]
         if not found:
-            found = [Problem(p.rule, p.message, order[p.meld] if p.meld is not None else None) for p in _budget_problems(ordered, level)]
+            found = [Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None) for p in _budget_problems(ordered, level)]
         if best is None or len(found) < len(best):
             best = found
         if not best:
@@ -469,5 +565,5 @@ def validate(
         used = Counter(p.card for m in parsed for p in m.cards)
         for card, count in sorted(used.items()):
             if count > have[card]:
-                problems.append(Problem("hand", f"the lay-down uses {count} × {card.glyph}; the hand holds {have[card]}"))
+                problems.append(Problem("hand", Message("problem.hand", count=count, card=card.glyph, held=have[card])))
     return tuple(problems)

@@ -24,6 +24,7 @@ from typing import Any
 
 from upto9.cards import WILD, AnyCard, CardError, Colour, Phase10Card, parse_hand, parse_phase10_card
 from upto9.melds import MeldError, Problem
+from upto9.messages import Items, Message, Param, message_of, p10_card, wild_cards
 from upto9.rules import PHASE10, Group, GroupKind, Level, Rules
 
 __all__ = [
@@ -34,9 +35,12 @@ __all__ = [
     "Phase10Slot",
     "check",
     "contract",
+    "contract_message",
+    "group_message",
     "holds",
     "outs",
     "validate_phase10",
+    "wild_faces",
 ]
 
 Face = int | Colour
@@ -45,7 +49,7 @@ Face = int | Colour
 LOWEST, HIGHEST = 1, 12
 _COLOURS = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
 _COLOUR_BY_TEXT: dict[str, Colour] = {**{c.value: c for c in Colour}, **{c.noun: c for c in Colour}}
-_SKIP_RULE = "a skip can never be part of a phase"
+_SKIP_RULE = Message("p10.skip")
 
 
 class SkipError(MeldError):
@@ -56,15 +60,11 @@ def _face_text(face: Face) -> str:
     return face.value if isinstance(face, Colour) else str(face)
 
 
-def _face_words(face: Face) -> str:
+def _face_words(face: Face) -> Message:
     """``'a 7'``, ``'an 8'``, ``'an 11'``, ``'a red card'``."""
     if isinstance(face, Colour):
-        return f"a {face.noun} card"
-    return f"{'an' if face in (8, 11) else 'a'} {face}"
-
-
-def _number_noun(number: int) -> str:
-    return f"{number}s"
+        return Message(f"p10.a_colour.{face.noun}")
+    return Message("p10.face.an" if face in (8, 11) else "p10.face.a", number=face)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +107,10 @@ def _parse_face(text: str, kind: GroupKind) -> Face:
     if kind is GroupKind.COLOUR:
         colour = _COLOUR_BY_TEXT.get(text)
         if colour is None:
-            raise MeldError(f"no colour {text!r}; a wild card in a colour group stands for r y g b (red, yellow, green, blue)")
+            raise MeldError(Message("p10.meld.no_colour", text=repr(text)))
         return colour
     if not text.isdigit() or not LOWEST <= int(text) <= HIGHEST:
-        raise MeldError(f"no number {text!r}; a wild card in a {kind.value} stands for a number 1-12")
+        raise MeldError(Message(f"p10.meld.no_number.{kind.value}", text=repr(text)))
     return int(text)
 
 
@@ -119,7 +119,7 @@ def _own_face(card: Phase10Card, kind: GroupKind) -> Face:
     if card.is_skip:
         raise SkipError(_SKIP_RULE)
     if card.is_wild:
-        raise MeldError(f"say what the wild card stands for: W={'r' if kind is GroupKind.COLOUR else '7'}")
+        raise MeldError(Message("p10.meld.say_what", example="W=r" if kind is GroupKind.COLOUR else "W=7"))
     if kind is GroupKind.COLOUR:
         assert card.colour is not None
         return card.colour
@@ -130,7 +130,7 @@ def _kind(kind: str | GroupKind) -> GroupKind:
     try:
         return GroupKind(kind)
     except ValueError:
-        raise MeldError(f"a Phase 10 group is a 'set', a 'run' or a 'colour' group, not {kind!r}") from None
+        raise MeldError(Message("p10.meld.kind", kind=repr(kind))) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,11 +179,11 @@ class Phase10Meld:
                 card = parse_phase10_card(card_text)
                 face = _parse_face(face_text, kind) if face_text else _own_face(card, kind)
             except SkipError as error:
-                raise SkipError(f"{token}: {error}") from None
+                raise SkipError(Message("card.token", token=token, reason=message_of(error))) from None
             except (CardError, MeldError) as error:
-                raise MeldError(f"{token}: {error}") from None
+                raise MeldError(Message("card.token", token=token, reason=message_of(error))) from None
             if card.is_skip:
-                raise SkipError(f"{token}: {_SKIP_RULE}")
+                raise SkipError(Message("card.token", token=token, reason=_SKIP_RULE))
             placed.append(Phase10Placed(card, face))
         return cls.of(kind, placed)
 
@@ -192,26 +192,27 @@ class Phase10Meld:
         """Read the checker's group shape: ``{"kind": "set", "cards": [{"card": "W", "as": "7"}]}``.
         The ``wild`` flag, when given, must agree with the card."""
         if not isinstance(data, Mapping):
-            raise MeldError(f"a group must be a table with 'kind' and 'cards', got {data!r}")
+            raise MeldError(Message("p10.meld.not_table", data=repr(data)))
         kind = _kind(str(data.get("kind")))
         entries = data.get("cards")
         if not isinstance(entries, list):
-            raise MeldError(f"the {kind.value}'s cards must be a list, got {entries!r}")
+            raise MeldError(Message(f"p10.meld.cards.{kind.value}", cards=repr(entries)))
         placed = []
         for i, entry in enumerate(entries, start=1):
-            where = f"card {i} of the {kind.value}"
+            where = Message(f"p10.meld.card_of.{kind.value}", index=i)
             if not isinstance(entry, Mapping) or not isinstance(entry.get("card"), str):
-                raise MeldError(f"{where}: must be a table with 'card', got {entry!r}")
+                raise MeldError(Message("p10.meld.where", where=where, reason=Message("meld.card.not_table", entry=repr(entry))))
             try:
                 card = parse_phase10_card(entry["card"])
                 if card.is_skip:
-                    raise SkipError(f"{where}: {_SKIP_RULE}")
+                    raise SkipError(Message("p10.meld.where", where=where, reason=_SKIP_RULE))
                 face = _parse_face(str(entry["as"]), kind) if "as" in entry else _own_face(card, kind)
             except CardError as error:
-                raise MeldError(f"{where}: {error}") from None
+                raise MeldError(Message("p10.meld.where", where=where, reason=message_of(error))) from None
             item = Phase10Placed(card, face)
             if "wild" in entry and bool(entry["wild"]) != item.wild:
-                raise MeldError(f"{where}: {card} {'is' if item.wild else 'is not'} a wild card, but the record says wild={str(bool(entry['wild'])).lower()}")
+                said_wild = Message("p10.meld.wild_flag" if item.wild else "p10.meld.not_wild_flag", card=p10_card(card), flag=bool(entry["wild"]))
+                raise MeldError(Message("p10.meld.where", where=where, reason=said_wild))
             placed.append(item)
         return cls.of(kind, placed)
 
@@ -234,49 +235,49 @@ class Phase10Meld:
         """How many number cards it holds."""
         return sum(not p.wild for p in self.cards)
 
-    def _defect(self) -> str | None:
+    def _defect(self) -> Message | None:
         """Why the group is not well formed (ignoring its size), or ``None``."""
         cards = self.cards
         if not cards:
-            return f"an empty {self.kind.value} is no group"
+            return Message("p10.defect.empty", kind=self.kind.value)
         for p in cards:
             if p.card.is_skip:
                 return _SKIP_RULE
         kind = self.kind
         colour_faces = [p.face for p in cards if isinstance(p.face, Colour)]
         if kind is GroupKind.COLOUR and len(colour_faces) != len(cards):
-            return "every card in a colour group stands for a colour (W=r), not a number"
+            return Message("p10.defect.colour_faces")
         if kind is not GroupKind.COLOUR and colour_faces:
-            return f"every card in a {kind.value} stands for a number (W=7), not a colour"
+            return Message(f"p10.defect.number_faces.{kind.value}")
         for p in cards:
             if not p.wild and not p.stands_as_itself():
-                return f"{p.card} cannot stand for {_face_text(p.face)}: only a wild card stands for another number or colour"
+                return Message("p10.defect.not_itself", card=p10_card(p.card), face=_stands_for(p.face))
         if kind is GroupKind.COLOUR:
             colours = Counter(p.face for p in cards)
             if len(colours) > 1:
-                return f"a colour group is one colour; this one mixes {', '.join(c.noun for c in _COLOURS if c in colours)}"
+                return Message("p10.defect.mixed", colours=Items(tuple(Message(f"colour.{c.noun}") for c in _COLOURS if c in colours)))
             return None
         numbers = [int(p.face) for p in cards]
         for n in numbers:
             if not LOWEST <= n <= HIGHEST:
-                return f"Phase 10's numbers are 1 to 12, not {n}"
+                return Message("p10.defect.range", number=n)
         if kind is GroupKind.SET:
             counts = Counter(numbers)
             if len(counts) > 1:
                 main = max(counts, key=lambda n: (counts[n], -n))
                 other = min((n for n in counts if n != main), key=lambda n: (counts[n], n))
-                return f"a set of {_number_noun(main)} cannot hold {_face_words(other)}"
+                return Message("p10.defect.set", number=main, face=_face_words(other))
             return None
         counts = Counter(numbers)
         twice = sorted(n for n, k in counts.items() if k > 1)
         if twice:
-            return f"a run holds each number once; this one has {twice[0]} twice"
+            return Message("p10.defect.twice", number=twice[0])
         ordered = sorted(numbers)
         if ordered[-1] - ordered[0] + 1 != len(ordered):
             # 11 12 1 2: consecutive only if 12 were followed by 1.
             if HIGHEST in counts and LOWEST in counts and _wraps(set(numbers)):
-                return "a run cannot wrap from 12 to 1"
-            return f"a run is consecutive numbers; {' '.join(str(n) for n in ordered)} has a gap"
+                return Message("p10.defect.wrap")
+            return Message("p10.defect.gap", numbers=Items(tuple(ordered), "space"))
         return None
 
     @property
@@ -284,7 +285,7 @@ class Phase10Meld:
         """The number of a set."""
         face = self.cards[0].face
         if self.kind is not GroupKind.SET or not isinstance(face, int):
-            raise MeldError(f"{self} is not a set")
+            raise MeldError(Message("p10.meld.not_a", meld=str(self), kind=Message("p10.kind.set")))
         return face
 
     @property
@@ -292,7 +293,7 @@ class Phase10Meld:
         """The colour of a colour group."""
         face = self.cards[0].face
         if self.kind is not GroupKind.COLOUR or not isinstance(face, Colour):
-            raise MeldError(f"{self} is not a colour group")
+            raise MeldError(Message("p10.meld.not_a", meld=str(self), kind=Message("p10.kind.colour")))
         return face
 
     def open_cards(self) -> tuple[Face, ...]:
@@ -304,7 +305,7 @@ class Phase10Meld:
         """
         defect = self._defect()
         if defect is not None:
-            raise MeldError(f"{self} is not a well-formed {self.kind.value}: {defect}")
+            raise MeldError(Message("p10.meld.ill_formed", meld=str(self), kind=Message(f"p10.kind.{self.kind.value}"), defect=defect))
         if self.kind is GroupKind.SET:
             return (self.number,)
         if self.kind is GroupKind.COLOUR:
@@ -365,38 +366,36 @@ class Phase10Meld:
 
     def _place(self, card: AnyCard, as_face: Face | None, rules: Rules) -> Phase10Placed:
         if not isinstance(card, Phase10Card):
-            raise MeldError(f"{card} is a standard card, not a card of {rules.name}")
+            raise MeldError(Message("p10.meld.standard", card=str(card), rules=rules.name))
         if card.is_skip:
             raise SkipError(_SKIP_RULE)
         ends = self.open_cards()
         if self.kind is GroupKind.RUN and not ends:
-            raise MeldError("the run holds every number from 1 to 12: it takes no more cards")
+            raise MeldError(Message("p10.meld.run_full"))
         if card.is_wild:
             if as_face is None:
                 if len(ends) > 1:
-                    raise MeldError(f"say which number the wild card stands for: {' or '.join(_face_text(e) for e in ends)}")
+                    raise MeldError(Message("p10.meld.say_which", ends=Items(tuple(_face_text(e) for e in ends), "or")))
                 as_face = ends[0]
             if as_face not in ends:
                 return self._refuse(_face_text(as_face), ends)
             return Phase10Placed(card, as_face)
         own = _own_face(card, self.kind)
         if as_face is not None and as_face != own:
-            raise MeldError(f"{card} cannot stand for {_face_text(as_face)}: only a wild card stands for another number or colour")
+            raise MeldError(Message("p10.defect.not_itself", card=p10_card(card), face=_stands_for(as_face)))
         if own not in ends:
-            return self._refuse(str(card), ends)
+            return self._refuse(p10_card(card), ends)
         return Phase10Placed(card, own)
 
-    def _refuse(self, offered: str, ends: tuple[Face, ...]) -> Phase10Placed:
+    def _refuse(self, offered: Param, ends: tuple[Face, ...]) -> Phase10Placed:
         if self.kind is GroupKind.SET:
-            raise MeldError(f"a set of {_number_noun(int(ends[0]))} takes only {_number_noun(int(ends[0]))}, not {offered}")
+            raise MeldError(Message("p10.meld.set_takes", number=int(ends[0]), offered=offered))
         if self.kind is GroupKind.COLOUR:
             colour = ends[0]
             assert isinstance(colour, Colour)
-            raise MeldError(f"a {colour.noun} colour group takes only {colour.noun} cards, not {offered}")
-        raise MeldError(
-            f"{offered} does not continue the run {self.cards[0].face}-{self.cards[-1].face}: a run grows at its low or high end, "
-            f"never past 12 or below 1; it takes only {' or '.join(_face_text(e) for e in ends)}"
-        )
+            raise MeldError(Message(f"p10.meld.colour_takes.{colour.noun}", offered=offered))
+        ends_words = Items(tuple(_face_text(e) for e in ends), "or")
+        raise MeldError(Message("p10.meld.not_next", offered=offered, low=self.cards[0].face, high=self.cards[-1].face, ends=ends_words))
 
 
 def _wraps(numbers: set[int]) -> bool:
@@ -405,13 +404,40 @@ def _wraps(numbers: set[int]) -> bool:
     return shifted[-1] - shifted[0] + 1 == len(shifted)
 
 
+def wild_faces(kind: GroupKind | str, others: Iterable[Phase10Placed], size: int | None = None) -> tuple[Face, ...]:
+    """What one more wild card may stand for in a group beside ``others`` (the cards already in it):
+    in a set its number, in a colour group its colour, in a run each number that fills a gap or
+    continues it so that the whole still fits in ``size`` numbers (default: with no gap left),
+    within 1..12 (no wrap from 12 to 1), nearest first. Where the numbers cannot fit in ``size`` already, the
+    numbers that bring them closest. The number or colour is that of the number cards where there
+    are any; with no card at all, every number or colour fits.
+
+    >>> wild_faces("run", Phase10Meld.from_text("run", "3g 4g 5y").cards, size=4)
+    (2, 6)
+    >>> wild_faces("set", Phase10Meld.from_text("set", "W=1 7r 7b").cards)
+    (7,)
+    >>> wild_faces("colour", [])
+    (<Colour.RED: 'r'>, <Colour.YELLOW: 'y'>, <Colour.GREEN: 'g'>, <Colour.BLUE: 'b'>)
+    """
+    kind = _kind(kind)
+    placed = [p for p in others if not p.card.is_skip]
+    if kind is not GroupKind.RUN:
+        wanted = Colour if kind is GroupKind.COLOUR else int
+        faces = [p.face for p in placed if isinstance(p.face, wanted)]
+        firm = [p.face for p in placed if isinstance(p.face, wanted) and not p.wild] or faces
+        if not firm:
+            return _COLOURS if kind is GroupKind.COLOUR else _NUMBERS
+        return (Counter(firm).most_common(1)[0][0],)
+    taken = {p.face for p in placed if isinstance(p.face, int)}
+    spans = {n: max(taken | {n}) - min(taken | {n}) + 1 for n in _NUMBERS if n not in taken}
+    for window in range(max(size or 0, len(taken) + 1), HIGHEST + 1):
+        fitting = sorted((n for n in spans if spans[n] <= window), key=lambda n: spans[n])  # stable: low first
+        if fitting:
+            return tuple(fitting)
+    return ()
+
+
 # --- validating a lay-down --------------------------------------------------------------------------
-
-
-def _group_name(group: Group) -> str:
-    """``'set of 3'``, ``'run of 4'``, ``'colour group of 7'``: the phase's own words."""
-    noun = {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "colour group"}[group.kind]
-    return f"{noun} of {group.size}"
 
 
 def contract(level: Level) -> str:
@@ -420,42 +446,53 @@ def contract(level: Level) -> str:
     >>> [contract(PHASE10.level(n)) for n in (1, 2, 8)]
     ['2 sets of 3', '1 set of 3 + 1 run of 4', '7 cards of one colour']
     """
-    parts: list[str] = []
+    return str(contract_message(level))
+
+
+def contract_message(level: Level) -> Message:
+    """``contract`` as a message, to word it in any language.
+
+    >>> from upto9.messages import render
+    >>> [render(contract_message(PHASE10.level(n)), "nb") for n in (1, 2, 8)]
+    ['2 grupper med 3 like', '3 like og serie på 4', '7 kort i samme farge']
+    """
+    parts: list[Param] = []
     groups = list(level.groups)
     i = 0
     while i < len(groups):
         j = i
         while j < len(groups) and groups[j] == groups[i]:
             j += 1
-        group, count = groups[i], j - i
-        if group.kind is GroupKind.COLOUR:
-            parts.append(f"{group.size} cards of one colour" if count == 1 else f"{count} colour groups of {group.size}")
-        else:
-            noun = "set" if group.kind is GroupKind.SET else "run"
-            parts.append(f"{count} {noun}{'s' if count > 1 else ''} of {group.size}")
+        parts.append(Message(f"p10.part.{groups[i].kind.value}", n=j - i, size=groups[i].size))
         i = j
-    return " + ".join(parts)
+    return Message("list", items=Items(tuple(parts), "contract"))
 
 
 def _meld_problems(meld: Phase10Meld, index: int, group: Group, level: Level) -> list[Problem]:
     problems: list[Problem] = []
-    where = f"the {_group_name(group)} ({index + 1})"
+    where = Message("p10.the", name=group_message(group), index=index + 1)
     if meld.kind is not group.kind:
-        return [Problem("kind", f"phase {level.number} wants a {_group_name(group)} here, not a {meld.kind.value}", index)]
+        return [Problem("kind", Message(f"p10.problem.kind.{meld.kind.value}", level=level.number, group=group_message(group)), index)]
     if any(p.card.is_skip for p in meld.cards):
-        problems.append(Problem("skip", f"{_SKIP_RULE}; {where} holds one", index))
+        problems.append(Problem("skip", Message("p10.problem.skip", group=where), index))
     elif meld.cards:
         defect = meld._defect()
         if defect is not None:
-            rule = "wrap" if "wrap" in defect else "face" if "cannot stand for" in defect or "stands for a" in defect else meld.kind.value
-            problems.append(Problem(rule, f"{defect} ({where})", index))
+            rule = _DEFECT_RULES.get(defect.key, meld.kind.value)
+            problems.append(Problem(rule, Message("p10.problem.defect", defect=defect, group=where), index))
     if len(meld.cards) < group.size:
-        problems.append(
-            Problem(
-                "size", f"{where} holds {len(meld.cards)} card{'s' if len(meld.cards) != 1 else ''}; phase {level.number} needs at least {group.size}", index
-            )
-        )
+        problems.append(Problem("size", Message("p10.problem.size", group=where, n=len(meld.cards), level=level.number, size=group.size), index))
     return problems
+
+
+# The rule a defect breaks, by its message; any other defect breaks the group's own kind.
+_DEFECT_RULES = {
+    "p10.defect.wrap": "wrap",
+    "p10.defect.not_itself": "face",
+    "p10.defect.colour_faces": "face",
+    "p10.defect.number_faces.set": "face",
+    "p10.defect.number_faces.run": "face",
+}
 
 
 def _whole_problems(melds: Sequence[Phase10Meld], level: Level) -> list[Problem]:
@@ -465,13 +502,13 @@ def _whole_problems(melds: Sequence[Phase10Meld], level: Level) -> list[Problem]
         if level.natural_cards == 1:
             # An empty lay-down is reported by its groups' sizes; this rule is about wild cards.
             if any(m.cards for m in melds):
-                problems.append(Problem("natural", "the phase must hold at least one number card; this one is all wild cards"))
+                problems.append(Problem("natural", Message("p10.problem.natural.one")))
         else:
-            problems.append(Problem("natural", f"the phase must hold at least {level.natural_cards} number cards; this one holds {naturals}"))
+            problems.append(Problem("natural", Message("p10.problem.natural", need=level.natural_cards, held=naturals)))
     wilds = sum(m.jokers for m in melds)
     if not level.unlimited and wilds > level.jokers:
-        allows = "allows no wild cards" if level.jokers == 0 else f"allows at most {level.jokers} wild card{'s' if level.jokers != 1 else ''}"
-        problems.append(Problem("budget", f"phase {level.number} {allows}; this lay-down uses {wilds}"))
+        allows = Message("p10.allows.none") if level.jokers == 0 else Message("p10.allows", wilds=wild_cards(level.jokers))
+        problems.append(Problem("budget", Message("p10.problem.budget", level=level.number, allows=allows, used=wilds)))
     return problems
 
 
@@ -496,23 +533,23 @@ def validate_phase10(melds: Sequence[object], level: int | Level, rules: Rules =
             parsed.append(meld)
             continue
         if not isinstance(meld, Mapping):
-            problems.append(Problem("format", f"group {i + 1}: {meld} is not a Phase 10 group", i))
+            problems.append(Problem("format", Message("p10.problem.format", index=i + 1, reason=Message("p10.problem.not_group", meld=str(meld))), i))
             continue
         try:
             parsed.append(Phase10Meld.from_dict(meld))
         except SkipError as error:
-            problems.append(Problem("skip", f"group {i + 1}: {error}", i))
+            problems.append(Problem("skip", Message("p10.problem.format", index=i + 1, reason=message_of(error)), i))
         except (MeldError, CardError) as error:
-            problems.append(Problem("format", f"group {i + 1}: {error}", i))
+            problems.append(Problem("format", Message("p10.problem.format", index=i + 1, reason=message_of(error)), i))
     if problems:
         return tuple(problems)
     if len(parsed) != len(level.groups):
         count = len(level.groups)
-        return (Problem("groups", f"phase {level.number} lays down {contract(level)}: {count} group{'s' if count != 1 else ''}, not {len(parsed)}"),)
+        return (Problem("groups", Message("p10.problem.groups", level=level.number, contract=contract_message(level), n=count, given=len(parsed))),)
     best: list[Problem] | None = None
     for order in permutations(range(len(parsed))):
         found = [
-            Problem(p.rule, p.message, order[p.meld] if p.meld is not None else None)
+            Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
             for j, group in enumerate(level.groups)
             for p in _meld_problems(parsed[order[j]], j, group, level)
         ]
@@ -527,7 +564,7 @@ def validate_phase10(melds: Sequence[object], level: int | Level, rules: Rules =
         used = Counter(p.card for m in parsed for p in m.cards)
         for card, count in sorted(used.items(), key=lambda item: item[0].key):
             if count > have[card]:
-                problems.append(Problem("hand", f"the lay-down uses {count} × {card}; the hand holds {have[card]}"))
+                problems.append(Problem("hand", Message("problem.hand", count=count, card=p10_card(card, "bare"), held=have[card])))
     return tuple(problems)
 
 
@@ -654,20 +691,23 @@ _Blocks = Sequence[tuple[int, tuple[int, ...]]]
 
 def _best_blocks(partitions: Sequence[_Blocks], counts: Sequence[int], keys: Sequence[int]) -> tuple[int, _Blocks, Sequence[int]]:
     """The partition filling most, its fill, and the numbers (colours) in plenty order: block i
-    (largest first) goes to ``order[i]``. Ties go to more blocks, then to lower numbers."""
+    (largest first) goes to ``order[i]``. Among those that fill as much (as many wild cards), the
+    one giving a number card to the most groups (not a set of wild cards alone where a number card
+    could sit), then more blocks, then lower numbers."""
     if len(partitions) == 1 and len(partitions[0]) == 1:  # one group: the most plentiful number
         top = max(keys, key=counts.__getitem__)
         return min(counts[top], partitions[0][0][0]), partitions[0], (top,)
     order = sorted(keys, key=counts.__getitem__, reverse=True)  # stable: ties keep the lower number first
-    best, chosen = -1, partitions[0]
+    best, chosen = (-1, -1), partitions[0]
     for blocks in partitions:
-        fill = 0
-        for i, (demand, _groups) in enumerate(blocks):
+        fill = covered = 0
+        for i, (demand, groups) in enumerate(blocks):
             have = counts[order[i]]
             fill += have if have < demand else demand
-        if fill > best:
-            best, chosen = fill, blocks
-    return best, chosen, order
+            covered += have if have < len(groups) else len(groups)  # groups that get a number card (``_fill`` shares them)
+        if (fill, covered) > best:
+            best, chosen = (fill, covered), blocks
+    return best[0], chosen, order
 
 
 def _solve(plan: _Plan, counts: _Counts) -> tuple[int, Targets]:
@@ -895,31 +935,39 @@ def _fill(plan: _Plan, counts: _Counts, targets: Targets) -> _Filled:
         for_colours = [s[1] for s in shares]
     else:
         for_numbers = for_colours = list(counts.cells)
-    for g in sorted(range(len(kinds)), key=lambda g: (kinds[g] != _RUN, g)):
+    for g in (g for g in range(len(kinds)) if kinds[g] == _RUN):
         t, size, slots = targets[g], sizes[g], filled[g]
-        if kinds[g] == _RUN:
-            for n in range(t, t + size):
-                card = None
-                for c in range(4):
-                    if for_numbers[4 * n + c]:
-                        for_numbers[4 * n + c] -= 1
-                        card = _CELL[n][c]
-                        break
-                slots.append((n, card))
-        elif kinds[g] == _SET:
+        for n in range(t, t + size):
+            card = None
             for c in range(4):
-                while for_numbers[4 * t + c] and len(slots) < size:
-                    for_numbers[4 * t + c] -= 1
-                    slots.append((t, _CELL[t][c]))
-            slots.extend((t, None) for _ in range(size - len(slots)))
-        else:
-            colour = _COLOURS[t]
-            for n in _NUMBERS:
-                while for_colours[4 * n + t] and len(slots) < size:
-                    for_colours[4 * n + t] -= 1
-                    slots.append((colour, _CELL[n][t]))
-            slots.extend((colour, None) for _ in range(size - len(slots)))
-    wilds = counts.wild
+                if for_numbers[4 * n + c]:
+                    for_numbers[4 * n + c] -= 1
+                    card = _CELL[n][c]
+                    break
+            slots.append((n, card))
+    others = [g for g in range(len(kinds)) if kinds[g] != _RUN]
+    # Sets (colour groups) that share a number (colour) share its cards: one to each first, so
+    # that no group is wild cards alone while a number card could sit in it; then the rest in order.
+    for most in [1, None]:
+        for g in others:
+            t, slots = targets[g], filled[g]
+            size = sizes[g] if most is None else min(sizes[g], len(slots) + most)
+            if kinds[g] == _SET:
+                for c in range(4):
+                    while for_numbers[4 * t + c] and len(slots) < size:
+                        for_numbers[4 * t + c] -= 1
+                        slots.append((t, _CELL[t][c]))
+            else:
+                for n in _NUMBERS:
+                    while for_colours[4 * n + t] and len(slots) < size:
+                        for_colours[4 * n + t] -= 1
+                        slots.append((_COLOURS[t], _CELL[n][t]))
+    for g in others:
+        face: Face = targets[g] if kinds[g] == _SET else _COLOURS[targets[g]]
+        filled[g].extend((face, None) for _ in range(sizes[g] - len(filled[g])))
+    # Only as many wild cards as can count: the phase's budget, leaving room for its number cards.
+    level = plan.level
+    wilds = min(counts.wild, level.jokers, level.cards - level.natural_cards)
     for slots in filled:
         for j, (face, card) in enumerate(slots):
             if card is None and wilds:
@@ -962,40 +1010,61 @@ class Phase10Arrangement:
 
     @property
     def missing(self) -> tuple[Face, ...]:
-        """The faces of the slots that no number card fills (a wild card's slot included)."""
-        return tuple(s.face for slots in self.groups for s in slots if s.card is None or s.wild)
+        """The faces of the slots that no card of the hand fills: what the hand lacks (a wild
+        card's slot is filled, by the wild card)."""
+        return tuple(s.face for slots in self.groups for s in slots if s.card is None)
 
 
-def _wild_words(n: int) -> str:
-    return "no wild cards" if n == 0 else f"{n} wild card{'s' if n != 1 else ''}"
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def _faces_words(faces: Sequence[Face]) -> str:
-    """``'a 7'``, ``'two 7s'``, ``'a 5 and an 8'``, ``'3 red cards'``."""
+def _faces_message(faces: Sequence[Face]) -> Items:
+    """``'a 7'``, ``'two 7s'``, ``'a 5 and an 8'``, ``'three red cards'``."""
     counts = Counter(faces)
-    parts = []
+    parts: list[Param] = []
     for face, k in counts.items():
-        if k == 1:
-            parts.append(_face_words(face))
+        if isinstance(face, Colour):
+            parts.append(Message(f"p10.a_colour.{face.noun}") if k == 1 else Message(f"p10.colours.{face.noun}", count=_count_word(k)))
+        elif k == 1:
+            parts.append(Message("p10.face.an" if face in (8, 11) else "p10.face.a", number=face))
         else:
-            many = {2: "two", 3: "three", 4: "four", 5: "five"}.get(k, str(k))
-            parts.append(f"{many} {face.noun} cards" if isinstance(face, Colour) else f"{many} {face}s")
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+            parts.append(Message("p10.numbers", count=_count_word(k), number=face))
+    return Items(tuple(parts), "and")
 
 
-def _names(level: Level) -> list[str]:
+def _count_word(k: int) -> Param:
+    return Message(f"count.{k}") if k in _COUNT_WORDS else k
+
+
+def _stands_for(face: Face) -> Param:
+    """What a wild card stands for: a number, or a colour's name."""
+    return Message(f"colour.{face.noun}") if isinstance(face, Colour) else face
+
+
+def group_message(group: Group) -> Message:
+    """A Phase 10 group's name: ``'set of 3'``, ``'run of 4'``, ``'colour group of 7'``.
+
+    >>> from upto9.messages import render
+    >>> render(group_message(PHASE10.level(2).groups[1]), "nb")
+    'serie på 4'
+    """
+    return Message(f"p10.group.{group.kind.value}", size=group.size)
+
+
+def _names(level: Level) -> list[Message]:
     """``'the set of 3'``; numbered when the phase has more than one group."""
     if len(level.groups) == 1:
-        return [f"the {_group_name(level.groups[0])}"]
-    return [f"the {_group_name(g)} ({i + 1})" for i, g in enumerate(level.groups)]
+        return [Message("p10.the.only", name=group_message(level.groups[0]))]
+    return [Message("p10.the", name=group_message(g), index=i + 1) for i, g in enumerate(level.groups)]
 
 
 @dataclass(frozen=True)
 class Phase10Check:
     """The checker's verdict on a hand for a phase: the public interface of ``upto9.Check``.
 
-    ``jokers`` counts wild cards; ``missing``, ``outs``, ``closest``, ``cards_short`` and
-    ``explanation`` are worked out when first asked for.
+    ``jokers`` counts wild cards; ``missing``, ``outs``, ``closest``, ``cards_short``, ``messages``
+    and ``explanation`` are worked out when first asked for. ``missing`` is exactly what the hand
+    lacks: ``len(missing) == cards_short``.
     """
 
     ok: bool
@@ -1008,17 +1077,14 @@ class Phase10Check:
     targets: Targets = ()
 
     @property
-    def _word(self) -> str:
-        return self.rules.level_word.capitalize()
-
-    @property
     def _budget(self) -> int:
         counts_wild = sum(1 for c in self.hand if c.is_wild)
         return min(counts_wild, self.level.jokers)
 
     @cached_property
     def closest(self) -> Phase10Arrangement:
-        """The arrangement with the most slots filled by number cards (the fewest wild cards)."""
+        """The arrangement with the most slots filled by number cards (the fewest wild cards), with
+        wild cards only where they count: its empty slots are the cards the hand is short."""
         plan = _plan(self.level)
         filled = _fill(plan, _Counts(self.hand), self.targets)
         return Phase10Arrangement(self.level, tuple(tuple(Phase10Slot(face, card) for face, card in slots) for slots in filled))
@@ -1034,7 +1100,13 @@ class Phase10Check:
 
     @cached_property
     def missing(self) -> tuple[Face, ...]:
-        """What the closest arrangement lacks: numbers (sets, runs) and colours (colour groups)."""
+        """What the hand lacks: the slots of the closest arrangement no card of the hand fills
+        (numbers for sets and runs, colours for colour groups), one per card short.
+
+        >>> c = check("7r 5y 9b 9g W 12r 1b 3g", 2)
+        >>> c.missing, c.cards_short
+        ((2, 4), 2)
+        """
         return () if self.ok else self.closest.missing
 
     @cached_property
@@ -1044,45 +1116,61 @@ class Phase10Check:
 
     @cached_property
     def explanation(self) -> tuple[str, ...]:
-        """Why the hand makes the phase or not, in plain words."""
-        level = self.level
-        head = f"{self._word} {level.number}: {contract(level)}; {level.budget}."
-        if self.ok:
-            wilds = [p for m in self.melds for p in m.cards if p.wild]
-            if not wilds:
-                return (head, "The best lay-down uses no wild cards.")
-            stands = ", ".join(f"W as {p.face.noun if isinstance(p.face, Colour) else p.face}" for p in wilds)
-            return (head, f"The best lay-down uses {_wild_words(len(wilds))}: {stands}.")
-        return (head, *self._shortfall())
+        """Why the hand makes the phase or not, in plain English words (``messages`` rendered)."""
+        return tuple(str(m) for m in self.messages)
 
-    def _shortfall(self) -> list[str]:
-        level, word = self.level, self._word
-        lines: list[str] = []
+    @cached_property
+    def messages(self) -> tuple[Message, ...]:
+        """Why the hand makes the phase or not, as messages (one per line of ``explanation``).
+
+        >>> from upto9.messages import render
+        >>> render(check("7r 7y W 9b 9g 9r", 1).messages[1], "nb")
+        'Det beste nedlegget bruker 1 joker: én som 7.'
+        """
+        level = self.level
+        head = Message("p10.head", level=level.number, contract=contract_message(level), budget=level.budget_message)
+        if not self.ok:
+            return (head, *self._shortfall())
+        wilds = [p for m in self.melds for p in m.cards if p.wild]
+        if not wilds:
+            return (head, Message("p10.best.none"))
+        stands = Items(tuple(Message("p10.w_as", face=_stands_for(p.face)) for p in wilds))
+        return (head, Message("p10.best", wilds=wild_cards(len(wilds)), stands=stands))
+
+    def _shortfall(self) -> list[Message]:
+        level = self.level
+        lines: list[Message] = []
         numbers = sum(1 for c in self.hand if c.special is None)
         wild = sum(1 for c in self.hand if c.is_wild)
         skips = len(self.hand) - numbers - wild
         if numbers + wild < level.cards:
-            skip_note = f" (and {skips} skip{'s' if skips != 1 else ''}, which can never be part of a phase)" if skips else ""
-            lines.append(f"{word} {level.number} lays down {level.cards} cards; the hand holds {numbers + wild}{skip_note}.")
+            if skips:
+                lines.append(Message("p10.too_few.skips", level=level.number, cards=level.cards, held=numbers + wild, n=skips))
+            else:
+                lines.append(Message("p10.too_few", level=level.number, cards=level.cards, held=numbers + wild))
         if self.fill < level.natural_cards:
-            lines.append(f"A phase must hold at least one number card; the hand has {'none' if not numbers else 'too few'}.")
-        groups = self.closest.groups
-        names = _names(level)
-        missing_total = 0
-        for name, slots in zip(names, groups, strict=True):
-            faces = [s.face for s in slots if s.card is None or s.wild]
-            missing_total += len(faces)
-            if faces:
-                lines.append(f"{name[0].upper()}{name[1:]} lacks {_faces_words(faces)}.")
-        if missing_total:
-            if not level.unlimited and missing_total > level.jokers:
-                lines.append(f"{word} {level.number} allows {_wild_words(level.jokers)}; the closest lay-down needs {missing_total}.")
-            if missing_total > wild:
-                lines.append(f"Wild cards may stand in for missing cards, but the hand holds {_wild_words(wild)} for {missing_total} missing.")
-        short = self.cards_short
-        lines.append(f"The hand is {short} card{'s' if short != 1 else ''} short of the {self.rules.level_word}.")
+            lines.append(Message("p10.natural.none" if not numbers else "p10.natural.few"))
+        # A slot no number card fills needs a wild card: one stands in, or the card is missing.
+        needed = 0
+        for name, slots in zip(_names(level), self.closest.groups, strict=True):
+            stood = [s.face for s in slots if s.wild]
+            lacking = [s.face for s in slots if s.card is None]
+            needed += len(stood) + len(lacking)
+            if stood and lacking:
+                lines.append(Message("p10.group.both", group=name, faces=_faces_message(lacking), stood=_faces_message(stood)))
+            elif stood:
+                lines.append(Message("p10.group.wild", group=name, wilds=wild_cards(len(stood)), stood=_faces_message(stood)))
+            elif lacking:
+                lines.append(Message("p10.group.lacks", group=name, faces=_faces_message(lacking)))
+        if needed:
+            if not level.unlimited and needed > level.jokers:
+                lines.append(Message("p10.total", level=level.number, wilds=wild_cards(level.jokers), needed=needed))
+            if needed > wild:
+                # With no wild card every place without a number card is missing; with some, fewer are.
+                lines.append(Message("p10.no_wild", needed=needed) if not wild else Message("p10.few_wild", wilds=wild_cards(wild), needed=needed))
+        lines.append(Message("p10.short", n=self.cards_short))
         if self.outs:
-            lines.append(f"Any one of these makes it: {', '.join(str(c) for c in self.outs)}.")
+            lines.append(Message("check.outs", cards=Items(tuple(p10_card(c) for c in self.outs))))
         return lines
 
     def to_dict(self) -> dict[str, Any]:
@@ -1102,7 +1190,7 @@ def _as_hand(hand: str | Iterable[AnyCard], rules: Rules) -> tuple[Phase10Card, 
     cards = parse_hand(hand, rules=rules) if isinstance(hand, str) else tuple(hand)
     for card in cards:
         if not isinstance(card, Phase10Card):
-            raise CardError(f"{card} is a standard card, not a card of {rules.name}'s deck")
+            raise CardError(Message("card.standard", card=str(card), rules=rules.name))
     return cards  # type: ignore[return-value]  # all Phase 10 cards, checked above
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from upto9.cards import AnyCard, CardError, Phase10Card, Rank, full_deck, parse_rank, phase10_deck
+from upto9.messages import Items, Message, Param, group_name, message_of, said
 
 __all__ = [
     "PHASE10",
@@ -36,7 +37,12 @@ __all__ = [
 
 
 class RulesError(ValueError):
-    """A rule-set file or table that cannot be used; the message names the file, level and field."""
+    """A rule-set file or table that cannot be used; the message names the file, level and field.
+    ``msg`` is the message as a ``upto9.messages.Message`` (field names stay as the file writes them)."""
+
+    def __init__(self, message: str | Message) -> None:
+        text, self.msg = said(message)
+        super().__init__(text)
 
 
 class Family(StrEnum):
@@ -180,6 +186,64 @@ class Level:
             parts.append(f"at least {count} {noun}{'s' if self.clean_groups > 1 else ''} with no joker")
         return ", ".join(parts)
 
+    @property
+    def contract_message(self) -> Message:
+        """``contract`` as a message, to word it in any language (``upto9.messages.render``).
+
+        >>> from upto9.messages import render
+        >>> [render(UPTO9.level(n).contract_message, "nb") for n in (4, 5)]
+        ['3× tress', '5 straight + tress']
+        """
+        found = _CONTRACTS.get(self)
+        if found is None:
+            names = [group_name(g) for g in self.groups]
+            if len(set(names)) == 1 and len(names) > 1:
+                found = Message("contract.times", count=len(names), name=names[0])
+            else:
+                found = Message("list", items=Items(tuple(names), "plus"))
+            _CONTRACTS[self] = found
+        return found
+
+    @property
+    def budget_message(self) -> Message:
+        """``budget`` as a message, to word it in any language.
+
+        >>> from upto9.messages import render
+        >>> render(UPTO9.level(4).budget_message, "nb")
+        'maks 2 jokere totalt, maks 1 pr. tress, minst én tress uten joker'
+        >>> str(UPTO9.level(8).budget_message) == UPTO9.level(8).budget
+        True
+        """
+        found = _BUDGETS.get(self)
+        if found is None:
+            found = _BUDGETS[self] = self._budget_message()
+        return found
+
+    def _budget_message(self) -> Message:
+        natural: Param = Message("budget.natural", n=self.natural_cards) if self.natural_cards else ""
+        if self.unlimited:
+            return Message("budget.unlimited", natural=natural)
+        if self.natural_cards:
+            return Message("budget.wilds", n=self.jokers, natural=natural)
+        groups = self.groups
+        caps = [g.jokers for g in groups]
+        split = len(groups) > 1 and all(c is not None for c in caps) and sum(c or 0 for c in caps) == self.jokers
+        if split and len({g.kind for g in groups}) == len(groups):
+            return Message("budget.split", caps=Items(tuple(c or 0 for c in caps), "plus"), nouns=Items(tuple(_noun(g) for g in groups), "plus"))
+        parts: list[Param] = []
+        if self.jokers == 0:
+            parts.append(Message("jokers.none"))
+        else:
+            parts.append(Message("budget.at_most.total" if len(groups) > 1 else "budget.at_most", jokers=Message("jokers", n=self.jokers)))
+        if len(set(caps)) == 1 and caps[0] is not None and len(groups) > 1 and caps[0] < self.jokers:
+            parts.append(Message("budget.per", cap=caps[0], noun=_noun(groups[0])))
+        elif len(set(caps)) > 1:
+            parts.extend(Message("budget.in", jokers=Message("jokers", n=c), name=group_name(g)) for g, c in zip(groups, caps, strict=True) if c is not None)
+        if self.clean_groups:
+            kind = _noun_key(groups[0]) if len({g.kind for g in groups}) == 1 else "group"
+            parts.append(Message("budget.clean", n=self.clean_groups, noun=Message(f"noun.{kind}"), nouns=Message(f"nouns.{kind}")))
+        return Message("list", items=Items(tuple(parts), "comma"))
+
     def cap(self, index: int) -> int:
         """The most jokers group ``index`` may hold: its own cap, never above the level's total."""
         own = self.groups[index].jokers
@@ -209,6 +273,21 @@ class Level:
         if self.reconstructed:
             data["reconstructed"] = sorted(self.reconstructed)
         return data
+
+
+# A level's contract and budget as messages, made once per level (levels are immutable; the same
+# objects each time let rendering find their text at once).
+_CONTRACTS: dict[Level, Message] = {}
+_BUDGETS: dict[Level, Message] = {}
+
+
+def _noun_key(group: Group) -> str:
+    """The key of a group's noun: a three of a kind is a "tress" in the Norwegian rules text."""
+    return "set.3" if group.kind is GroupKind.SET and group.size == 3 else group.kind.value
+
+
+def _noun(group: Group) -> Message:
+    return Message(f"noun.{_noun_key(group)}")
 
 
 def _jokers(n: int) -> str:
@@ -264,7 +343,7 @@ class Rules:
         """
         if 1 <= number <= len(self.levels):
             return self.levels[number - 1]
-        raise RulesError(f"{self.name} has {self.level_word}s 1 to {len(self.levels)}, not {number}")
+        raise RulesError(Message(f"rules.no_level.{self.level_word}", name=self.name, count=len(self.levels), number=str(number)))
 
     def decks_for(self, players: int) -> int:
         """How many decks a game of ``players`` uses.
@@ -275,7 +354,7 @@ class Rules:
         for entry in self.decks:
             if entry.players[0] <= players <= entry.players[1]:
                 return entry.decks
-        raise RulesError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
+        raise RulesError(Message("rules.players_range", name=self.name, low=self.min_players, high=self.max_players, players=str(players)))
 
     def penalty(self, card: AnyCard) -> int:
         """Penalty points for ``card`` left in hand at the end of a round.
@@ -426,47 +505,54 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: str, message: str) -> RulesError:
-        return RulesError(f"{self.source}: {where}: {message}")
+    def fail(self, where: Where, message: Message, field: str | None = None) -> RulesError:
+        """The error at ``where`` (and ``field``, when given): ``'house.toml: level 3: jokers: ...'``."""
+        reason = message if field is None else Message("rules.field", field=field, reason=message)
+        return RulesError(Message("rules.at", source=self.source, where=where, reason=reason))
 
-    def table(self, value: Any, where: str, fields: set[str]) -> Mapping[str, Any]:
+    def table(self, value: Any, where: Where, fields: set[str]) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            raise self.fail(where, f"must be a table, got {value!r}")
+            raise self.fail(where, Message("rules.must_table", value=repr(value)))
         unknown = sorted(set(value) - fields)
         if unknown:
-            raise self.fail(where, f"unknown field {unknown[0]!r}; fields are {', '.join(sorted(fields))}")
+            raise self.fail(where, Message("rules.unknown_field", field=repr(unknown[0]), fields=Items(tuple(sorted(fields)))))
         return value
 
-    def integer(self, table: Mapping[str, Any], key: str, where: str, low: int, high: int | None = None, default: int | None = None) -> int:
+    def integer(self, table: Mapping[str, Any], key: str, where: Where, low: int, high: int | None = None, default: int | None = None) -> int:
         if key not in table:
             if default is not None:
                 return default
-            raise self.fail(where, f"{key}: missing")
+            raise self.fail(where, Message("rules.missing"), key)
         value = table[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-            limit = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            raise self.fail(where, f"{key}: must be a whole number {limit}, got {value!r}")
+            if high is not None:
+                raise self.fail(where, Message("rules.whole_range", low=low, high=high, value=repr(value)), key)
+            raise self.fail(where, Message("rules.whole_least", low=low, value=repr(value)), key)
         return value
 
-    def text(self, table: Mapping[str, Any], key: str, where: str) -> str:
+    def text(self, table: Mapping[str, Any], key: str, where: Where) -> str:
         value = table.get(key)
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(where, f"{key}: must be a non-empty text, got {value!r}")
+            raise self.fail(where, Message("rules.text", value=repr(value)), key)
         return value
 
-    def marks(self, table: Mapping[str, Any], where: str) -> frozenset[str]:
+    def marks(self, table: Mapping[str, Any], where: Where) -> frozenset[str]:
         value = table.get("reconstructed", [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(where, f"reconstructed: must be a list of field names, got {value!r}")
+            raise self.fail(where, Message("rules.field_names", value=repr(value)), "reconstructed")
         return frozenset(value)
 
 
-def _read_group(reader: _Reader, value: Any, where: str, family: Family) -> Group:
+Where = str | Message
+"""Where in a rule file an error is: ``'rules'``, ``'decks[0]'``, or a level (``level 3``, worded per language)."""
+
+
+def _read_group(reader: _Reader, value: Any, where: Where, family: Family) -> Group:
     table = reader.table(value, where, _GROUP_FIELDS)
     kind_text = table.get("kind")
     kinds = ("run", "set", "colour") if family is Family.PHASE10 else ("run", "set")
     if kind_text not in kinds:
-        raise reader.fail(where, f"kind: must be {' or '.join(repr(k) for k in kinds)}, got {kind_text!r}")
+        raise reader.fail(where, Message("rules.kind", kinds=Items(tuple(repr(k) for k in kinds), "or"), value=repr(kind_text)), "kind")
     kind = GroupKind(str(kind_text))
     size = reader.integer(table, "size", where, 1, _MAX_RUN[family] if kind is GroupKind.RUN else None)
     jokers = reader.integer(table, "jokers", where, 0, size) if "jokers" in table else None
@@ -477,13 +563,13 @@ def _read_level(reader: _Reader, value: Any, index: int, family: Family = Family
     number = value.get("number") if isinstance(value, Mapping) else None
     named = isinstance(number, int) and not isinstance(number, bool) and number >= 1
     # Once a level has a number, every error names it, not its place in the list.
-    where = f"level {number}" if named else f"levels[{index}]"
+    where: Where = Message("rules.where.level", number=str(number)) if named else f"levels[{index}]"
     table = reader.table(value, where, _LEVEL_FIELDS)
     number = reader.integer(table, "number", where, 1)
     groups_value = table.get("groups")
     if not isinstance(groups_value, list) or not groups_value:
-        raise reader.fail(where, f"groups: must be a non-empty list of groups, got {groups_value!r}")
-    groups = tuple(_read_group(reader, g, f"{where}: groups[{i}]", family) for i, g in enumerate(groups_value))
+        raise reader.fail(where, Message("rules.groups", value=repr(groups_value)), "groups")
+    groups = tuple(_read_group(reader, g, Message("rules.where.in", where=where, field=f"groups[{i}]"), family) for i, g in enumerate(groups_value))
     cards = sum(g.size for g in groups)
     natural = reader.integer(table, "natural_cards", where, 0, cards, default=0)
     unlimited = table.get("jokers") == "unlimited"
@@ -492,12 +578,10 @@ def _read_level(reader: _Reader, value: Any, index: int, family: Family = Family
     clean = reader.integer(table, "clean_groups", where, 0, len(groups), default=0)
     if family is not Family.PHASE10 and (natural or unlimited):
         field = "natural_cards" if natural else "jokers"
-        raise reader.fail(
-            where, f"{field}: unlimited wild cards and a smallest number of number cards are Phase 10's rules; an Up to 9 level has a joker budget"
-        )
+        raise reader.fail(where, Message("rules.phase10_only"), field)
     if family is Family.PHASE10 and (clean or any(g.jokers is not None for g in groups)):
         # Phase 10 counts wild cards per phase only; its checker relies on that.
-        raise reader.fail(where, "Phase 10 limits wild cards for the whole phase only (jokers = N or 'unlimited'), not per group or by clean groups")
+        raise reader.fail(where, Message("rules.phase10_whole"))
     return Level(number, groups, jokers, clean, reader.marks(table, where), unlimited, natural)
 
 
@@ -510,9 +594,7 @@ def _free_choice(reader: _Reader, value: Any) -> FreeOrder:
         return FreeOrder.AFTER_DEAL  # what ``true`` has always meant: the lay-down names the phase
     if isinstance(value, str) and value in tuple(FreeOrder):
         return FreeOrder(value)
-    raise reader.fail(
-        "rules", f"free_order: must be false, true, 'after_deal' or 'before_deal' (choose the phase after seeing the hand or before the deal), got {value!r}"
-    )
+    raise reader.fail("rules", Message("rules.free_order", value=repr(value)), "free_order")
 
 
 def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
@@ -529,28 +611,26 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     reader = _Reader(source)
     top = reader.table(data, "rules", _TOP_FIELDS)
     if "key" not in top:
-        raise reader.fail(
-            "rules", 'key: missing; a whole rule set needs a key, and a house-rule file starts with base = "upto9" and names only what it changes'
-        )
+        raise reader.fail("rules", Message("rules.no_key"), "key")
     key = reader.text(top, "key", "rules")
     name = reader.text(top, "name", "rules")
     family_text = top.get("family", Family.UPTO9.value)
     if family_text not in tuple(Family):
-        raise reader.fail("rules", f"family: must be one of {', '.join(repr(f.value) for f in Family)}, got {family_text!r}")
+        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(f.value) for f in Family)), value=repr(family_text)), "family")
     family = Family(family_text)
     deck_table = reader.table(top.get("deck", {}), "deck", _DECK_MODEL_FIELDS)
     if deck_table and family is not Family.PHASE10:
-        raise reader.fail("deck", "only a Phase 10 rule set (family = 'phase10') describes its deck; Up to 9 plays with standard 52-card decks")
+        raise reader.fail("deck", Message("rules.deck_upto9"))
     copies = reader.integer(deck_table, "copies", "deck", 1, default=2)
     wilds = reader.integer(deck_table, "wilds", "deck", 0, default=8 if family is Family.PHASE10 else 0)
     skips = reader.integer(deck_table, "skips", "deck", 0, default=4 if family is Family.PHASE10 else 0)
     deck_size = 52 if family is Family.UPTO9 else 48 * copies + wilds + skips
     tie_text = top.get("tie_break", TieBreak.SHARE.value)
     if tie_text not in tuple(TieBreak):
-        raise reader.fail("rules", f"tie_break: must be one of {', '.join(repr(t.value) for t in TieBreak)}, got {tie_text!r}")
+        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(t.value) for t in TieBreak)), value=repr(tie_text)), "tie_break")
     safety_valve = top.get("safety_valve", True)
     if not isinstance(safety_valve, bool):
-        raise reader.fail("rules", f"safety_valve: must be true or false, got {safety_valve!r}")
+        raise reader.fail("rules", Message("rules.bool", value=repr(safety_valve)), "safety_valve")
     free_choice = _free_choice(reader, top.get("free_order", False))
     hand_size = reader.integer(top, "hand_size", "rules", 1)
     min_players = reader.integer(top, "min_players", "rules", 1)
@@ -558,15 +638,15 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
 
     wild_value = top.get("wild_ranks", [])
     if not isinstance(wild_value, list):
-        raise reader.fail("rules", f"wild_ranks: must be a list of ranks, got {wild_value!r}")
+        raise reader.fail("rules", Message("rules.ranks", value=repr(wild_value)), "wild_ranks")
     try:
         wild_ranks = frozenset(parse_rank(str(r)) for r in wild_value)
     except CardError as error:
-        raise reader.fail("rules", f"wild_ranks: {error}") from None
+        raise reader.fail("rules", message_of(error), "wild_ranks") from None
 
     decks_value = top.get("decks")
     if not isinstance(decks_value, list) or not decks_value:
-        raise reader.fail("rules", f"decks: must be a non-empty list, got {decks_value!r}")
+        raise reader.fail("rules", Message("rules.list", value=repr(decks_value)), "decks")
     decks: list[DeckCount] = []
     for i, entry in enumerate(decks_value):
         where = f"decks[{i}]"
@@ -578,19 +658,19 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
             and all(isinstance(p, int) and not isinstance(p, bool) for p in players)
             and players[0] <= players[1]
         ):
-            raise reader.fail(where, f"players: must be [fewest, most], got {players!r}")
+            raise reader.fail(where, Message("rules.players", value=repr(players)), "players")
         count = reader.integer(table, "decks", where, 1)
         decks.append(DeckCount((players[0], players[1]), count, bool(reader.marks(table, where))))
     for players in range(min_players, max_players + 1):
         covering = [d for d in decks if d.players[0] <= players <= d.players[1]]
         if len(covering) != 1:
-            raise reader.fail("decks", f"{players} players: {'no' if not covering else 'more than one'} entry says how many decks")
+            raise reader.fail("decks", Message("rules.decks.none" if not covering else "rules.decks.many", players=players))
         if players * hand_size + 1 > covering[0].decks * deck_size:
-            raise reader.fail("decks", f"{players} players: {covering[0].decks} deck(s) cannot deal {hand_size} cards each and a discard")
+            raise reader.fail("decks", Message("rules.cannot_deal", players=players, decks=covering[0].decks, hand=hand_size))
 
     if family is Family.PHASE10:
         if wild_ranks:
-            raise reader.fail("rules", "wild_ranks: Phase 10's wild cards are cards of their own; no rank is wild")
+            raise reader.fail("rules", Message("rules.p10_no_wild_ranks"), "wild_ranks")
         penalty_keys = [*(str(n) for n in range(1, 13)), "wild", "skip"]
     else:
         penalty_keys = [str(r) for r in Rank]
@@ -600,22 +680,22 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
 
     levels_value = top.get("levels")
     if not isinstance(levels_value, list) or not levels_value:
-        raise reader.fail("rules", f"levels: must be a non-empty list, got {levels_value!r}")
+        raise reader.fail("rules", Message("rules.list", value=repr(levels_value)), "levels")
     levels = sorted((_read_level(reader, v, i, family) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)
     for expected, level in enumerate(levels, start=1):
         if level.number != expected:
-            raise reader.fail(f"level {level.number}", f"number: levels must be numbered 1 to {len(levels)} once each")
+            raise reader.fail(Message("rules.where.level", number=level.number), Message("rules.numbered", count=len(levels)), "number")
     order_value = top.get("level_order", [])
     if (
         not isinstance(order_value, list)
         or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= len(levels) for n in order_value)
         or len(set(order_value)) != len(order_value)
     ):
-        raise reader.fail("rules", f"level_order: must list level numbers from 1 to {len(levels)}, each at most once, got {order_value!r}")
+        raise reader.fail("rules", Message("rules.order", count=len(levels), value=repr(order_value)), "level_order")
     base = top.get("base")
     house_value = top.get("house_rules", [])
     if not isinstance(house_value, list) or not all(isinstance(v, str) for v in house_value):
-        raise reader.fail("rules", f"house_rules: must be a list of field names, got {house_value!r}")
+        raise reader.fail("rules", Message("rules.field_names", value=repr(house_value)), "house_rules")
     return Rules(
         key=key,
         name=name,
@@ -644,7 +724,7 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
 def _builtin_data(key: str) -> dict[str, Any]:
     path = resources.files("upto9") / "rulesets" / f"{key}.toml"
     if not path.is_file():
-        raise RulesError(f"no built-in rule set {key!r}; built-in: {', '.join(_builtin_keys())}")
+        raise RulesError(Message("rules.no_builtin", key=repr(key), keys=Items(tuple(_builtin_keys()))))
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
@@ -671,23 +751,24 @@ def _merge_house_rules(data: dict[str, Any], source: str) -> dict[str, Any]:
     """Lay a house-rule file over its base: its levels replace the base's of the same number."""
     base_key = data["base"]
     if not isinstance(base_key, str):
-        raise RulesError(f"{source}: base: must be the key of a built-in rule set, got {base_key!r}")
+        raise RulesError(Message("rules.at", source=source, where="base", reason=Message("rules.base", value=repr(base_key))))
     try:
         merged = _builtin_data(base_key)
     except RulesError as error:
-        raise RulesError(f"{source}: base: {error}") from None
+        raise RulesError(Message("rules.at", source=source, where="base", reason=message_of(error))) from None
     if "base" in merged:  # a built-in written as a house-rule file: lay it over its own base first
         merged = {**_merge_house_rules(merged, f"upto9/rulesets/{base_key}.toml"), "key": merged.get("key", base_key)}
     house: set[str] = set()
     for key, value in data.items():
         if key == "levels":
             if not isinstance(value, list):
-                raise RulesError(f"{source}: levels: must be a list of levels, got {value!r}")
+                raise RulesError(Message("rules.at", source=source, where="levels", reason=Message("rules.levels", value=repr(value))))
             by_number = {lv["number"]: lv for lv in merged["levels"]}
             for i, entry in enumerate(value):
                 number = entry.get("number") if isinstance(entry, Mapping) else None
                 if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-                    raise RulesError(f"{source}: levels[{i}]: number: must be a whole number of at least 1, got {number!r}")
+                    reason = Message("rules.field", field="number", reason=Message("rules.whole_least", low=1, value=repr(number)))
+                    raise RulesError(Message("rules.at", source=source, where=f"levels[{i}]", reason=reason))
                 # Report this file's own mistakes under its own level number.
                 rules_from_dict({**merged, "levels": [*[lv for n, lv in by_number.items() if n != number], dict(entry)]}, source)
                 by_number[number] = dict(entry)
@@ -719,9 +800,9 @@ def load_rules(path: str | Path) -> Rules:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise RulesError(f"{source}: cannot read: {error.strerror or error}") from None
+        raise RulesError(Message("rules.cannot_read", source=source, why=str(error.strerror or error))) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise RulesError(f"{source}: not valid TOML: {error}") from None
+        raise RulesError(Message("rules.not_toml", source=source, why=str(error))) from None
     if "base" in data:
         own_key = data.get("key", path.stem)
         data = _merge_house_rules(data, source)

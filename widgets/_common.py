@@ -1,10 +1,16 @@
-"""Small pieces every component uses: the checker's verdicts, remembered; the stylesheet widget."""
+"""Small pieces every component uses: the checker's verdicts, remembered; the stylesheet widget;
+the error boundary (``guard``, ``boundary``) every widget handler runs behind."""
 
 from __future__ import annotations
 
+import logging
+import sys
+import weakref
 from collections import OrderedDict
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from html import escape
+from types import TracebackType
+from typing import Any, Final
 
 import ipywidgets as w
 
@@ -16,7 +22,7 @@ from upto9.rules import Level, Rules
 from .cards_html import CARD_CSS
 from .texts import check_lang
 
-__all__ = ["AnyCheck", "ModelLanguage", "OwnLanguage", "checked", "style_tag"]
+__all__ = ["TROUBLE", "AnyCheck", "ModelLanguage", "OwnLanguage", "boundary", "checked", "guard", "log", "style_tag", "trouble"]
 
 AnyCheck = Check | Phase10Check
 """The checker's verdict: Up to 9's, or Phase 10's (the same public interface)."""
@@ -79,3 +85,151 @@ class OwnLanguage:
 
     def redraw(self) -> None:
         raise NotImplementedError
+
+
+# --- the error boundary -----------------------------------------------------------------------------------
+
+log: Final = logging.getLogger("upto9.widgets")
+"""Where a failed handler's traceback goes: the publisher's log (the kernel's stderr), never the page."""
+if not log.handlers:  # a kernel configures no logging: without a handler of its own the traceback could be lost
+    _stderr = logging.StreamHandler(sys.__stderr__ or sys.stderr)
+    _stderr.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s: %(message)s"))
+    log.addHandler(_stderr)
+
+TROUBLE: Final[dict[str, str]] = {
+    "en": "Something went wrong here; the rest of the page still works. Try again or reload the page.",
+    "nb": "Noe gikk galt her; resten av siden virker fortsatt. Prøv igjen, eller last inn siden på nytt.",
+}
+"""What a learner reads in a widget whose handler failed (no traceback, no Python words)."""
+
+
+class _Watch:
+    """One view's boundary: how deep its handlers are nested now, whether one of them failed in
+    this action, and the notice shown (``None`` while none is)."""
+
+    __slots__ = ("depth", "failed", "notice")
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.failed = False
+        self.notice: str | None = None
+
+
+_watches: weakref.WeakKeyDictionary[Any, _Watch] = weakref.WeakKeyDictionary()
+
+
+class boundary:  # lower case: used as a statement, ``with boundary(view):``, like a function
+    """``with boundary(view): ...`` runs a handler of ``view`` behind the error boundary: an
+    exception is logged with its traceback (logger ``upto9.widgets``) and swallowed, and ``view``
+    shows the learner a short notice (``TROUBLE``, in the view's language) while the rest of the
+    page goes on. The notice goes away when the view's next action succeeds. Handlers nest (a click
+    whose model change redraws the view): the notice stays if any of them failed in that action.
+
+    >>> import ipywidgets as w
+    >>> box = w.VBox([w.HTML("a view")])
+    >>> with boundary(box):
+    ...     raise ValueError("a bug")
+    >>> trouble(box)
+    'Something went wrong here; the rest of the page still works. Try again or reload the page.'
+    >>> with boundary(box):
+    ...     pass
+    >>> trouble(box), len(box.children)
+    ('', 1)
+    """
+
+    __slots__ = ("view", "watch", "what")
+
+    def __init__(self, view: Any, what: object = None) -> None:
+        self.view = view
+        self.what = what
+
+    def __enter__(self) -> None:
+        try:
+            watch = _watches.get(self.view)
+            if watch is None:
+                watch = _watches[self.view] = _Watch()
+        except TypeError:  # no view to show a notice in (None): the failure is logged only
+            watch = _Watch()
+        watch.depth += 1
+        self.watch = watch
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> bool:
+        watch = self.watch
+        watch.depth -= 1
+        if error is not None and isinstance(error, Exception):
+            what = self.what if isinstance(self.what, str) else getattr(self.what, "__qualname__", None) or "a handler"
+            log.error("%s: %s failed", type(self.view).__name__, what, exc_info=(kind, error, traceback))  # type: ignore[arg-type]
+            watch.failed = True
+            try:
+                _show(self.view, watch)
+            except Exception:  # the notice is the last resort: a view that cannot show it is logged only
+                log.exception("%s: the failure notice could not be shown", type(self.view).__name__)
+        elif error is not None:
+            return False  # KeyboardInterrupt, SystemExit: not a widget's failure
+        if watch.depth == 0:
+            if not watch.failed and watch.notice is not None:
+                _hide(self.view, watch)
+            watch.failed = False
+        return error is not None
+
+
+def guard(view: Any, handler: Callable[..., object]) -> Callable[..., None]:
+    """``handler`` behind ``view``'s error boundary (``boundary``): for ``button.on_click(guard(self,
+    ...))`` and ``widget.observe(guard(self, ...), names=...)``."""
+
+    def guarded(*args: Any, **kwargs: Any) -> None:
+        with boundary(view, handler):
+            handler(*args, **kwargs)
+
+    guarded.__wrapped__ = handler  # type: ignore[attr-defined]
+    return guarded
+
+
+def trouble(view: Any) -> str:
+    """The failure notice ``view`` shows now, as text (``''`` while it shows none)."""
+    try:
+        watch = _watches.get(view)
+    except TypeError:
+        return ""
+    return TROUBLE_TEXT.get(watch.notice, "") if watch is not None and watch.notice is not None else ""
+
+
+def _notice_html(lang: str) -> str:
+    return f'<div class="u9-error u9-trouble" role="alert">⚠ {escape(TROUBLE[lang])}</div>'
+
+
+TROUBLE_TEXT: Final[dict[str, str]] = {_notice_html(lang): text for lang, text in TROUBLE.items()}
+
+
+def _show(view: Any, watch: _Watch) -> None:
+    """Show the notice in ``view``: a box gets it as its first child, an HTML view before its text,
+    an output area as its first output."""
+    try:
+        lang = str(view.lang)
+    except Exception:  # the language itself may be what failed
+        lang = "en"
+    notice = _notice_html(lang if lang in TROUBLE else "en")
+    if watch.notice is not None and watch.notice != notice:
+        _hide(view, watch)  # the notice in another language: replaced
+    watch.notice = notice
+    if isinstance(view, w.Box):
+        if not any(getattr(child, "value", None) == notice for child in view.children):
+            shown = w.HTML(notice)
+            shown.add_class("u9-trouble")
+            view.children = (shown, *view.children)
+    elif isinstance(view, w.HTML):
+        if not str(view.value).startswith(notice):
+            view.value = notice + str(view.value)
+    elif isinstance(view, w.Output):
+        view.outputs = ({"output_type": "display_data", "data": {"text/html": notice, "text/plain": TROUBLE[lang]}, "metadata": {}}, *view.outputs)
+
+
+def _hide(view: Any, watch: _Watch) -> None:
+    notice, watch.notice = watch.notice, None
+    if isinstance(view, w.Box):
+        view.children = tuple(child for child in view.children if not ("u9-trouble" in getattr(child, "_dom_classes", ()) and child.value == notice))
+    elif isinstance(view, w.HTML):
+        if notice is not None and str(view.value).startswith(notice):
+            view.value = str(view.value)[len(notice) :]
+    elif isinstance(view, w.Output):
+        view.outputs = tuple(out for out in view.outputs if out.get("data", {}).get("text/html") != notice)

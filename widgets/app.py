@@ -15,7 +15,7 @@ import traitlets as t
 
 from upto9.rules import PHASE10, UPTO9, Rules
 
-from ._common import style_tag
+from ._common import boundary, guard, style_tag
 from .choice import SAMPLE_HANDS, RuleSetChoice
 from .editor import LayDownEditor
 from .explorer import RulesExplorer
@@ -69,9 +69,9 @@ class Workbench(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         t.link((self.checker.model, "level"), (self.editor.model, "level"))
         self.stepper = RoundStepper(seed=seed, players=players, lang=lang, rules=rules)
         self.explorer = RulesExplorer(self.hand, rules=rules, lang=lang)
-        self.hand.observe(lambda change: self.stepper.pick(change["new"]), names="rules")  # the round played is of the game chosen
+        self.hand.observe(guard(self.stepper, lambda change: self.stepper.pick(change["new"])), names="rules")  # the round played is of the game chosen
         self._language = w.ToggleButtons(options=[("English", "en"), ("Norsk", "nb")], value=lang)
-        self._language.observe(lambda change: setattr(self, "lang", change["new"]), names="value")
+        self._language.observe(guard(self, lambda change: setattr(self, "lang", change["new"])), names="value")
         self._tabs = w.Tab(
             [
                 w.VBox([self.rule_set, self.hand_builder, self.checker]),
@@ -97,7 +97,8 @@ class Workbench(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def lang(self, lang: str) -> None:
         lang = check_lang(lang)
         for component in (self.rule_set, self.hand_builder, self.checker, self.editor, self.stepper, self.explorer):
-            component.lang = lang
+            with boundary(component, "the language switch"):  # one that fails shows its notice; the others still switch
+                component.lang = lang
         if self._language.value != lang:
             self._language.value = lang
         self._label(lang)

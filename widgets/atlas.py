@@ -3,30 +3,52 @@ draws, under each joker budget) and the hurdles, as plotly charts and tables, in
 
 Every number comes from an ``upto9.atlas.Atlas`` (``holding()``, ``hurdles()``); the page reads it
 from its data file and shows its parts with ``AtlasView(atlas, kind)``, each following the page's
-language, and offers more deals with ``MoreDeals(atlas, views)``.
+language, and offers more deals with ``MoreDeals(atlas)``, which redraws every view of that atlas
+the deals change (put it just above them). Numbers are written the language's way (decimal comma
+in Norwegian); a table too wide for a phone scrolls inside its own box (``TABLE_SCROLL``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+import math
+import weakref
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
 from typing import Any, Final
 
-import pandas as pd
+import ipywidgets as w
 
 from upto9.atlas import VARIANTS, Atlas
 
 from .page import LangOutput, RunButton
-from .texts import LANGS, budget_text, check_lang, contract_text
+from .texts import LANGS, budget_text, check_lang, contract_text, number_text, percent_text
 
-__all__ = ["KINDS", "TEXTS", "AtlasView", "MoreDeals", "budget_chart", "hold_chart", "holding_table", "hurdle_chart", "hurdle_table"]
+__all__ = [
+    "DEAL_KINDS",
+    "KINDS",
+    "TABLE_SCROLL",
+    "TEXTS",
+    "AtlasView",
+    "MoreDeals",
+    "budget_chart",
+    "hold_chart",
+    "holding_table",
+    "hurdle_chart",
+    "hurdle_table",
+]
+
+TABLE_SCROLL: Final = "u9-table-scroll"
+"""The class of the box around a wide table: on a narrow screen the table scrolls inside it."""
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "level": "Level",
         "draws": "Cards drawn after the deal (k)",
         "chance": "Chance the cards hold the level",
-        "hold_title": "Holding each level: the dealt 11 cards plus the next k cards of the deck",
-        "budget_title": "What the joker budget changes: the chance after {k} draws",
+        "hold_title": "Holding each level after k more cards",
+        "hold_sub": "{deals} shuffled deals; the bands are 95 % intervals",
+        "budget_title": "The joker budget, after {k} draws",
+        "budget_sub": "{deals} shuffled deals; whiskers: 95 % intervals",
         "budget": "Joker budget",
         "none": "no jokers",
         "minus": "one joker fewer",
@@ -35,23 +57,30 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "dealt": "In the dealt 11",
         "after": "After {k} draws",
         "ci": "95 % interval",
-        "samples": "Deals",
-        "hurdle_title": "The hurdles: how often a player on a level lays it down in a round",
-        "rate": "Lay-down rate per round",
+        "ci_note": "Under each chance, its 95 % interval: the range the true chance lies in, 19 times out of 20 ({deals} shuffled deals).",
+        "hurdle_title": "How often each level is laid down",
+        "hurdle_sub": "{games} games, {players} players; the 3 hardest in red",
+        "rate": "Rounds ending with the level laid down",
         "attempts": "Rounds played on the level",
-        "rounds_per_level": "Rounds per level (mean)",
+        "rounds_per_level": "Rounds per level (average)",
         "passes": "Laid down",
         "contract": "Contract",
-        "budget_col": "Max wild",
+        "budget_col": "Jokers allowed",
         "hurdle": "hurdle",
         "more": "Deal {n} more hands",
+        "more_note": "Redraws the holding chart, its table and the joker-budget chart.",
+        "no_games": "No games in the atlas yet: nothing to show about the hurdles.",
+        "no_deals": "No deals in the atlas yet.",
+        "never": "never played",
     },
     "nb": {
         "level": "Nivå",
         "draws": "Kort trukket etter utdelingen (k)",
         "chance": "Sjansen for at kortene holder nivået",
-        "hold_title": "Å ha nivået: de 11 utdelte kortene pluss de neste k kortene i trekkbunken",
-        "budget_title": "Hva jokerbudsjettet endrer: sjansen etter {k} trekk",
+        "hold_title": "Å ha nivået etter k kort til",
+        "hold_sub": "{deals} stokkede utdelinger; bånd: 95 %-intervaller",
+        "budget_title": "Jokerbudsjettet, etter {k} trekk",
+        "budget_sub": "{deals} utdelinger; strekene: 95 %-intervaller",
         "budget": "Jokerbudsjett",
         "none": "ingen jokere",
         "minus": "én joker færre",
@@ -60,38 +89,107 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "dealt": "I de 11 utdelte",
         "after": "Etter {k} trekk",
         "ci": "95 %-intervall",
-        "samples": "Utdelinger",
-        "hurdle_title": "Hindrene: hvor ofte en spiller på et nivå legger det ned i en runde",
-        "rate": "Andel runder med nedlegg",
+        "ci_note": "Under hver sjanse står 95 %-intervallet: området den sanne sjansen ligger i, 19 av 20 ganger ({deals} stokkede utdelinger).",
+        "hurdle_title": "Hvor ofte hvert nivå legges ned",
+        "hurdle_sub": "{games} spill, {players} spillere; de 3 vanskeligste i rødt",
+        "rate": "Runder som ender med nivået lagt ned",
         "attempts": "Runder spilt på nivået",
         "rounds_per_level": "Runder per nivå (snitt)",
         "passes": "Lagt ned",
         "contract": "Regel",
-        "budget_col": "Maks wild",
+        "budget_col": "Jokere tillatt",
         "hurdle": "hinder",
         "more": "Del ut {n} hender til",
+        "more_note": "Tegner sjansediagrammet, tabellen og jokerbudsjett-diagrammet på nytt.",
+        "no_games": "Ingen spill i atlaset ennå: ingenting å vise om hindrene.",
+        "no_deals": "Ingen utdelinger i atlaset ennå.",
+        "never": "aldri spilt",
     },
 }
 assert set(TEXTS) == set(LANGS)
 
 
-def holding_table(atlas: Atlas, lang: str = "en", ks: Iterable[int] = (0, 5, 10, 20)) -> Any:
-    """The chance of holding each level (its own budget) in the dealt 11 and after k draws,
-    with the 95 % interval, as a table for people."""
+# --- pieces every view uses ---------------------------------------------------------------------
+
+
+def _html(text: str) -> Any:
+    from IPython.display import HTML
+
+    return HTML(text)  # type: ignore[no-untyped-call]
+
+
+def _note(text: str) -> Any:
+    """An empty result, said in words instead of an empty chart."""
+    return _html(f"<div class='u9-note u9-empty'>{escape(text)}</div>")
+
+
+_TEXT_CELL: Final = "class='u9-text' style='text-align:left;white-space:normal;min-width:7em;max-width:18em'"
+_NUMBER_CELL: Final = "class='u9-number' style='text-align:right;white-space:nowrap'"
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[str]], label: str, css: str, note: str = "", text_columns: Sequence[int] = ()) -> Any:
+    """A table for people in a box of its own that scrolls sideways on a narrow screen (the cells
+    are HTML already): words (``text_columns``) wrap on the left, numbers stay whole on the right."""
+
+    def cell(i: int, c: str) -> str:
+        return f"<td {_TEXT_CELL if i in text_columns else _NUMBER_CELL}>{c}</td>"
+
+    align = ["left" if i in text_columns else "right" for i in range(len(head))]
+    header = "".join(f"<th scope='col' style='text-align:{a};white-space:normal'>{escape(h)}</th>" for a, h in zip(align, head, strict=True))
+    body = "".join("<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
+    foot = f"<div class='u9-note'>{escape(note)}</div>" if note else ""
+    return _html(
+        f"<div class='{TABLE_SCROLL}' role='region' tabindex='0' aria-label='{escape(label)}' style='overflow-x:auto;max-width:100%'>"
+        f"<table class='u9-table {css}'><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>{foot}"
+    )
+
+
+def _chance_cell(chance: float, low: float, high: float, lang: str) -> str:
+    """The chance, and under it its interval in smaller type (so a column stays narrow)."""
+    interval = f"{number_text(100 * low, lang)}–{number_text(100 * high, lang)}"
+    return f"<span class='u9-num'>{escape(percent_text(chance, lang))}</span><br><span class='u9-ci'>{escape(interval)}</span>"
+
+
+def _hover(head: str, value: float, low: float, high: float, lang: str) -> str:
+    """A chart's hover text: ``'Level 3: 41.2 %<br>95 % interval: 39.0–43.4 %'``."""
     texts = TEXTS[lang]
+    return f"{head}: {percent_text(value, lang)}<br>{texts['ci']}: {number_text(100 * low, lang)}–{percent_text(high, lang)}"
+
+
+def _figure_layout(fig: Any, lang: str, title: str, subtitle: str, height: int) -> None:
+    """Title and subtitle kept short (a phone's width), the language's decimal mark on the axes."""
+    fig.update_layout(
+        title={"text": title, "font": {"size": 15}, "subtitle": {"text": subtitle, "font": {"size": 12}}},
+        template="plotly_white",
+        height=height,
+        separators=",\u00a0" if lang == "nb" else ".,",
+        margin={"l": 60, "r": 20, "t": 80, "b": 50},
+        legend={"orientation": "h", "y": -0.2, "x": 0, "yanchor": "top"},
+    )
+
+
+# --- holding: tables and charts -----------------------------------------------------------------
+
+
+def holding_table(atlas: Atlas, lang: str = "en", ks: Iterable[int] = (0, 5, 10, 20)) -> Any:
+    """The chance of holding each level (its own budget) in the dealt 11 and after k draws, with
+    the 95 % interval under each, as a table for people."""
+    texts = TEXTS[lang]
+    if not atlas.samples:
+        return _note(texts["no_deals"])
     df = atlas.holding()
     df = df[df.variant == "rules"]
-    out = []
+    shown = [k for k in ks if k <= atlas.max_draws]
+    head = [texts["level"], texts["contract"], texts["budget_col"], *(texts["dealt"] if k == 0 else texts["after"].format(k=k) for k in shown)]
+    rows = []
     for lv in atlas.rules.levels:
-        row: dict[str, Any] = {texts["level"]: lv.number, texts["contract"]: contract_text(lv, lang), texts["budget_col"]: budget_text(lv, lang)}
-        for k in ks:
-            if k > atlas.max_draws:
-                continue
+        row = [str(lv.number), escape(contract_text(lv, lang)), escape(budget_text(lv, lang))]
+        for k in shown:
             found = df[(df.level == lv.number) & (df.k == k)].iloc[0]
-            label = texts["dealt"] if k == 0 else texts["after"].format(k=k)
-            row[label] = f"{100 * found.chance:.1f} % ({100 * found.low:.1f}–{100 * found.high:.1f})"
-        out.append(row)
-    return _styled(pd.DataFrame(out).set_index(texts["level"]))
+            row.append(_chance_cell(found.chance, found.low, found.high, lang))
+        rows.append(row)
+    deals = number_text(atlas.samples, lang, 0)
+    return _table(head, rows, texts["hold_title"], "u9-atlas-table u9-atlas-holding", texts["ci_note"].format(deals=deals), text_columns=(1, 2))
 
 
 def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
@@ -99,6 +197,8 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
     import plotly.graph_objects as go
 
     texts = TEXTS[lang]
+    if not atlas.samples:
+        return _note(texts["no_deals"])
     df = atlas.holding()
     df = df[df.variant == "rules"]
     fig = go.Figure()
@@ -106,6 +206,7 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
     for i, lv in enumerate(atlas.rules.levels):
         part = df[df.level == lv.number]
         colour = colours[i % len(colours)]
+        name = f"{texts['level']} {lv.number}"
         fig.add_trace(
             go.Scatter(
                 x=list(part.k) + list(part.k)[::-1],
@@ -118,28 +219,23 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
                 legendgroup=str(lv.number),
             )
         )
+        hover = [_hover(f"{name}, k = {k}", c, lo, hi, lang) for k, c, lo, hi in zip(part.k, part.chance, part.low, part.high, strict=True)]
         fig.add_trace(
             go.Scatter(
                 x=part.k,
                 y=part.chance,
-                mode="lines+markers",
-                name=f"{texts['level']} {lv.number}",
+                mode="lines+markers",  # one level against k: the line joins the same contract
+                name=name,
                 line={"color": colour},
                 marker={"size": 4},
                 legendgroup=str(lv.number),
-                customdata=list(zip(part.low, part.high, strict=True)),
-                hovertemplate=f"{texts['level']} {lv.number}, k=%{{x}}: %{{y:.1%}} ({texts['ci']} {_CI_HOVER})<extra></extra>",
+                customdata=hover,
+                hovertemplate="%{customdata}<extra></extra>",
             )
         )
-    fig.update_layout(
-        title=f"{texts['hold_title']} ({texts['samples'].lower()}: {atlas.samples})",
-        xaxis_title=texts["draws"],
-        yaxis_title=texts["chance"],
-        yaxis={"tickformat": ".0%", "range": [0, 1.02]},
-        template="plotly_white",
-        height=460,
-        margin={"l": 60, "r": 20, "t": 60, "b": 50},
-    )
+    _figure_layout(fig, lang, texts["hold_title"], texts["hold_sub"].format(deals=number_text(atlas.samples, lang, 0)), 500)
+    fig.update_xaxes(title_text=texts["draws"])
+    fig.update_yaxes(title_text=texts["chance"], tickformat=".0%", range=[0, 1.02])
     return fig
 
 
@@ -148,6 +244,9 @@ def budget_chart(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
     import plotly.graph_objects as go
 
     texts = TEXTS[lang]
+    if not atlas.samples:
+        return _note(texts["no_deals"])
+    k = min(k, atlas.max_draws)  # an atlas sampled with fewer draws shows its last
     df = atlas.holding()
     df = df[df.k == k]
     fig = go.Figure()
@@ -156,24 +255,26 @@ def budget_chart(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
         part = df[df.variant == variant]
         fig.add_trace(
             go.Bar(
-                x=[f"{texts['level']} {n}" for n in part.level],
+                x=[str(n) for n in part.level],
                 y=part.chance,
                 name=texts[variant],
                 marker_color=colours[variant],
                 error_y={"type": "data", "symmetric": False, "array": part.high - part.chance, "arrayminus": part.chance - part.low, "thickness": 1},
-                hovertemplate="%{x}: %{y:.1%}<extra>" + texts[variant] + "</extra>",
+                customdata=[
+                    _hover(f"{texts['level']} {n}, {texts[variant]}", c, lo, hi, lang)
+                    for n, c, lo, hi in zip(part.level, part.chance, part.low, part.high, strict=True)
+                ],
+                hovertemplate="%{customdata}<extra></extra>",
             )
         )
-    fig.update_layout(
-        title=f"{texts['budget_title'].format(k=k)} ({texts['samples'].lower()}: {atlas.samples})",
-        barmode="group",
-        yaxis={"tickformat": ".0%", "range": [0, 1.05], "title": texts["chance"]},
-        legend_title=texts["budget"],
-        template="plotly_white",
-        height=420,
-        margin={"l": 60, "r": 20, "t": 60, "b": 40},
-    )
+    _figure_layout(fig, lang, texts["budget_title"].format(k=k), texts["budget_sub"].format(deals=number_text(atlas.samples, lang, 0)), 460)
+    fig.update_layout(barmode="group", legend_title=texts["budget"])
+    fig.update_xaxes(title_text=texts["level"], type="category")
+    fig.update_yaxes(title_text=texts["chance"], tickformat=".0%", range=[0, 1.05])
     return fig
+
+
+# --- hurdles: the bots' games -------------------------------------------------------------------
 
 
 def hurdle_chart(atlas: Atlas, lang: str = "en") -> Any:
@@ -182,60 +283,52 @@ def hurdle_chart(atlas: Atlas, lang: str = "en") -> Any:
 
     texts = TEXTS[lang]
     df = atlas.hurdles()
-    hardest = set(df.nsmallest(3, "rate").level)
+    if not atlas.games or not df.attempts.any():
+        return _note(texts["no_games"])
+    played = df[df.attempts > 0]
+    hardest = set(played.nsmallest(3, "rate").level)
+    hover = []
+    for n, attempts, rate, low, high, per_level in zip(df.level, df.attempts, df.rate, df.low, df.high, df.rounds_per_level, strict=True):
+        if not attempts:
+            hover.append(f"{texts['level']} {n}: {texts['never']}")
+            continue
+        rounds = number_text(per_level, lang, 2) if not math.isnan(per_level) else "—"
+        hover.append(
+            _hover(f"{texts['level']} {n}", rate, low, high, lang)
+            + f"<br>{texts['attempts']}: {number_text(attempts, lang, 0)}<br>{texts['rounds_per_level']}: {rounds}"
+        )
     fig = go.Figure(
         go.Bar(
-            x=[f"{texts['level']} {n}" for n in df.level],
+            x=[str(n) for n in df.level],
             y=df.rate,
             marker_color=["#c62828" if n in hardest else "#6a1b9a" for n in df.level],
             error_y={"type": "data", "symmetric": False, "array": df.high - df.rate, "arrayminus": df.rate - df.low, "thickness": 1},
-            text=[f"{texts['hurdle']}" if n in hardest else "" for n in df.level],
+            text=[texts["hurdle"] if n in hardest else "" for n in df.level],
             textposition="inside",
-            customdata=list(zip(df.attempts, df.rounds_per_level, strict=True)),
-            hovertemplate="%{x}: %{y:.1%} · " + texts["attempts"] + " %{customdata[0]} · " + texts["rounds_per_level"] + " %{customdata[1]:.2f}<extra></extra>",
+            customdata=hover,
+            hovertemplate="%{customdata}<extra></extra>",
         )
     )
-    games = len(atlas.games)
-    fig.update_layout(
-        title=f"{texts['hurdle_title']} ({games} games, {atlas.players} players)"
-        if lang == "en"
-        else f"{texts['hurdle_title']} ({games} spill, {atlas.players} spillere)",
-        yaxis={"tickformat": ".0%", "range": [0, 1.05], "title": texts["rate"]},
-        template="plotly_white",
-        height=400,
-        margin={"l": 60, "r": 20, "t": 60, "b": 40},
-    )
+    subtitle = texts["hurdle_sub"].format(games=number_text(len(atlas.games), lang, 0), players=atlas.players)
+    _figure_layout(fig, lang, texts["hurdle_title"], subtitle, 420)
+    fig.update_xaxes(title_text=texts["level"], type="category")
+    fig.update_yaxes(title_text=texts["rate"], tickformat=".0%", range=[0, 1.05])
     return fig
 
 
 def hurdle_table(atlas: Atlas, lang: str = "en") -> Any:
     """The hurdles as a table for people."""
     texts = TEXTS[lang]
+    if not atlas.games:
+        return _note(texts["no_games"])
     df = atlas.hurdles()
-    return _styled(
-        pd.DataFrame(
-            {
-                texts["level"]: df.level,
-                texts["attempts"]: df.attempts,
-                texts["passes"]: df.passes,
-                texts["rate"]: [f"{100 * r:.1f} % ({100 * lo:.1f}–{100 * hi:.1f})" for r, lo, hi in zip(df.rate, df.low, df.high, strict=True)],
-                texts["rounds_per_level"]: df.rounds_per_level.round(2),
-            }
-        ).set_index(texts["level"])
-    )
-
-
-_CI_HOVER: Final = "%{customdata[0]:.1%}–%{customdata[1]:.1%}"
-
-
-def _styled(df: pd.DataFrame) -> Any:
-    """A table for a page: no wrapped numbers, text columns left-aligned (a pandas Styler)."""
-    text_columns: list[Hashable] = [c for c in df.columns if df[c].dtype == object]
-    return (
-        df.style.set_table_styles([{"selector": "td, th", "props": "white-space: nowrap; padding: 3px 10px;"}])
-        .set_properties(subset=text_columns, **{"text-align": "left"})
-        .format(precision=2)
-    )
+    head = [texts["level"], texts["attempts"], texts["passes"], texts["rate"], texts["rounds_per_level"]]
+    rows = []
+    for n, attempts, passes, rate, low, high, per_level in zip(df.level, df.attempts, df.passes, df.rate, df.low, df.high, df.rounds_per_level, strict=True):
+        shown = _chance_cell(rate, low, high, lang) if attempts else escape(texts["never"])
+        rounds = "—" if math.isnan(per_level) else number_text(per_level, lang, 2)
+        rows.append([str(n), number_text(attempts, lang, 0), number_text(passes, lang, 0), shown, rounds])
+    return _table(head, rows, texts["hurdle_title"], "u9-atlas-table u9-atlas-hurdles")
 
 
 def _palette() -> list[str]:
@@ -256,6 +349,12 @@ KINDS: Final[dict[str, Callable[[Atlas, str], Any]]] = {
 }
 """What ``AtlasView`` draws: the holding chart and table, the joker budgets, the hurdles' chart and table."""
 
+DEAL_KINDS: Final = frozenset({"holding", "holding_table", "budgets"})
+"""The views drawn from the deals: those more deals change."""
+
+# The views of each atlas (by its id), so that its MoreDeals redraws them wherever they are on the page.
+_VIEWS: dict[int, weakref.WeakSet[AtlasView]] = {}
+
 
 class AtlasView(LangOutput):
     """One part of the atlas (``kind``, one of ``KINDS``), drawn in the page's language, and again by ``refresh()`` after more deals."""
@@ -267,11 +366,39 @@ class AtlasView(LangOutput):
         self.kind = kind
         draw = KINDS[kind]
         super().__init__(lambda lang: draw(atlas, lang), lang=lang, **kwargs)
+        self.add_class("u9-atlas-view")
+        _VIEWS.setdefault(id(atlas), weakref.WeakSet()).add(self)
 
 
 class MoreDeals(RunButton):
-    """A button that deals ``deals`` more hands into the atlas (``Atlas.sample_more``) and redraws ``views``."""
+    """A button that deals ``deals`` more hands into the atlas (``Atlas.sample_more``), its
+    progress as "50 of 200 deals", and redraws ``views``; with no views given, every view of the
+    atlas drawn from its deals (``DEAL_KINDS``), wherever it is on the page."""
 
-    def __init__(self, atlas: Atlas, views: Sequence[LangOutput] = (), *, deals: int = 200, lang: str = "en") -> None:
+    def __init__(self, atlas: Atlas, views: Sequence[LangOutput] | None = None, *, deals: int = 200, lang: str = "en") -> None:
+        self.atlas = atlas
+        self.deals = deals
         labels = {code: TEXTS[code]["more"].format(n=deals) for code in LANGS}
-        super().__init__(labels, lambda: atlas.sample_more(deals), views, lang=check_lang(lang))
+        self._note: w.HTML | None = None
+        super().__init__(labels, self._deal, list(views) if views is not None else [], lang=check_lang(lang))
+        self._own_views = views is not None
+        self._note = w.HTML()
+        self.children = (w.HBox([self._button, self._note], layout=w.Layout(flex_flow="row wrap", align_items="center")), self.progress, self._log)
+        self.add_class("u9-more-deals")
+        self.redraw()
+
+    def _deal(self) -> None:
+        if not self._own_views:
+            self.outputs = [v for v in _VIEWS.get(id(self.atlas), ()) if v.kind in DEAL_KINDS]
+        self.progress.start(self.deals, "deals")
+        left = self.deals
+        while left > 0:  # in steps, so the bar moves; the deals are the same as in one go (deal numbers go on)
+            step = min(25, left)
+            self.atlas.sample_more(step, progress=False)
+            self.progress.step(step)
+            left -= step
+
+    def redraw(self) -> None:
+        super().redraw()
+        if self._note is not None:
+            self._note.value = f"<span class='u9-note'>{escape(TEXTS[self._lang]['more_note'])}</span>"

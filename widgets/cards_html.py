@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from upto9.cards import AnyCard, Card, Colour, Phase10Card, Rank
@@ -37,13 +38,13 @@ from .texts import SHARED, AnyFace, card_name, face_glyph, face_name
 if TYPE_CHECKING:
     from ipywidgets import Button
 
-__all__ = ["BLACK", "CARD_CSS", "PHASE10_COLOURS", "RED", "card_html", "card_row", "style_card_button"]
+__all__ = ["BLACK", "CARD_CSS", "LAYOUT_CSS", "PHASE10_COLOURS", "RED", "card_html", "card_row", "style_card_button"]
 
 RED: Final = "#c62828"
 BLACK: Final = "#1a1a1a"
 JOKER: Final = "#6a1b9a"
 REAL: Final = "#2e7d32"
-PICKED: Final = "#ffe082"
+PICKED: Final = "#ffecb3"  # light enough that red text on it keeps 4.5:1
 PHASE10_COLOURS: Final[dict[Colour, tuple[str, str, str]]] = {
     # face colour, text on it, text on white (dark enough to read)
     Colour.RED: ("#d32f2f", "#ffffff", "#c62828"),
@@ -53,6 +54,7 @@ PHASE10_COLOURS: Final[dict[Colour, tuple[str, str, str]]] = {
 }
 """Phase 10's colours: each colour's card face, the number's colour on it, and its text colour on white."""
 WILD_FACE: Final = "linear-gradient(135deg, #d32f2f 0 25%, #fbc02d 25% 50%, #2e7d32 50% 75%, #1565c0 75%)"
+"""The wild card's four colours: its frame (a white face inside keeps its words readable)."""
 SKIP_FACE: Final = "#263238"
 
 _P10_CSS: Final = "".join(
@@ -61,6 +63,9 @@ _P10_CSS: Final = "".join(
     f".u9-missing.u9-c{colour.value} {{ border-color: {face}; }}\n"
     for colour, (face, text, dark) in PHASE10_COLOURS.items()
 )
+
+LAYOUT_CSS: Final = (Path(__file__).parent / "style.css").read_text(encoding="utf-8")
+"""The page layout (style.css): phone first, every row of controls wrapping, text at least 14 px."""
 
 CARD_CSS: Final = f"""<style>
 .u9 {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.35; }}
@@ -71,23 +76,23 @@ CARD_CSS: Final = f"""<style>
   border: 2px solid #555; border-radius: .4em; background: #fff; color: {BLACK};
   font-size: 1.2em; font-weight: 700; line-height: 1.05; white-space: nowrap; }}
 .u9-card.u9-red {{ color: {RED}; }}
-.u9-card .u9-as {{ font-size: .68em; font-weight: 800; }}
+.u9-card .u9-as {{ font-size: max(12px, .68em); font-weight: 800; }}
 .u9-card .u9-as.u9-red {{ color: {RED}; }}
 .u9-card .u9-as.u9-black {{ color: {BLACK}; }}
-.u9-card .u9-tag {{ font-size: .48em; font-weight: 800; letter-spacing: .04em; text-transform: uppercase; }}
+.u9-card .u9-tag {{ font-size: max(12px, .5em); font-weight: 800; letter-spacing: .02em; text-transform: uppercase; }}
 .u9-joker {{ border: 2px dashed {JOKER}; background: #f3e5f5; }}
 .u9-joker .u9-tag {{ color: {JOKER}; }}
 .u9-real {{ border-color: {REAL}; box-shadow: inset 0 0 0 2px #c8e6c9; }}
 .u9-real .u9-tag {{ color: {REAL}; }}
-.u9-missing {{ border: 2px dashed #9e9e9e; background: #fafafa; color: #757575; font-weight: 500; }}
-.u9-missing.u9-red {{ color: #d08080; }}
-.u9-back {{ color: #fff; border-color: #1e3a8a;
+.u9-missing {{ border: 2px dashed #9e9e9e; background: #fafafa; color: #616161; font-weight: 500; }}
+.u9-missing.u9-red {{ color: #ad4a4a; }}
+.u9-back {{ color: #ffffff; border-color: #1e3a8a;
   background: repeating-linear-gradient(45deg, #1e3a8a, #1e3a8a 4px, #3557b7 4px, #3557b7 8px); }}
 .u9-badge {{ position: absolute; top: -.55em; right: -.55em; background: {BLACK}; color: #fff;
-  border-radius: 1em; font-size: .55em; padding: .05em .4em; }}
+  border-radius: 1em; font-size: max(12px, .55em); padding: .05em .4em; }}
 .u9-ok {{ color: {REAL}; font-weight: 800; font-size: 1.3em; }}
 .u9-bad {{ color: {RED}; font-weight: 800; font-size: 1.3em; }}
-.u9-note {{ color: #555; font-size: .9em; }}
+.u9-note {{ color: #555; font-size: max(14px, .9em); }}
 .u9-error {{ color: {RED}; font-weight: 600; }}
 .u9-meter {{ display: inline-flex; gap: 2px; vertical-align: middle; margin: 0 .4em; }}
 .u9-cell {{ width: .9em; height: .9em; border: 1px solid #555; border-radius: 2px; background: #fff; }}
@@ -101,17 +106,17 @@ CARD_CSS: Final = f"""<style>
 .u9-player {{ border: 1px solid #ddd; border-radius: .4em; padding: .3em .5em; margin: .3em 0; }}
 .u9-player.u9-turn {{ border: 2px solid #f9a825; background: #fffde7; }}
 .u9-p10 {{ border-color: #37474f; }}
-.u9-p10-wild {{ background: {WILD_FACE}; color: #fff; border-color: #212121; text-shadow: 0 0 3px #000, 0 0 2px #000; }}
+.u9-p10-wild {{ border: 3px solid transparent; background: linear-gradient(#ffffff, #ffffff) padding-box, {WILD_FACE} border-box; color: #212121; }}
 .u9-p10-skip {{ background: {SKIP_FACE}; color: #fff; border-color: #000; }}
-.u9-p10 .u9-tag {{ font-size: .5em; }}
-.u9-p10-wild .u9-as {{ background: #fff; color: {BLACK}; text-shadow: none; border-radius: .3em; padding: 0 .2em; }}
+.u9-p10-wild .u9-as {{ background: #ffffff; color: {BLACK}; border-radius: .3em; padding: 0 .2em; }}
 .u9-missing.u9-p10m {{ color: #616161; }}
 {_P10_CSS}.u9-swatch {{ display: inline-block; width: .7em; height: .7em; border-radius: 50%; margin-right: .15em;
   vertical-align: -.05em; border: 1px solid #0006; }}
-.jupyter-button.u9-cardbtn {{ font-weight: 700; font-size: 1.05em; border: 1px solid #777; border-radius: .35em; padding: 0 .2em; }}
+.jupyter-button.u9-cardbtn {{ font-weight: 700; font-size: calc(var(--jp-widgets-font-size, 13px) * 1.05);
+  border: 1px solid #777; border-radius: .35em; padding: 0 .2em; }}
 .jupyter-button.u9-cardbtn.u9-p10btn {{ border: 2px solid #455a64; }}
-@media (max-width: 560px) {{ .u9-card {{ font-size: 1em; min-width: 2.1em; height: 3em; }} .u9-label {{ min-width: 6em; }} }}
-</style>"""
+@media (max-width: 600px) {{ .u9-card {{ font-size: 1.05em; min-width: 2.3em; height: 3.2em; }} }}
+{LAYOUT_CSS}</style>"""
 """The stylesheet of every component; each view puts it once at its top."""
 
 

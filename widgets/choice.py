@@ -16,11 +16,11 @@ import ipywidgets as w
 
 from upto9.rules import PHASE10, UPTO9, Rules
 
-from ._common import OwnLanguage
+from ._common import OwnLanguage, guard
 from .hand import HandModel
 from .texts import LANGS, check_lang
 
-__all__ = ["SAMPLE_HANDS", "TEXTS", "RuleSetChoice"]
+__all__ = ["RULESET_NAMES", "SAMPLE_HANDS", "TEXTS", "RuleSetChoice", "ruleset_name"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -39,6 +39,34 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
 }
 assert set(TEXTS) == set(LANGS)
+
+RULESET_NAMES: Final[dict[str, dict[str, str]]] = {
+    "en": {"upto9": "Up to 9", "phase10": "Phase 10", "upto9_lean": "Up to 9, one deck fewer", "house": "{name} (house rules)"},
+    "nb": {"upto9": "Up to 9", "phase10": "Phase 10", "upto9_lean": "Up to 9, én kortstokk færre", "house": "{name} (husregler)"},
+}
+"""Each built-in rule set's name on a page, by its key and language (the engine's data keeps its own ``name``)."""
+assert set(RULESET_NAMES) == set(LANGS)
+
+_HOUSE_SUFFIX: Final = " (house rules)"
+
+
+def ruleset_name(rules: Rules, lang: str = "en") -> str:
+    """The rule set's name in the page's language: a built-in one's from ``RULESET_NAMES`` (by its
+    key), a learner's house rules as ``'… (husregler)'``, any other rule set by its own ``name``.
+
+    >>> from upto9.rules import builtin_rules
+    >>> ruleset_name(builtin_rules("upto9_lean"), "nb"), ruleset_name(PHASE10, "nb")
+    ('Up to 9, én kortstokk færre', 'Phase 10')
+    """
+    names = RULESET_NAMES[check_lang(lang)]
+    name = rules.name
+    house = name.endswith(_HOUSE_SUFFIX)
+    own = name.removesuffix(_HOUSE_SUFFIX)
+    english = RULESET_NAMES["en"]
+    key = next((k for k in (rules.key, rules.base) if k in names and english[k] == own), None)
+    shown = names[key] if key is not None else own
+    return names["house"].format(name=shown) if house else shown
+
 
 SAMPLE_HANDS: Final[dict[str, str]] = {
     "upto9": "5h 6h 2c 8h 9h 2d 3s Jc",
@@ -76,16 +104,19 @@ class RuleSetChoice(OwnLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self.rule_sets = (hand.rules, *self.rule_sets)
         self.samples = dict(samples)
         self._shown = {hand.rules.key}
+        self._renaming = False
         self._lang = check_lang(lang)
         self._buttons = w.ToggleButtons(
-            options=[(r.name, i) for i, r in enumerate(self.rule_sets)], value=self.rule_sets.index(hand.rules), style={"button_width": "auto"}
+            options=[(ruleset_name(r, self._lang), i) for i, r in enumerate(self.rule_sets)],
+            value=self.rule_sets.index(hand.rules),
+            style={"button_width": "auto"},
         )
         self._buttons.add_class("u9-ruleset")
-        self._buttons.observe(self._picked, names="value")
+        self._buttons.observe(guard(self, self._picked), names="value")
         self._about = w.HTML()
         super().__init__([self._buttons, self._about], **kwargs)
         self.add_class("u9")
-        hand.observe(self._follow, names="rules")
+        hand.observe(guard(self, self._follow), names="rules")
         self.redraw()
 
     @property
@@ -98,6 +129,8 @@ class RuleSetChoice(OwnLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self._buttons.value = self.rule_sets.index(rules)
 
     def _picked(self, change: Any) -> None:
+        if self._renaming or change["new"] is None:
+            return
         rules = self.rule_sets[change["new"]]
         if rules is self.hand.rules:
             return
@@ -115,13 +148,22 @@ class RuleSetChoice(OwnLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
     def redraw(self) -> None:
         texts = TEXTS[self._lang]
         self._buttons.description = texts["game"]
+        names = [(ruleset_name(r, self._lang), i) for i, r in enumerate(self.rule_sets)]
+        if list(self._buttons.options) != names:
+            value = self._buttons.value
+            self._renaming = True  # new labels for the same buttons: not a click
+            try:
+                self._buttons.options = names
+                self._buttons.value = value
+            finally:
+                self._renaming = False
         rules = self.hand.rules
         key = f"about_{rules.key}"
         if key in texts:
             about = texts[key]
         elif rules.base is not None:
-            base = next((r.name for r in (UPTO9, PHASE10, *self.rule_sets) if r.key == rules.base), rules.base)
-            about = texts["about_house"].format(name=rules.name, base=base)
+            base = next((ruleset_name(r, self._lang) for r in (UPTO9, PHASE10, *self.rule_sets) if r.key == rules.base), rules.base)
+            about = texts["about_house"].format(name=ruleset_name(rules, self._lang), base=base)
         else:
-            about = texts["about_other"].format(name=rules.name)
+            about = texts["about_other"].format(name=ruleset_name(rules, self._lang))
         self._about.value = f'<div class="u9-note">{escape(about)}</div>'

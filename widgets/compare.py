@@ -31,8 +31,11 @@ import traitlets as t
 from upto9.compare import Comparison, Estimate, GameStats, PublishedFigure, RulesFacts, Side, published_rows, rules_facts, slowest
 from upto9.rules import PHASE10, UPTO9, Family, GroupKind, Rules, TieBreak
 
-from ._common import ModelLanguage, style_tag
-from .texts import LANGS, budget_text, check_lang, contract_text, level_title
+from ._common import ModelLanguage, guard, style_tag
+from .atlas import TABLE_SCROLL
+from .choice import ruleset_name
+from .page import Advanced
+from .texts import LANGS, budget_text, check_lang, contract_text, interval_text, level_title, number_text, percent_text
 
 __all__ = [
     "TEXTS",
@@ -96,11 +99,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "level_word": "level",
         "phase_word": "phase",
         "sample": (
-            "Measured on <b>{games} games</b> of each rule set, {players} players, a <code>{bot}</code> in every seat, seed {seed}; "
-            "the chance of holding a level in the deal from <b>{deals} shuffled deals</b> of each, each checked exactly by the engine "
-            "(<code>upto9.holds</code>). Intervals are 95 %: Wilson intervals for shares of deals and games, percentile bootstrap "
-            "intervals ({resamples} resamples of whole games) for means and ratios. Cached in <code>notebooks/data/comparison.json</code> "
-            "by <code>{command}</code>."
+            "Measured on <b>{games} games</b> of each rule set, {players} players, sensible bots in every seat; the chance of holding "
+            "a level in the deal from <b>{deals} shuffled deals</b> of each, every hand checked exactly. Each number comes with its "
+            "95 % interval: the range the true value lies in, 19 times out of 20."
+        ),
+        "sample_dev": (
+            "The bots: <code>{bot}</code> in every seat; seed {seed}; each deal checked by <code>upto9.holds</code>. Intervals: "
+            "Wilson intervals for shares of deals and games, percentile bootstrap intervals ({resamples} resamples of whole games) "
+            "for means and ratios. Cached in <code>notebooks/data/comparison.json</code> by <code>{command}</code>."
         ),
         "missing_side": "Not measured yet: {names}.",
         "measure": "Measured",
@@ -109,25 +115,28 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "turns": "Turns per game",
         "turns_per_round": "Turns per round",
         "impossible": "Rounds ended as impossible",
-        "stalemate": "Rounds ended by the stalemate guard",
+        "stalemate": "Rounds stopped as stuck (everyone down, no one could go out)",
         "final": "Penalty total at the end (per player)",
         "winner": "The winner's penalty total",
         "spread": "Spread per game (highest − lowest total)",
-        "spread_sd": "Spread per game (standard deviation)",
+        "spread_sd": "How far a game's totals typically lie from their average",
         "tied": "Games with a shared win",
         "deciding": "Games that needed a deciding round",
         "skipped_turns": "Turns lost to skips per game",
         "deals": "Deals checked",
         "none_measured": "—",
         "length_title": "Game length, with 95 % intervals",
-        "levels_title": "Rounds a player spends per level or phase laid down, with 95 % intervals",
+        "levels_title": "Rounds per level or phase laid down",
+        "levels_sub": "Rounds a player spends per lay-down; 95 % intervals",
         "levels_axis": "Rounds per lay-down",
         "rate_axis": "Lay-down rate per round",
-        "holding_title": "The chance that the dealt hand already holds each level or phase, with 95 % intervals",
+        "holding_title": "Chance that the dealt hand holds it",
+        "holding_sub": "Each level or phase; 95 % intervals",
         "holding_axis": "Chance in the dealt hand",
         "holding_axis_log": "Chance in the dealt hand (log scale)",
         "number_axis": "Level / phase",
-        "penalty_title": "Penalty totals at the end of a game (every player)",
+        "side_axis": "Rule set",
+        "penalty_title": "Penalty totals at the end (every player)",
         "penalty_axis": "Penalty points",
         "rounds_axis": "Rounds",
         "turns_axis": "Turns",
@@ -158,6 +167,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no": "no",
         "no_published": "{note}",
         "source": "Source",
+        "source_link": "",
     },
     "nb": {
         "aspect": "",
@@ -206,11 +216,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "level_word": "nivå",
         "phase_word": "fase",
         "sample": (
-            "Målt på <b>{games} spill</b> av hvert regelsett, {players} spillere, en <code>{bot}</code> på hver plass, frø {seed}; "
-            "sjansen for å ha et nivå i utdelingen fra <b>{deals} stokkede utdelinger</b> av hvert, hver sjekket eksakt av motoren "
-            "(<code>upto9.holds</code>). Intervallene er 95 %: Wilson-intervaller for andeler av utdelinger og spill, persentil-bootstrap "
-            "({resamples} nye trekk av hele spill) for snitt og forholdstall. Lagret i <code>notebooks/data/comparison.json</code> "
-            "av <code>{command}</code>."
+            "Målt på <b>{games} spill</b> av hvert regelsett, {players} spillere, fornuftige roboter på alle plasser; sjansen for å ha "
+            "et nivå i utdelingen fra <b>{deals} stokkede utdelinger</b> av hvert, hver hånd sjekket nøyaktig. Hvert tall har sitt "
+            "95 %-intervall: området den sanne verdien ligger i, 19 av 20 ganger."
+        ),
+        "sample_dev": (
+            "Robotene: <code>{bot}</code> på hver plass; frø {seed}; hver utdeling sjekket av <code>upto9.holds</code>. Intervallene: "
+            "Wilson-intervaller for andeler av utdelinger og spill, persentil-bootstrap ({resamples} nye trekk av hele spill) for snitt "
+            "og forholdstall. Lagret i <code>notebooks/data/comparison.json</code> av <code>{command}</code>."
         ),
         "missing_side": "Ikke målt ennå: {names}.",
         "measure": "Målt",
@@ -219,29 +232,32 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "turns": "Turer per spill",
         "turns_per_round": "Turer per runde",
         "impossible": "Runder som endte som umulige",
-        "stalemate": "Runder avsluttet av fastlåsvakten",
+        "stalemate": "Runder stoppet som fastlåst (alle har lagt ned, ingen kunne gå ut)",
         "final": "Straffepoeng til slutt (per spiller)",
         "winner": "Vinnerens straffepoeng",
         "spread": "Spredning per spill (høyeste − laveste sum)",
-        "spread_sd": "Spredning per spill (standardavvik)",
+        "spread_sd": "Hvor langt et spills summer typisk ligger fra snittet",
         "tied": "Spill med delt seier",
         "deciding": "Spill som trengte en avgjørende runde",
         "skipped_turns": "Turer tapt til hopp over per spill",
         "deals": "Utdelinger sjekket",
         "none_measured": "—",
         "length_title": "Spillets lengde, med 95 %-intervaller",
-        "levels_title": "Runder en spiller bruker per nivå eller fase lagt ned, med 95 %-intervaller",
+        "levels_title": "Runder per nivå eller fase lagt ned",
+        "levels_sub": "Runder en spiller bruker; 95 %-intervaller",
         "levels_axis": "Runder per nedlegg",
         "rate_axis": "Andel runder med nedlegg",
-        "holding_title": "Sjansen for at den utdelte hånda allerede har hvert nivå eller hver fase, med 95 %-intervaller",
+        "holding_title": "Sjansen for at utdelingen holder kravet",
+        "holding_sub": "Hvert nivå eller hver fase; 95 %-intervaller",
         "holding_axis": "Sjanse i den utdelte hånda",
         "holding_axis_log": "Sjanse i den utdelte hånda (logaritmisk skala)",
         "number_axis": "Nivå / fase",
-        "penalty_title": "Straffepoeng ved slutten av et spill (alle spillere)",
+        "side_axis": "Regelsett",
+        "penalty_title": "Straffepoeng til slutt (alle spillere)",
         "penalty_axis": "Straffepoeng",
         "rounds_axis": "Runder",
         "turns_axis": "Turer",
-        "published_trace": "{name}: publisert ({source})",
+        "published_trace": "{name}: publisert studie",
         "deals_trace": "{name}: stokkede utdelinger",
         "f_more": "flere",
         "f_fewer": "færre",
@@ -270,6 +286,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no": "nei",
         "no_published": "{note}",
         "source": "Kilde",
+        "source_link": "studien (på engelsk)",
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -355,8 +372,7 @@ def _one(facts: RulesFacts, lang: str) -> str:
 
 def _count(n: int, lang: str) -> str:
     """``20,000`` / ``20 000`` (Norwegian groups thousands with a space)."""
-    text = f"{n:,}"
-    return text.replace(",", "\u00a0") if lang == "nb" else text
+    return number_text(n, lang, 0)
 
 
 def _keys_text(keys: Sequence[str], lang: str) -> str:
@@ -429,12 +445,15 @@ def _row(label: str, cells: Sequence[str]) -> str:
     return f"<tr><th scope='row'>{escape(label)}</th>{''.join(f'<td>{escape(c)}</td>' for c in cells)}</tr>"
 
 
-def _interval(e: Estimate | None, percent: bool = False, digits: int = 1) -> str:
+def _interval(e: Estimate | None, lang: str, percent: bool = False, digits: int = 1) -> str:
     if e is None:
         return "—"
-    if percent:
-        return f"{100 * e.value:.{digits}f} % ({100 * e.low:.{digits}f}–{100 * e.high:.{digits}f})"
-    return f"{e.value:,.{digits}f} ({e.low:,.{digits}f}–{e.high:,.{digits}f})"
+    return interval_text(e.value, e.low, e.high, lang, digits, percent=percent)
+
+
+def _scroll(table: str) -> str:
+    """A table in a box of its own that scrolls sideways on a narrow screen."""
+    return f"<div class='{TABLE_SCROLL}' role='region' tabindex='0' style='overflow-x:auto;max-width:100%'>{table}</div>"
 
 
 # --- views ------------------------------------------------------------------------------------------
@@ -448,7 +467,7 @@ class _HTMLView(ModelLanguage, w.VBox):  # type: ignore[misc]
         self._html = w.HTML()
         super().__init__([style_tag(), self._html], **kwargs)
         self.add_class("u9")
-        model.observe(lambda _c: self.redraw(), names=["lang", "comparison", "published"])
+        model.observe(guard(self, lambda _c: self.redraw()), names=["lang", "comparison", "published"])
         self.redraw()
 
     def redraw(self) -> None:
@@ -485,11 +504,12 @@ class RulesSideBySide(_HTMLView):
             ),
             (texts["valve"], [texts["valve_on" if f.safety_valve else "valve_off"] for f in facts]),
         ]
-        head = "<tr><th></th>" + "".join(f"<th>{escape(f.name)}</th>" for f in facts) + "</tr>"
+        names = [ruleset_name(r, lang) for r in rules]
+        head = "<tr><th></th>" + "".join(f"<th scope='col'>{escape(name)}</th>" for name in names) + "</tr>"
         body = "".join(_row(label, cells) for label, cells in rows)
         return (
-            f"<table class='u9-table u9-compare-rules' aria-label='{escape(' / '.join(f.name for f in facts))}'>{head}{body}</table>"
-            f"<div class='u9-note'>{escape(texts['reconstructed'])}</div>"
+            _scroll(f"<table class='u9-table u9-compare-rules' aria-label='{escape(' / '.join(names))}'>{head}{body}</table>")
+            + f"<div class='u9-note'>{escape(texts['reconstructed'])}</div>"
         )
 
 
@@ -500,7 +520,7 @@ class LevelsSideBySide(_HTMLView):
         texts = TEXTS[lang]
         rules = self.model.rule_sets
         count = max(len(r.levels) for r in rules)
-        head = f"<tr><th>{escape(texts['number'])}</th>" + "".join(f"<th>{escape(r.name)}</th>" for r in rules) + "</tr>"
+        head = f"<tr><th>{escape(texts['number'])}</th>" + "".join(f"<th scope='col'>{escape(ruleset_name(r, lang))}</th>" for r in rules) + "</tr>"
         rows = []
         for n in range(1, count + 1):
             cells = []
@@ -513,22 +533,42 @@ class LevelsSideBySide(_HTMLView):
                 budget = budget_text(level, lang, marks=True)
                 cells.append(f"<td><b>{escape(level_title(r, n, lang))}</b>: {escape(contract)}<br><span class='u9-note'>{escape(budget)}</span></td>")
             rows.append(f"<tr><td>{n}</td>{''.join(cells)}</tr>")
-        return f"<table class='u9-table u9-compare-levels'>{head}{''.join(rows)}</table><div class='u9-note'>{escape(texts['reconstructed'])}</div>"
+        table = _scroll(f"<table class='u9-table u9-compare-levels'>{head}{''.join(rows)}</table>")
+        return f"{table}<div class='u9-note'>{escape(texts['reconstructed'])}</div>"
 
 
 class SampleNote(_HTMLView):
-    """How the numbers were measured: games, deals, players, bot, seed, the intervals, the cache file."""
+    """How the numbers were measured, in plain words (games, deals, players, what an interval
+    means); the bot's class, the seed, the statistics' names and the cache file in an "Advanced"
+    section closed by default."""
+
+    def __init__(self, model: ComparisonModel, **kwargs: Any) -> None:
+        self._dev = w.HTML()
+        self._advanced = Advanced([self._dev], lang=str(model.lang))
+        super().__init__(model, **kwargs)
+        self.children = (style_tag(), self._html, self._advanced)
+
+    def redraw(self) -> None:
+        super().redraw()
+        lang = str(self.model.lang)
+        self._dev.value = self.dev_html(lang)
+        self._advanced.lang = lang
 
     def html(self, lang: str) -> str:
-        from upto9.compare import RESAMPLES
-
         texts = TEXTS[lang]
         c = self.model.comparison
-        counts = {"games": _count(c.games, lang), "deals": _count(c.deals, lang), "resamples": _count(RESAMPLES, lang)}
-        text = texts["sample"].format(players=c.players, bot=escape(c.bot), seed=c.seed, command=escape(c.command), **counts)
-        missing = [r.name for r in self.model.rule_sets if not any(s.rules.key == r.key and s.games for s in c.sides)]
+        text = texts["sample"].format(players=c.players, games=_count(c.games, lang), deals=_count(c.deals, lang))
+        missing = [ruleset_name(r, lang) for r in self.model.rule_sets if not any(s.rules.key == r.key and s.games for s in c.sides)]
         note = f"<div class='u9-bad' style='font-size:1em'>{escape(texts['missing_side'].format(names=', '.join(missing)))}</div>" if missing else ""
         return f"<div class='u9-note u9-sample-note' style='font-size:.95em'>{text}</div>{note}"
+
+    def dev_html(self, lang: str) -> str:
+        """The details a developer wants: the bots' class, the seed, the intervals' methods, the cache file."""
+        from upto9.compare import RESAMPLES
+
+        c = self.model.comparison
+        text = TEXTS[lang]["sample_dev"].format(bot=escape(c.bot), seed=c.seed, command=escape(c.command), resamples=_count(RESAMPLES, lang))
+        return f"<div class='u9-note u9-sample-dev'>{text}</div>"
 
 
 class MeasuredTable(_HTMLView):
@@ -539,34 +579,31 @@ class MeasuredTable(_HTMLView):
         sides = self.model.measured
         stats = [self.model.stats(s.rules.key) for s in sides]
         rows: list[tuple[str, list[str]]] = [
-            (texts["games"], [f"{s.games:,}" for s in stats]),
-            (texts["rounds"], [_interval(s.rounds, digits=2) for s in stats]),
-            (texts["turns"], [_interval(s.turns) for s in stats]),
-            (texts["turns_per_round"], [_interval(s.turns_per_round) for s in stats]),
-            (texts["impossible"], [_interval(s.impossible_share, percent=True, digits=2) for s in stats]),
-            (texts["stalemate"], [_interval(s.stalemate_share, percent=True, digits=2) for s in stats]),
-            (texts["tied"], [_interval(s.tied_wins, percent=True) for s in stats]),
-            (texts["deciding"], [_interval(s.deciding_games, percent=True) for s in stats]),
-            (texts["skipped_turns"], [_interval(s.skipped_turns) for s in stats]),
-            (texts["final"], [_interval(s.final_penalties) for s in stats]),
-            (texts["winner"], [_interval(s.winner_penalties) for s in stats]),
-            (texts["spread"], [_interval(s.spread) for s in stats]),
-            (texts["spread_sd"], [_interval(s.spread_sd) for s in stats]),
+            (texts["games"], [_count(s.games, lang) for s in stats]),
+            (texts["rounds"], [_interval(s.rounds, lang, digits=2) for s in stats]),
+            (texts["turns"], [_interval(s.turns, lang) for s in stats]),
+            (texts["turns_per_round"], [_interval(s.turns_per_round, lang) for s in stats]),
+            (texts["impossible"], [_interval(s.impossible_share, lang, percent=True, digits=2) for s in stats]),
+            (texts["stalemate"], [_interval(s.stalemate_share, lang, percent=True, digits=2) for s in stats]),
+            (texts["tied"], [_interval(s.tied_wins, lang, percent=True) for s in stats]),
+            (texts["deciding"], [_interval(s.deciding_games, lang, percent=True) for s in stats]),
+            (texts["skipped_turns"], [_interval(s.skipped_turns, lang) for s in stats]),
+            (texts["final"], [_interval(s.final_penalties, lang) for s in stats]),
+            (texts["winner"], [_interval(s.winner_penalties, lang) for s in stats]),
+            (texts["spread"], [_interval(s.spread, lang) for s in stats]),
+            (texts["spread_sd"], [_interval(s.spread_sd, lang) for s in stats]),
         ]
-        if lang == "nb":
-            rows = [(label, [c.replace(",", "\u00a0").replace(".", ",") for c in cells]) for label, cells in rows]
-        head = f"<tr><th>{escape(texts['measure'])}</th>" + "".join(f"<th>{escape(s.rules.name)}</th>" for s in sides) + "</tr>"
-        return f"<table class='u9-table u9-compare-measured'>{head}{''.join(_row(label, cells) for label, cells in rows)}</table>"
+        head = f"<tr><th>{escape(texts['measure'])}</th>" + "".join(f"<th scope='col'>{escape(ruleset_name(s.rules, lang))}</th>" for s in sides) + "</tr>"
+        return _scroll(f"<table class='u9-table u9-compare-measured'>{head}{''.join(_row(label, cells) for label, cells in rows)}</table>")
 
 
 def _number(x: float, lang: str, digits: int = 1) -> str:
-    text = f"{x:,.{digits}f}".replace("-", "\u2212")
-    return text.replace(",", "\u00a0").replace(".", ",") if lang == "nb" else text
+    return number_text(x, lang, digits)
 
 
 def _percent(x: float, lang: str) -> str:
     """A share as a percentage; small ones with two decimals (0.35 %, not 0.3 %)."""
-    return _number(100 * x, lang, 2 if x < 0.01 else 1) + " %"
+    return percent_text(x, lang, 2 if x < 0.01 else 1)
 
 
 class Findings(_HTMLView):
@@ -586,8 +623,8 @@ class Findings(_HTMLView):
             for measure, unit, key in (("rounds", "f_rounds", "f_length"), ("turns", "f_turns", "f_length"), ("penalties", "f_points", "f_penalties")):
                 d = c.difference(first.key, second.key, measure)
                 line = texts[key].format(
-                    first=first.name,
-                    second=second.name,
+                    first=ruleset_name(first, lang),
+                    second=ruleset_name(second, lang),
                     d=_number(abs(d.value), lang),
                     unit=texts[unit],
                     more=texts["f_more" if d.value >= 0 else "f_fewer"],
@@ -608,7 +645,7 @@ class Findings(_HTMLView):
                     texts["f_slowest"].format(
                         word=word,
                         the_word=("fasen" if facts.family is Family.PHASE10 else "nivået") if lang == "nb" else word,
-                        name=rules.name,
+                        name=ruleset_name(rules, lang),
                         title=level_title(rules, number, lang),
                         contract=contract_text(rules.level(number), lang, rules=rules),
                         value=_number(e.value, lang, 2),
@@ -624,7 +661,7 @@ class Findings(_HTMLView):
             low = min(range(len(shares)), key=lambda i: shares[i].value)
             high = max(range(len(shares)), key=lambda i: shares[i].value)
             rarest = texts["f_rarest"].format(
-                name=rules.name,
+                name=ruleset_name(rules, lang),
                 title=level_title(rules, low + 1, lang),
                 contract=contract_text(rules.level(low + 1), lang, rules=rules),
                 value=_percent(shares[low].value, lang),
@@ -655,9 +692,11 @@ class PublishedTable(_HTMLView):
         published = self.model.published
         if published is None:
             return ""
-        source = f"<div class='u9-note u9-source'><b>{escape(texts['source'])}</b>: {escape(published.citation)} " + (
-            f"<a href='{escape(published.url)}' target='_blank' rel='noopener'>{escape(published.url)}</a></div>" if published.url else "</div>"
-        )
+        # The citation is the source's own words (English): in another language a link to it, marked as English.
+        cited = escape(published.citation) if lang == "en" or not published.url else ""
+        words = escape(texts["source_link"] or published.url)
+        link = f"<a href='{escape(published.url)}' target='_blank' rel='noopener' hreflang='en'>{words}</a>" if published.url else ""
+        source = f"<div class='u9-note u9-source'><b>{escape(texts['source'])}</b>: {cited} {link}</div>"
         note = published.note(lang)
         rows_data = published_rows(self.model.comparison, published)
         if not rows_data:
@@ -669,14 +708,12 @@ class PublishedTable(_HTMLView):
         )
         body = []
         for row in rows_data:
-            shown = "—" if row.published is None else f"{100 * row.published:.2f} %"
+            shown = "—" if row.published is None else percent_text(row.published, lang, 2)
             inside = "—" if row.published is None else texts["yes" if row.engine.contains(row.published) else "no"]
-            engine = _interval(row.engine, percent=True, digits=2)
-            if lang == "nb":
-                shown, engine = shown.replace(".", ","), engine.replace(".", ",")
+            engine = _interval(row.engine, lang, percent=True, digits=2)
             contract = contract_text(rules.level(row.level), lang, rules=rules)
             body.append(f"<tr><td>{row.level}</td><td>{escape(contract)}</td><td>{shown}</td><td>{engine}</td><td>{inside}</td></tr>")
-        return f"<table class='u9-table u9-published'>{head}{''.join(body)}</table><div class='u9-note'>{escape(note)}</div>{source}"
+        return _scroll(f"<table class='u9-table u9-published'>{head}{''.join(body)}</table>") + f"<div class='u9-note'>{escape(note)}</div>{source}"
 
 
 # --- charts -----------------------------------------------------------------------------------------
@@ -685,10 +722,9 @@ class PublishedTable(_HTMLView):
 def _figure_output(figure: Any) -> dict[str, Any]:
     """A plotly figure as a ``display_data`` output in plotly's own MIME type, which JupyterLab and
     Voila draw (the same wherever the kernel runs: plotly's default renderer depends on where it is)."""
-    import plotly.io as pio
+    from .figures import figure_bundle  # responsive, and without plotly.io.renderers (seconds to import)
 
-    data = pio.renderers["plotly_mimetype"].to_mimebundle(figure.to_dict())
-    return {"output_type": "display_data", "data": data, "metadata": {}}
+    return {"output_type": "display_data", "data": figure_bundle(figure), "metadata": {}}
 
 
 def _error_y(estimates: Sequence[Estimate | None]) -> dict[str, Any]:
@@ -706,11 +742,16 @@ def _values(estimates: Sequence[Estimate | None]) -> list[float | None]:
     return [None if e is None else e.value for e in estimates]
 
 
-def _layout(figure: Any, title: str, height: int = 420) -> None:
+def _layout(figure: Any, title: str, height: int = 420, lang: str = "en", subtitle: str = "") -> None:
+    """Short titles (a phone's width), the language's decimal mark on the axes."""
+    heading: dict[str, Any] = {"text": title, "font": {"size": 15}}
+    if subtitle:
+        heading["subtitle"] = {"text": subtitle, "font": {"size": 12}}
     figure.update_layout(
-        title={"text": title, "font": {"size": 15}},
+        title=heading,
         template="plotly_white",
         height=height,
+        separators=",\u00a0" if lang == "nb" else ".,",
         margin={"l": 60, "r": 20, "t": 60, "b": 50},
         legend={"orientation": "h", "y": -0.18},
     )
@@ -723,100 +764,142 @@ def length_chart(model: ComparisonModel, lang: str) -> Any:
 
     texts = TEXTS[lang]
     sides = model.measured
-    figure = make_subplots(rows=1, cols=2, subplot_titles=(texts["rounds"], texts["turns"]))
+    figure = make_subplots(rows=1, cols=2, subplot_titles=(texts["rounds"], texts["turns"]), horizontal_spacing=0.2)  # room for a y-axis title
     for col, pick in ((1, "rounds"), (2, "turns")):
         estimates = [getattr(model.stats(s.rules.key), pick) for s in sides]
+        names = [ruleset_name(s.rules, lang) for s in sides]
         figure.add_trace(
             go.Bar(
-                x=[s.rules.name for s in sides],
+                x=names,
                 y=_values(estimates),
                 error_y=_error_y(estimates),
                 marker_color=[COLOURS.get(s.rules.family, "#555") for s in sides],
-                customdata=[[e.low, e.high] for e in estimates],
-                hovertemplate="%{x}: %{y:.1f} (" + texts["ci"] + " %{customdata[0]:.1f}–%{customdata[1]:.1f})<extra></extra>",
+                customdata=[
+                    f"{name}: {_number(e.value, lang)}<br>{texts['ci']}: {_number(e.low, lang)}–{_number(e.high, lang)}"
+                    for name, e in zip(names, estimates, strict=True)
+                ],
+                hovertemplate="%{customdata}<extra></extra>",
                 showlegend=False,
             ),
             row=1,
             col=col,
         )
+    figure.update_xaxes(title_text=texts["side_axis"])
     figure.update_yaxes(title_text=texts["rounds_axis"], row=1, col=1, rangemode="tozero")
     figure.update_yaxes(title_text=texts["turns_axis"], row=1, col=2, rangemode="tozero")
-    _layout(figure, texts["length_title"], 380)
+    _layout(figure, texts["length_title"], 380, lang)
     return figure
 
 
-def _per_level_trace(side: Side, estimates: Sequence[Estimate | None], lang: str, percent: bool, name: str, dashed: bool = False) -> Any:
-    """One rule set's estimates level by level, as a line with its 95 % error bars."""
-    import plotly.graph_objects as go
-
+def _per_level_hover(side: Side, estimates: Sequence[Estimate | None], lang: str, percent: bool, name: str) -> list[str]:
+    """Each level's hover text: the rule set, the level (phase) and its contract, the value and its interval."""
     texts = TEXTS[lang]
     rules = side.rules
+    shown = []
+    for n, e in enumerate(estimates, start=1):
+        head = f"{escape(name)}<br>{level_title(rules, n, lang)}: {escape(contract_text(rules.level(n), lang, rules=rules))}"
+        if e is None:
+            shown.append(f"{head}: —")
+            continue
+        digits = 2
+        value = percent_text(e.value, lang, digits) if percent else _number(e.value, lang, digits)
+        high = percent_text(e.high, lang, digits) if percent else _number(e.high, lang, digits)
+        low = _number(100 * e.low if percent else e.low, lang, digits)
+        shown.append(f"{head}<br>{value} ({texts['ci']}: {low}–{high})")
+    return shown
+
+
+def _per_level_trace(side: Side, estimates: Sequence[Estimate | None], lang: str, percent: bool, name: str, offset: float = 0.0, hollow: bool = False) -> Any:
+    """One rule set's estimates level by level, as markers with their 95 % error bars and no line:
+    level n of one rule set and phase n of another are different contracts, and neither is a step
+    on the way to the next one."""
+    import plotly.graph_objects as go
+
+    colour = COLOURS.get(side.rules.family, "#555")
     numbers = list(range(1, len(estimates) + 1))
-    contracts = [f"{level_title(rules, n, lang)}: {contract_text(rules.level(n), lang, rules=rules)}" for n in numbers]
-    value = "%{y:.1%}" if percent else "%{y:.2f}"
-    bounds = "%{customdata[1]:.1%}–%{customdata[2]:.1%}" if percent else "%{customdata[1]:.2f}–%{customdata[2]:.2f}"
-    colour = COLOURS.get(rules.family, "#555")
     return go.Scatter(
-        x=[n + (0.12 if dashed else 0) for n in numbers],  # side by side, so the bars do not hide each other
+        x=[n + offset for n in numbers],  # side by side, so the markers do not hide each other
         y=_values(estimates),
         error_y={**_error_y(estimates), "color": colour},
-        mode="lines+markers",
+        mode="markers",
         name=name,
-        line={"color": colour, "dash": "dot" if dashed else "solid", "width": 1.5 if dashed else 2.5},
-        marker={"symbol": "circle-open" if dashed else "circle", "size": 7},
-        customdata=[[c, None if e is None else e.low, None if e is None else e.high] for c, e in zip(contracts, estimates, strict=True)],
-        hovertemplate=f"{escape(name)}<br>%{{customdata[0]}}: {value} ({texts['ci']} {bounds})<extra></extra>",
+        marker={"symbol": "circle-open" if hollow else "circle", "size": 9, "color": colour, "line": {"width": 2, "color": colour}},
+        customdata=_per_level_hover(side, estimates, lang, percent, name),
+        hovertemplate="%{customdata}<extra></extra>",
     )
 
 
-def _per_level_layout(figure: Any, lang: str, title: str, axis: str, percent: bool) -> None:
+def _per_level_layout(figure: Any, lang: str, title: str, axis: str, percent: bool, subtitle: str = "") -> None:
     texts = TEXTS[lang]
     figure.update_xaxes(title_text=texts["number_axis"], dtick=1)
     figure.update_yaxes(title_text=axis, rangemode="tozero", tickformat=".0%" if percent else None)
-    _layout(figure, title, 460)
+    _layout(figure, title, 460, lang, subtitle)
+    figure.update_layout(margin={"t": 80})
 
 
 def levels_chart(model: ComparisonModel, lang: str) -> Any:
-    """Rounds a player spends per level (phase) laid down, level by level, with 95 % bootstrap intervals."""
+    """Rounds a player spends per level (phase) laid down, as grouped bars (one colour per rule set)
+    with 95 % bootstrap intervals: level n of Up to 9 beside phase n of Phase 10, never joined."""
     import plotly.graph_objects as go
 
     texts = TEXTS[lang]
     figure = go.Figure()
     for side in model.measured:
-        figure.add_trace(_per_level_trace(side, model.stats(side.rules.key).rounds_per_level, lang, False, side.rules.name))
-    _per_level_layout(figure, lang, texts["levels_title"], texts["levels_axis"], percent=False)
+        estimates = model.stats(side.rules.key).rounds_per_level
+        name = ruleset_name(side.rules, lang)
+        figure.add_trace(
+            go.Bar(
+                x=list(range(1, len(estimates) + 1)),
+                y=_values(estimates),
+                error_y={**_error_y(estimates), "color": "#333"},
+                name=name,
+                marker_color=COLOURS.get(side.rules.family, "#555"),
+                customdata=_per_level_hover(side, estimates, lang, False, name),
+                hovertemplate="%{customdata}<extra></extra>",
+            )
+        )
+    _per_level_layout(figure, lang, texts["levels_title"], texts["levels_axis"], percent=False, subtitle=texts["levels_sub"])
+    figure.update_layout(barmode="group")
     return figure
 
 
 def holding_chart(model: ComparisonModel, lang: str) -> Any:
-    """The chance that the dealt hand holds each level (phase): from the sampled deals (solid), and
-    in the games, from the dealt hands of the players on that level (dotted), with 95 % intervals;
-    the published figure, if any, as diamonds."""
+    """The chance that the dealt hand holds each level (phase): from the sampled deals (filled
+    markers), and in the games, from the dealt hands of the players on that level (hollow markers),
+    with 95 % intervals; the published figure, if any, as diamonds. Markers only: no line joins
+    one contract to another."""
     import plotly.graph_objects as go
 
     texts = TEXTS[lang]
     figure = go.Figure()
+    traces: list[tuple[Side, Sequence[Estimate | None], str, bool]] = []
     for side in model.comparison.sides:
         if side.holding.deals:
-            figure.add_trace(_per_level_trace(side, side.holding.estimates(), lang, True, texts["deals_trace"].format(name=side.rules.name)))
+            traces.append((side, side.holding.estimates(), texts["deals_trace"].format(name=ruleset_name(side.rules, lang)), False))
     for side in model.measured:
-        estimates = model.stats(side.rules.key).dealt_holds
-        figure.add_trace(_per_level_trace(side, estimates, lang, True, texts["games_trace"].format(name=side.rules.name), dashed=True))
+        traces.append((side, model.stats(side.rules.key).dealt_holds, texts["games_trace"].format(name=ruleset_name(side.rules, lang)), True))
+    step = 0.12
+    offsets = [(i - (len(traces) - 1) / 2) * step for i in range(len(traces))]
+    for (side, estimates, name, hollow), offset in zip(traces, offsets, strict=True):
+        figure.add_trace(_per_level_trace(side, estimates, lang, True, name, offset, hollow))
     published = model.published
     if published is not None and published.shares:
         rules = next((r for r in model.rule_sets if r.key == published.rules), None)
-        name = rules.name if rules is not None else published.rules
+        name = ruleset_name(rules, lang) if rules is not None else published.rules
+        # Beside the same rule set's sampled deals, the estimate it is compared with.
+        offset = next((o for (side, _e, _n, hollow), o in zip(traces, offsets, strict=True) if side.rules.key == published.rules and not hollow), 0.0)
         figure.add_trace(
             go.Scatter(
-                x=list(range(1, len(published.shares) + 1)),
+                x=[n + offset for n in range(1, len(published.shares) + 1)],
                 y=list(published.shares),
                 mode="markers",
                 marker={"symbol": "diamond-open", "size": 12, "color": "#e65100", "line": {"width": 2}},
                 name=texts["published_trace"].format(name=name, source=published.short),
-                hovertemplate="%{x}: %{y:.2%}<extra>" + escape(published.short) + "</extra>",
+                customdata=[f"{escape(published.short)}: {'—' if v is None else percent_text(v, lang, 2)}" for v in published.shares],
+                hovertemplate="%{customdata}<extra></extra>",
             )
         )
-    _per_level_layout(figure, lang, texts["holding_title"], texts["holding_axis"], percent=True)
+    _per_level_layout(figure, lang, texts["holding_title"], texts["holding_axis"], percent=True, subtitle=texts["holding_sub"])
     # A log axis: the rare levels (a fraction of a percent) matter as much as the common ones.
     figure.update_yaxes(type="log", tickformat=".2~%", rangemode=None, title_text=texts["holding_axis_log"])
     figure.update_layout(height=560, legend={"orientation": "h", "y": -0.16, "x": 0, "yanchor": "top"}, margin={"b": 130})
@@ -833,14 +916,16 @@ def penalties_chart(model: ComparisonModel, lang: str) -> Any:
         figure.add_trace(
             go.Box(
                 y=side.penalty_totals(),
-                name=side.rules.name,
+                name=ruleset_name(side.rules, lang),
                 boxmean=True,
                 marker_color=COLOURS.get(side.rules.family, "#555"),
                 boxpoints=False,
+                hoverinfo="skip",  # plotly's box labels (q1, median, fences) are English statistics terms
             )
         )
+    figure.update_xaxes(title_text=texts["side_axis"])
     figure.update_yaxes(title_text=texts["penalty_axis"], rangemode="tozero")
-    _layout(figure, texts["penalty_title"], 400)
+    _layout(figure, texts["penalty_title"], 400, lang)
     figure.update_layout(showlegend=False)
     return figure
 
@@ -868,7 +953,7 @@ class ComparisonChart(ModelLanguage, w.VBox):  # type: ignore[misc]
         super().__init__([self._output], **kwargs)
         self.add_class("u9")
         self.add_class(f"u9-chart-{kind}")
-        model.observe(lambda _c: self.redraw(), names=["lang", "comparison", "published"])
+        model.observe(guard(self, lambda _c: self.redraw()), names=["lang", "comparison", "published"])
         self.redraw()
 
     @property

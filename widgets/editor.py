@@ -19,17 +19,18 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import AnyCard, Card, Colour, Phase10Card, Rank, Suit
-from upto9.melds import Meld, MeldError, Placed, Problem, validate
-from upto9.phase10 import Phase10Meld
-from upto9.rules import UPTO9, GroupKind, Level, Rules
+from upto9.cards import AnyCard, Card, Colour, Phase10Card
+from upto9.melds import Meld, MeldError, Placed, Problem, counts_real, validate, wild_faces
+from upto9.phase10 import Phase10Meld, Phase10Placed
+from upto9.phase10 import wild_faces as phase10_wild_faces
+from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
 
-from ._common import ModelLanguage, checked, style_tag
+from ._common import ModelLanguage, checked, guard, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import problem_text
 from .hand import HandModel
 from .level_checker import level_html
-from .texts import LANGS, AnyFace, check_lang, face_glyph, group_label, is_phase10, jokers_text, worded
+from .texts import LANGS, AnyFace, card_name, check_lang, face_glyph, group_label, is_phase10, jokers_text, worded
 
 __all__ = ["TEXTS", "Entry", "LayDownEditor", "LayDownModel"]
 
@@ -56,6 +57,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "auto": "Use the checker's arrangement",
         "clear": "Clear",
         "cap": "at most {jokers} here",
+        "cap_none": "no jokers here",
         "take_back": "Take {card} back into the hand",
         "help_phase": (
             "Pick the group, then click cards of the hand to put them in it; click a card in a group to take it back. A group may "
@@ -64,7 +66,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "level_phase": "Phase",
         "valid_phase": "✔ A valid lay-down for phase {n}",
         "not_valid_phase": "✘ Not a valid lay-down for phase {n} yet",
-        "unnamed": "say what it stands for",
+        "start": "Pick cards from the hand to lay down level {n}.",
+        "start_phase": "Pick cards from the hand to lay down phase {n}.",
         "cap_phase": "any number of wild cards",
     },
     "nb": {
@@ -89,6 +92,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "auto": "Bruk sjekkerens oppsett",
         "clear": "Tøm",
         "cap": "maks {jokers} her",
+        "cap_none": "ingen jokere her",
         "take_back": "Ta {card} tilbake til hånda",
         "help_phase": (
             "Velg gruppen, og klikk så kort på hånda for å legge dem i den; klikk et kort i en gruppe for å ta det tilbake. En gruppe "
@@ -97,16 +101,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "level_phase": "Fase",
         "valid_phase": "✔ Et gyldig nedlegg for fase {n}",
         "not_valid_phase": "✘ Ikke et gyldig nedlegg for fase {n} ennå",
-        "unnamed": "si hva den står for",
+        "start": "Velg kort fra hånda for å legge ned nivå {n}.",
+        "start_phase": "Velg kort fra hånda for å legge ned fase {n}.",
         "cap_phase": "så mange jokere du vil",
     },
 }
 assert set(TEXTS) == set(LANGS)
-
-_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_RANKS: Final = (Rank.ACE, *(r for r in Rank if r is not Rank.ACE))
-_NUMBERS: Final = tuple(range(1, 13))
-_COLOURS: Final = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
 
 AnyMeld = Meld | Phase10Meld
 
@@ -222,35 +222,75 @@ class LayDownModel(t.HasTraits):
         """The engine's reasons about the lay-down as a whole (the budget, clean groups, the hand)."""
         return [p for p in self.problems if p.meld is None]
 
-    def face_options(self, index: int) -> list[AnyFace]:
-        """What a 2 or 3 in group ``index`` may be said to stand for: any card in a straight (the
-        group's suit first), any rank in a set; what a Phase 10 wild card may: a number 1-12 in a set
-        or run, a colour in a colour group. Whether that is a good choice is the engine's to say."""
-        group = self.level_rules.groups[index]
-        if is_phase10(self.rules):
-            return list(_COLOURS if group.kind is GroupKind.COLOUR else _NUMBERS)
-        if group.kind is GroupKind.SET:
-            return list(_RANKS)
-        suits = Counter(e.card.suit for e in self.groups[index] if isinstance(e.card, Card) and not self.rules.is_wild(e.card))
-        order = sorted(_SUITS, key=lambda s: (-suits[s], s.order))
-        return [Card(r, s) for s in order for r in _RANKS]
+    def face_options(self, group: int, index: int) -> list[AnyFace]:
+        """What the ``index``-th card of ``group`` (a 2 or 3; a Phase 10 wild card) may be said to
+        stand for: the faces the engine says fit the group beside its other cards (``wild_faces``:
+        a straight's gaps and ends in its suit, a set's rank; a Phase 10 run's numbers, a set's
+        number, a colour group's colour). A 2 or 3 that may be itself comes first, as its own card;
+        alone in its group, it is only itself."""
+        return self._fitting(self.level_rules.groups[group], self.groups[group], index)
+
+    def _fitting(self, group: Group, entries: Sequence[Entry], index: int) -> list[AnyFace]:
+        card = entries[index].card
+        if not is_phase10(self.rules):
+            assert isinstance(card, Card)
+            others = [e.placed() for k, e in enumerate(entries) if k != index]
+            if not others:
+                return [card]
+            faces: list[AnyFace] = []
+            for face in wild_faces(group.kind, others, group.size, self.rules):
+                if face == card or face == card.rank:
+                    faces.insert(0, card)  # itself: a real card
+                else:
+                    faces.append(face)
+            return faces
+        placed = []
+        for k, e in enumerate(entries):
+            if k == index or not isinstance(e.card, Phase10Card) or e.card.is_skip:
+                continue
+            if e.card.is_wild:
+                if e.face is not None:
+                    placed.append(Phase10Placed(e.card, e.face))  # type: ignore[arg-type]  # a Phase 10 face
+            else:
+                own = e.card.colour if group.kind is GroupKind.COLOUR else e.card.number
+                assert own is not None
+                placed.append(Phase10Placed(e.card, own))
+        return list(phase10_wild_faces(group.kind, placed, group.size))
+
+    def _chosen(self, entry: Entry) -> AnyFace | None:
+        """What the entry stands for, as ``face_options`` names it (a 2 or 3 as itself: its card)."""
+        if isinstance(entry.card, Card) and (entry.face is None or entry.face == entry.card or entry.face == entry.card.rank):
+            return entry.card
+        return entry.face
+
+    def _fitted(self, level: Level, groups: Sequence[tuple[Entry, ...]]) -> list[tuple[Entry, ...]]:
+        """The groups with every 2 or 3 (wild card) standing for a face that fits its group: one
+        that no longer fits (the group changed around it), or none said yet, takes the first that
+        does, itself where it may be. So the editor never shows a card the verdict counts otherwise."""
+        fitted = []
+        for group, entries in zip(level.groups, groups, strict=True):
+            current = list(entries)
+            for k, entry in enumerate(current):
+                if not self.rules.is_wild(entry.card):
+                    continue
+                options = self._fitting(group, current, k)
+                if options and self._chosen(entry) not in options:
+                    face = options[0]
+                    current[k] = Entry(entry.card, None if face == entry.card else face)
+                elif isinstance(entry.card, Card) and entry.face is not None and self._chosen(entry) == entry.card:
+                    current[k] = Entry(entry.card, None)  # itself, said once way only
+            fitted.append(tuple(current))
+        return fitted
 
     # --- changing it ---------------------------------------------------------------------------------
 
     def place(self, card: AnyCard, group: int | None = None, face: AnyFace | None = None) -> None:
-        """Move one copy of ``card`` from the hand into ``group`` (default: ``target``). A Phase 10
-        wild card placed with no face takes the first card the group is open to, if the engine
-        names one (``open_cards``); otherwise the learner says what it stands for."""
+        """Move one copy of ``card`` from the hand into ``group`` (default: ``target``). A 2 or 3
+        (a Phase 10 wild card) placed with no face, or one that does not fit, takes the first face
+        that fits the group (``face_options``)."""
         index = self.target if group is None else group
         if card not in self.free_cards():
             raise ValueError(f"{card} is not in the hand, or every copy of it is placed")
-        if face is None and isinstance(card, Phase10Card) and card.is_wild:
-            meld = self.melds_of(self.level_rules, [() if i != index else g for i, g in enumerate(self.groups)], self.rules)[index]
-            if meld is not None and meld.cards:
-                try:
-                    face = meld.open_cards()[0]
-                except (MeldError, IndexError):  # a group not well formed yet, or a run from 1 to 12
-                    face = None
         groups = list(self.groups)
         groups[index] = (*groups[index], Entry(card, face))
         self._set(groups)
@@ -264,7 +304,8 @@ class LayDownModel(t.HasTraits):
         self._set(groups)
 
     def set_face(self, group: int, index: int, face: AnyFace | None) -> None:
-        """Say what the ``index``-th card of ``group`` stands for (``None``: itself)."""
+        """Say what the ``index``-th card of ``group`` stands for (``None``: itself). A face that
+        does not fit the group (not in ``face_options``) gives way to one that does."""
         groups = list(self.groups)
         entries = list(groups[group])
         entries[index] = Entry(entries[index].card, face)
@@ -305,10 +346,13 @@ class LayDownModel(t.HasTraits):
 
     def _set(self, groups: Sequence[tuple[Entry, ...]]) -> None:
         level = self.level_rules
+        groups = self._fitted(level, groups)
         problems = validate(self._judged(level, groups), level, self.rules, hand=self.hand.cards)
         # An empty group breaks only one rule worth saying: its size (the engine has more to say
         # about an empty straight, none of it useful to a learner who has not started it).
         shown = tuple(p for p in problems if not (p.meld is not None and not groups[p.meld] and p.rule != "size"))
+        if not any(groups):
+            shown = ()  # nothing placed yet: nothing is wrong yet
         with self.hold_trait_notifications():
             self.groups = tuple(groups)
             self.free = self._free_of(groups)
@@ -343,44 +387,51 @@ class _Slot:
     """One place in a group of the editor: the card's button (a click takes it back) and, for a 2
     or 3, the dropdown of what it stands for. Pooled: a slot is relabelled, never rebuilt."""
 
-    def __init__(self, model: LayDownModel, group: int, index: int) -> None:
+    def __init__(self, model: LayDownModel, group: int, index: int, view: Any = None) -> None:
         self.model = model
         self.group, self.index = group, index
         self.button = w.Button(layout=w.Layout(width="auto", min_width="2.8em", height="2.5em", padding="0 .2em"))
-        self.button.on_click(lambda _b: model.unplace(group, index))
+        self.button.on_click(guard(view, lambda _b: model.unplace(group, index)))
         self.dropdown = w.Dropdown(layout=w.Layout(width="8.5em", display="none"))
-        self.dropdown.observe(self._picked, names="value")
+        self.dropdown.observe(guard(view, self._picked), names="value")
         self.box = w.VBox([self.button, self.dropdown], layout=w.Layout(align_items="center", margin="0 4px 4px 0"))
         self._options: tuple[Any, ...] = ()
         self._syncing = False
 
     def _picked(self, change: Any) -> None:
-        if not self._syncing and change["new"] != self.model.groups[self.group][self.index].face:
-            self.model.set_face(self.group, self.index, change["new"])
+        if self._syncing or change["new"] is None:
+            return
+        entry = self.model.groups[self.group][self.index]
+        face = None if change["new"] == entry.card else change["new"]  # its own card: itself
+        if face != entry.face:
+            self.model.set_face(self.group, self.index, face)
 
-    def show(self, entry: Entry, faces: Sequence[AnyFace], wild: bool, lang: str, phase10: bool = False) -> None:
+    def show(self, entry: Entry, faces: Sequence[AnyFace], wild: bool, lang: str) -> None:
+        """Show ``entry``; for a 2 or 3 (a wild card), the ``faces`` that fit its group, on the one
+        it stands for (its own card: itself)."""
         texts = TEXTS[lang]
         style_card_button(self.button, entry.card, 1, lang)
-        tip = texts["take_back"].format(card=entry.card.glyph)
+        # A Phase 10 card's glyph is its code ("7r"): the tooltip names it in the learner's words.
+        tip = texts["take_back"].format(card=entry.card.glyph if isinstance(entry.card, Card) else card_name(entry.card, lang))
         if self.button.tooltip != tip:
             self.button.tooltip = tip
         if not wild:
             if self.dropdown.layout.display != "none":
                 self.dropdown.layout.display = "none"
             return
+        chosen: Any = entry.card if entry.face is None else entry.face
         self._syncing = True
         try:
-            key = (entry.card, tuple(faces), lang, phase10)
+            key = (entry.card, tuple(faces), lang)
             if key != self._options:
                 self._options = key
-                # A Phase 10 wild card is never itself: until the learner says, it stands for nothing.
-                first = texts["unnamed"] if phase10 else texts["itself"].format(card=entry.card.glyph)
-                options: list[tuple[str, AnyFace | None]] = [(first, None)]
-                options += [(texts["as"].format(face=face_glyph(f, lang)), f) for f in faces]
-                self.dropdown.options = options
+                # Every option has a value (never None): a dropdown on None shows nothing at all.
+                self.dropdown.options = [
+                    (texts["itself"].format(card=entry.card.glyph) if f == entry.card else texts["as"].format(face=face_glyph(f, lang)), f) for f in faces
+                ]
                 self.dropdown.tooltip = texts["stands_for"]
-            if self.dropdown.value != entry.face:
-                self.dropdown.value = entry.face
+            if chosen in faces and self.dropdown.value != chosen:
+                self.dropdown.value = chosen
             if self.dropdown.layout.display is not None:
                 self.dropdown.layout.display = None
         finally:
@@ -405,10 +456,10 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self._title = w.HTML()
         self._help = w.HTML()
         self._levels = w.ToggleButtons(style={"button_width": "2.6em"})
-        self._levels.observe(self._level_picked, names="value")
+        self._levels.observe(guard(self, self._level_picked), names="value")
         self._contract = w.HTML()
         self._target = w.ToggleButtons()
-        self._target.observe(self._target_picked, names="value")
+        self._target.observe(guard(self, self._target_picked), names="value")
         self._free_label = w.HTML()
         self._free_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self._free_buttons: list[w.Button] = []
@@ -418,9 +469,9 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self._slots: list[list[_Slot]] = []
         self._verdict = w.HTML()
         self._auto = w.Button(icon="magic", button_style="info", layout=w.Layout(width="auto"))
-        self._auto.on_click(lambda _b: self.model.use_checker())
+        self._auto.on_click(guard(self, lambda _b: self.model.use_checker()))
         self._clear = w.Button(icon="times", button_style="warning")
-        self._clear.on_click(lambda _b: self.model.clear())
+        self._clear.on_click(guard(self, lambda _b: self.model.clear()))
         self._shown: tuple[Any, ...] = ()
         self._relabelling = False
         super().__init__(
@@ -440,7 +491,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
             **kwargs,
         )
         self.add_class("u9")
-        self.model.observe(self.update, names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target"])
+        self.model.observe(guard(self, self.update), names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target"])
         self.update()
 
     # --- clicks --------------------------------------------------------------------------------------
@@ -479,7 +530,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         while len(self._free_buttons) <= position:
             n = len(self._free_buttons)
             button = w.Button(layout=w.Layout(width="auto", min_width="2.8em", height="2.5em", padding="0 .2em", margin="0 3px 3px 0"))
-            button.on_click(lambda _b, n=n: self._free_clicked(n))
+            button.on_click(guard(self, lambda _b, n=n: self._free_clicked(n)))
             self._free_buttons.append(button)
         return self._free_buttons[position]
 
@@ -488,7 +539,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
             self._slots.append([])
         slots = self._slots[group]
         while len(slots) <= index:
-            slots.append(_Slot(self.model, group, len(slots)))
+            slots.append(_Slot(self.model, group, len(slots), self))
         return slots[index]
 
     def _parts(self, group: int) -> tuple[w.HTML, w.Box, w.HTML, w.HTML, w.VBox]:
@@ -541,11 +592,12 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
             header, box, preview, reasons, _ = self._parts(i)
             cap = level.cap(i)
             target = " ◀" if i == model.target and len(level.groups) > 1 else ""
-            cap_words = texts["cap_phase"] if level.unlimited else texts["cap"].format(jokers=jokers_text(cap, lang, rules))
+            # "at most no jokers" says it twice: a group that takes none says so.
+            cap_words = texts["cap_phase"] if level.unlimited else texts["cap"].format(jokers=jokers_text(cap, lang, rules)) if cap else texts["cap_none"]
             header.value = f"<b>{escape(group_label(level, i, lang, rules))}</b>{target} <span class='u9-note'>({escape(cap_words)})</span>"
-            faces = self.model.face_options(i)
             for k, entry in enumerate(entries):
-                self._slot(i, k).show(entry, faces, rules.is_wild(entry.card), lang, is_phase10(rules))
+                wild = rules.is_wild(entry.card)
+                self._slot(i, k).show(entry, model.face_options(i, k) if wild else (), wild, lang)
             shown_slots = [s.box for s in self._slots[i][: len(entries)]] if entries else []
             if list(box.children) != shown_slots:
                 box.children = shown_slots
@@ -554,14 +606,18 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
                 if meld is None:  # the engine cannot read it yet: the cards as placed
                     cells = [card_html(e.card, e.face, lang=lang) for e in entries]
                 else:
-                    cells = [card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang) for p in meld.cards]
+                    # REAL only where the verdict counts the 2 or 3 as itself (the engine's counts_real).
+                    reals = counts_real(meld, rules) if isinstance(meld, Meld) else tuple(not p.wild for p in meld.cards)
+                    cells = [card_html(p.card, p.face, real=real and rules.is_wild(p.card), lang=lang) for p, real in zip(meld.cards, reals, strict=True)]
                 preview.value = card_row(cells, texts["engine_view"])
             else:
                 preview.value = f'<div class="u9-note">{escape(texts["empty_group"])}</div>'
             said = model.group_problems(i)
             reasons.value = "".join(f'<div class="u9-error">✘ {escape(problem_text(p, lang))}</div>' for p in said)
         number = level.number
-        if model.valid:
+        if not any(model.groups):  # nothing placed yet: a prompt, nothing red
+            self._verdict.value = f'<div role="status" aria-live="polite" class="u9-note">{escape(worded(texts, "start", rules).format(n=number))}</div>'
+        elif model.valid:
             jokers = sum(m.jokers for m in melds if m is not None)
             self._verdict.value = (
                 f'<div role="status" aria-live="polite"><span class="u9-ok">{escape(worded(texts, "valid", rules).format(n=number))}</span> '

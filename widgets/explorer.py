@@ -25,13 +25,15 @@ import ipywidgets as w
 import traitlets as t
 
 from upto9.cards import AnyCard, Phase10Card
+from upto9.messages import Message, message_of
 from upto9.rules import PHASE10, UPTO9, Family, GroupKind, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
-from ._common import checked, style_tag
-from .choice import SAMPLE_HANDS, RuleSetChoice
-from .engine_text import rules_error_text
+from ._common import checked, guard, style_tag
+from .choice import SAMPLE_HANDS, RuleSetChoice, ruleset_name
+from .engine_text import card_error_text, rules_error_text
 from .hand import HandModel
 from .level_checker import CheckerModel, LevelChecker
+from .page import Advanced
 from .texts import LANGS, SHARED, budget_text, check_lang, colour_name, contract_text, group_label, is_phase10, jokers_text, worded
 
 __all__ = ["RULE_SETS", "TEXTS", "RulesExplorer", "RulesModel", "facts_html", "table_html"]
@@ -59,8 +61,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "under": "Under the rules of {name}",
         "valid": "✔ valid ({jokers})",
         "not_valid": "✘ not valid ({short} short)",
-        "toml": "The house rules as a file (load_rules reads it; simulate(rules=...) plays it)",
-        "download": "Download house.toml",
+        "toml": "The house rules as a file ({reads} reads it; {plays} plays it)",
+        "download": "Download the file ({file})",
         "no_house": "No house rules yet: this is {name} as it stands.",
         "card_short": "{n} card",
         "cards_short": "{n} cards",
@@ -72,8 +74,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "Pick a phase and change its groups' sizes, how many wild cards it allows (any number, or a limit) or how many number cards it "
             "must hold: that is a house rule. The checked hand below shows the effect at once."
         ),
-        "col_min_real_phase": "Min number cards",
-        "wild_total": "Max wild cards",
+        "col_min_real_phase": "Number cards, at least",
+        "col_budget": "Jokers allowed",
+        "col_budget_phase": "Wild cards allowed",
+        "col_min_real": "Real cards, at least",
+        "wild_total": "Wild cards allowed",
         "unlimited": "any number",
         "natural": "Number cards, at least",
         "facts": "The rule set",
@@ -102,7 +107,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "valve_on": "a round ends when no player still waiting can ever make their level from the cards in circulation",
         "valve_off": "none: a round ends only when someone goes out",
         "order_free": "in any order, one a round",
-        "based_on": "{name} is {base} with house rules, written only as a house-rule file ({source}); what it changes is marked †.",
+        "based_on": "{name} is {base} with house rules; what it changes is marked †.",
         "wild_word": "wild",
         "skip_word": "skip",
     },
@@ -127,8 +132,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "under": "Etter reglene i {name}",
         "valid": "✔ gyldig ({jokers})",
         "not_valid": "✘ ikke gyldig (mangler {short})",
-        "toml": "Husreglene som fil (load_rules leser den; simulate(rules=...) spiller med den)",
-        "download": "Last ned house.toml",
+        "toml": "Husreglene som fil ({reads} leser den; {plays} spiller med den)",
+        "download": "Last ned fila ({file})",
         "no_house": "Ingen husregler ennå: dette er {name} slik det er.",
         "card_short": "{n} kort",
         "cards_short": "{n} kort",
@@ -140,8 +145,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "Velg en fase og endre størrelsen på gruppene, hvor mange jokere den tillater (så mange du vil, eller en grense) eller hvor "
             "mange tallkort den må ha: det er en husregel. Den sjekkede hånda nedenfor viser virkningen med en gang."
         ),
-        "col_min_real_phase": "Min. tallkort",
-        "wild_total": "Maks jokere",
+        "col_min_real_phase": "Tallkort, minst",
+        "col_budget": "Jokere tillatt",
+        "col_budget_phase": "Jokere tillatt",
+        "col_min_real": "Ekte kort, minst",
+        "wild_total": "Jokere tillatt",
         "unlimited": "så mange du vil",
         "natural": "Tallkort, minst",
         "facts": "Regelsettet",
@@ -172,7 +180,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "valve_on": "runden slutter når ingen spiller som venter, noensinne kan klare nivået sitt med kortene i sirkulasjon",
         "valve_off": "ingen: en runde slutter bare når noen går ut",
         "order_free": "i hvilken som helst rekkefølge, én per runde",
-        "based_on": "{name} er {base} med husregler, skrevet bare som en husregelfil ({source}); det den endrer, er merket †.",
+        "based_on": "{name} er {base} med husregler; det den endrer, er merket †.",
         "wild_word": "joker",
         "skip_word": "hopp over",
     },
@@ -199,6 +207,8 @@ class RulesModel(t.HasTraits):
     (False, 1)
     >>> model.error
     '<house rules>: level 1: jokers: must be a whole number from 0 to 4, got 9'
+    >>> model.refusal.key  # the same refusal as the engine's message, for the page's language
+    'rules.at'
 
     A Phase 10 phase allows any number of wild cards until a limit is set, and the file says so:
 
@@ -216,6 +226,9 @@ class RulesModel(t.HasTraits):
     lang = t.Unicode("en")
 
     def __init__(self, base: Rules = UPTO9, *, lang: str = "en") -> None:
+        # The refused edit's message, beside ``error`` (its English text): set before it, so that
+        # an observer of ``error`` finds it.
+        self.refusal: Message | None = None
         super().__init__(base=base, rules=base, lang=check_lang(lang))
 
     @t.validate("lang")
@@ -268,6 +281,7 @@ class RulesModel(t.HasTraits):
         try:
             rules = rules_from_dict(data, "<house rules>")
         except RulesError as error:
+            self.refusal = message_of(error)
             self.error = str(error)
             return False
         self.error = ""
@@ -372,11 +386,13 @@ class RulesModel(t.HasTraits):
 
 
 def table_html(rules: Rules, selected: int, lang: str) -> str:
-    """The level table: contract, max wild, min real; reconstructed values ``*``, house rules ``†``."""
+    """The level table: contract, jokers allowed (the rules text's "max wild"), the fewest real
+    cards; reconstructed values ``*``, house rules ``†``."""
     shared = SHARED[lang]
+    texts = TEXTS[lang]
     head = (
-        f"<tr><th>{escape(worded(TEXTS[lang], 'col_level', rules))}</th><th>{escape(shared['contract'])}</th>"
-        f"<th>{escape(shared['max_wild'])}</th><th>{escape(TEXTS[lang]['col_min_real_phase'] if is_phase10(rules) else shared['min_real'])}</th></tr>"
+        f"<tr><th>{escape(worded(texts, 'col_level', rules))}</th><th>{escape(shared['contract'])}</th>"
+        f"<th>{escape(worded(texts, 'col_budget', rules))}</th><th>{escape(worded(texts, 'col_min_real', rules))}</th></tr>"
     )
     rows = []
     marks = False
@@ -395,9 +411,10 @@ def table_html(rules: Rules, selected: int, lang: str) -> str:
     notes = [shared["reconstructed_note"]] if marks else []
     if houses:
         notes.append(shared["house_note"])
-    caption = f"<caption style='text-align:left'><b>{escape(rules.name)}</b></caption>"
+    caption = f"<caption style='text-align:left'><b>{escape(ruleset_name(rules, lang))}</b></caption>"
     foot = "".join(f'<div class="u9-note">{escape(n)}</div>' for n in notes)
-    return f"<table class='u9-table u9-levels'>{caption}{head}{''.join(rows)}</table>{foot}"
+    table = f"<table class='u9-table u9-levels'>{caption}{head}{''.join(rows)}</table>"
+    return f"<div class='u9-table-scroll' role='region' tabindex='0' style='overflow-x:auto;max-width:100%'>{table}</div>{foot}"
 
 
 def _mark(rules: Rules, *fields: str) -> str:
@@ -479,14 +496,14 @@ def facts_html(rules: Rules, lang: str = "en") -> str:
     shown = "".join(value for _, value in rows)
     notes = []
     if rules.base is not None and rules.source.endswith(".toml"):
-        base_name = next((r.name for r in RULE_SETS if r.key == rules.base), rules.base)
-        notes.append(texts["based_on"].format(name=rules.name, base=base_name, source=rules.source))
+        base_name = next((ruleset_name(r, lang) for r in RULE_SETS if r.key == rules.base), rules.base)
+        notes.append(texts["based_on"].format(name=ruleset_name(rules, lang), base=base_name, source=rules.source))
     if "*" in shown:
         notes.append(SHARED[lang]["reconstructed_note"])
     if "†" in shown:
         notes.append(SHARED[lang]["house_note"])
     foot = "".join(f'<div class="u9-note">{escape(n)}</div>' for n in notes)
-    caption = f"<caption style='text-align:left'><b>{escape(texts['facts'])}: {escape(rules.name)}</b></caption>"
+    caption = f"<caption style='text-align:left'><b>{escape(texts['facts'])}: {escape(ruleset_name(rules, lang))}</b></caption>"
     return f"<table class='u9-table u9-facts'>{caption}{body}</table>{foot}"
 
 
@@ -530,7 +547,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self.hand = hand
         self.choice = RuleSetChoice(self.hand, rule_sets, lang=str(self.model.lang))
         self.choice.layout.display = "none" if len(self.choice.rule_sets) < 2 else None
-        self.hand.observe(self._game_picked, names="rules")
+        self.hand.observe(guard(self, self._game_picked), names="rules")
         self.checker = CheckerModel(self.hand, level=self.model.level, rules=self.model.rules, lang=str(self.model.lang))
         t.dlink((self.model, "rules"), (self.checker, "rules"))
         t.link((self.model, "level"), (self.checker, "level"))
@@ -540,33 +557,35 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._facts = w.HTML()
         self._table = w.HTML()
         self._levels = w.ToggleButtons(style={"button_width": "3.2em"})
-        self._levels.observe(self._level_picked, names="value")
+        self._levels.observe(guard(self, self._level_picked), names="value")
         self._editors = w.VBox()
         self._editing: tuple[Any, ...] = ()
         self._sizes: list[w.BoundedIntText] = []
         self._caps: list[w.Dropdown] = []
         self._total = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="16em"), style={"description_width": "10em"})
-        self._total.observe(lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"])), names="value")
+        self._total.observe(guard(self, lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
         # Phase 10: "any number" is a choice of its own, so an unlimited phase never becomes a number by itself.
         self._wild = w.Dropdown(layout=w.Layout(width="24em"), style={"description_width": "12em"})
-        self._wild.observe(lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"])), names="value")
+        self._wild.observe(guard(self, lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
         self._natural = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="18em"), style={"description_width": "12em"})
-        self._natural.observe(lambda c: self._edit(lambda: self.model.set_natural(self.model.level, c["new"])), names="value")
+        self._natural.observe(guard(self, lambda c: self._edit(lambda: self.model.set_natural(self.model.level, c["new"]))), names="value")
         self._clean = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="16em"), style={"description_width": "10em"})
-        self._clean.observe(lambda c: self._edit(lambda: self.model.set_clean(self.model.level, c["new"])), names="value")
+        self._clean.observe(guard(self, lambda c: self._edit(lambda: self.model.set_clean(self.model.level, c["new"]))), names="value")
         self._error = w.HTML()
         self._reset_level = w.Button(icon="undo", layout=w.Layout(width="auto"))
-        self._reset_level.on_click(lambda _b: self.model.reset_level(self.model.level))
+        self._reset_level.on_click(guard(self, lambda _b: self.model.reset_level(self.model.level)))
         self._reset_all = w.Button(icon="refresh", button_style="warning", layout=w.Layout(width="auto"))
-        self._reset_all.on_click(lambda _b: self.model.reset())
+        self._reset_all.on_click(guard(self, lambda _b: self.model.reset()))
         self._hand_text = w.Text(continuous_update=False, layout=w.Layout(width="100%", max_width="40em"))
-        self._hand_text.observe(self._typed, names="value")
+        self._hand_text.observe(guard(self, self._typed), names="value")
         self._hand_error = w.HTML()
         self._compared = w.HTML()
         self._checker_view = LevelChecker(self.checker)
         self._toml_label = w.HTML()
         self._toml = w.Textarea(disabled=True, layout=w.Layout(width="100%", max_width="46em", height="9em"))
         self._download = w.HTML()
+        # The file, its name and the calls that read it are a developer's: closed by default.
+        self._advanced = Advanced([self._toml_label, self._toml, self._download], lang=str(self.model.lang))
         self._syncing = False
         super().__init__(
             [
@@ -584,17 +603,15 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 self._hand_error,
                 self._compared,
                 self._checker_view,
-                self._toml_label,
-                self._toml,
-                self._download,
+                self._advanced,
             ],
             **kwargs,
         )
         self.add_class("u9")
         self.add_class("u9-explorer")
-        self.model.observe(self._base_set, names="base")
-        self.model.observe(self.update, names=["rules", "level", "error", "lang"])
-        self.hand.observe(self.update, names=["cards", "error"])
+        self.model.observe(guard(self, self._base_set), names="base")
+        self.model.observe(guard(self, self.update), names=["rules", "level", "error", "lang"])
+        self.hand.observe(guard(self, self.update), names=["cards", "error"])
         self.update()
 
     @property
@@ -637,7 +654,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             self.model.level = change["new"]
 
     def _typed(self, change: Any) -> None:
-        if change["new"] != self.hand.text:
+        if change["new"] != self.hand.text or self.hand.error:  # the hand's own text typed back after a bad one clears the error
             self.hand.set_text(change["new"])
             self.update()
 
@@ -673,13 +690,15 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         rows: list[w.Widget] = []
         for i, group in enumerate(level.groups):
             size = w.BoundedIntText(min=1, max=14, layout=w.Layout(width="11em"), style={"description_width": "5em"}, description=texts["size"])
-            size.observe(lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, size=c["new"])), names="value")
+            size.observe(guard(self, lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, size=c["new"]))), names="value")
             self._sizes.append(size)
             kind = {GroupKind.RUN: "↔", GroupKind.SET: "≡", GroupKind.COLOUR: "◼"}[group.kind]
             row: list[w.Widget] = [w.HTML(f"<b>{kind} {escape(group_label(level, i, lang, rules))}</b>", layout=w.Layout(width="14em")), size]
             if not phase10:  # Phase 10 counts wild cards for the whole phase only
                 cap = w.Dropdown(layout=w.Layout(width="21em"), description=texts["cap"], style={"description_width": "8em"})
-                cap.observe(lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, jokers=_cap_value(c["new"]))), names="value")
+                cap.observe(
+                    guard(self, lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, jokers=_cap_value(c["new"])))), names="value"
+                )
                 self._caps.append(cap)
                 row.append(cap)
             rows.append(w.HBox(row))
@@ -736,27 +755,33 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 self._total.value = level.jokers
                 self._clean.description = texts["clean"]
                 self._clean.value = level.clean_groups
-            self._error.value = (
-                f'<div class="u9-error" role="alert">⚠ {escape(texts["refused"].format(error=rules_error_text(model.error, lang)))}</div>'
-                if model.error
-                else ""
-            )
+            self._error.value = ""
+            if model.error:  # the refusal as the engine's message, in the page's language
+                refused = rules_error_text(model.refusal or Message("raw", text=model.error), lang)
+                self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(texts["refused"].format(error=refused))}</div>'
             self._reset_level.description = worded(texts, "reset_level", rules)
             self._reset_level.disabled = level.number not in model.house_levels
-            self._reset_all.description = texts["reset_all"].format(name=model.base.name)
+            self._reset_all.description = texts["reset_all"].format(name=ruleset_name(model.base, lang))
             self._reset_all.disabled = rules is model.base
             self._hand_text.description = texts["hand"]
             if not self.hand.error and self._hand_text.value != self.hand.text:
                 self._hand_text.value = self.hand.text
-            self._hand_error.value = f'<div class="u9-error" role="alert">⚠ {escape(self.hand.error)}</div>' if self.hand.error else ""
+            self._hand_error.value = ""
+            if self.hand.error:
+                refused = card_error_text(self.hand.refusal or Message("raw", text=self.hand.error), lang)
+                self._hand_error.value = f'<div class="u9-error" role="alert">⚠ {escape(refused)}</div>'
             self._compared.value = self._comparison(lang)
-            self._toml_label.value = f"<b>{escape(texts['toml'])}</b>"
+            # The calls are code: in <code>, as every developer detail in the "Advanced" section.
+            calls = {"reads": "<code>load_rules</code>", "plays": "<code>simulate(rules=...)</code>"}
+            self._toml_label.value = f"<b>{escape(texts['toml']).format(**calls)}</b>"
+            self._advanced.lang = lang
             if model.house_levels:
                 text = model.house_toml()
                 self._toml.value = text
-                self._download.value = f'<a download="house.toml" href="data:text/plain;charset=utf-8,{quote(text)}">{escape(texts["download"])}</a>'
+                words = escape(texts["download"]).format(file="<code>house.toml</code>")
+                self._download.value = f'<a download="house.toml" href="data:text/plain;charset=utf-8,{quote(text)}">{words}</a>'
             else:
-                self._toml.value = texts["no_house"].format(name=model.base.name)
+                self._toml.value = texts["no_house"].format(name=ruleset_name(model.base, lang))
                 self._download.value = ""
         finally:
             self._syncing = False
@@ -775,5 +800,5 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 short = verdict.cards_short
                 amount = texts["card_short" if short == 1 else "cards_short"].format(n=short)
                 words = f'<span class="u9-bad">{escape(texts["not_valid"].format(short=amount))}</span>'
-            cells.append(f"<li><b>{escape(texts['under'].format(name=rules.name))}</b>: {words}</li>")
+            cells.append(f"<li><b>{escape(texts['under'].format(name=ruleset_name(rules, lang)))}</b>: {words}</li>")
         return f"<div><b>{escape(worded(texts, 'compare', model.rules).format(n=model.level))}</b><ul style='margin:.2em 0'>{''.join(cells)}</ul></div>"

@@ -1,6 +1,7 @@
 """The hand builder: click cards into a hand from a grid of the 52, or type them; sort, clear, deal.
 
-``HandModel`` is the state (the cards, the text that mirrors them, the last refused text's error);
+``HandModel`` is the state (the cards, the text that mirrors them, the last refused text's error,
+kept as the engine's message so that the view words it in the page's language);
 ``HandBuilder`` is the view. The checker and the lay-down editor take a ``HandModel`` and follow it.
 The hand's ``rules`` name its card model: with Phase 10's rules (``HandModel(rules=PHASE10)``) the
 grid holds the numbers 1-12 in four colours, the wild card and the skip, and text reads ``7r 12b W S``.
@@ -9,6 +10,7 @@ grid holds the numbers 1-12 in four colours, the wild card and the skip, and tex
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable
 from html import escape
@@ -18,14 +20,15 @@ import ipywidgets as w
 import traitlets as t
 
 from upto9.cards import SKIP, WILD, AnyCard, Card, CardError, Colour, Phase10Card, Rank, Suit, check_copies, format_hand, parse_hand
+from upto9.messages import Message, message_of
 from upto9.rules import UPTO9, Family, Rules
 
-from ._common import ModelLanguage, style_tag
+from ._common import ModelLanguage, guard, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import card_error_text
 from .texts import LANGS, check_lang, worded
 
-__all__ = ["TEXTS", "HandBuilder", "HandModel"]
+__all__ = ["TEXTS", "HandBuilder", "HandModel", "typed_html"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -40,15 +43,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sort_rank": "Sort by rank",
         "clear": "Clear",
         "deal": "Deal {n}",
-        "deal_tip": "Deal {n} cards at random from {decks} shuffled decks (seed {seed})",
-        "seed": "Seed",
-        "dealt": "Dealt {n} cards with seed {seed}.",
+        "deal_tip": "Deal {n} cards at random from {decks} shuffled decks (deal number {seed})",
+        "seed": "Deal number",
+        "dealt": "Dealt {n} cards: deal number {seed} (the same number deals the same hand again).",
         "unchanged": "The hand is unchanged.",
         "grid": "All 52 cards",
         "hand_row": "The hand",
         "help_phase": (
             "Click a card to put it in the hand; a second click adds a second copy (the deck holds two of each number, 8 wild cards "
-            "and 4 skips), and a click when the deck holds no more takes them all out. Or type the cards: 7r 12b W S."
+            "and 4 skips), and a click when the deck holds no more takes them all out. Or type the cards: `7r 12b W S` (a number and its "
+            "colour: `r` red, `y` yellow, `g` green, `b` blue; `W` a wild card, `S` a skip)."
         ),
         "placeholder_phase": "7r 7b W 3g 4g 5y 6r 12b S 9y",
         "sort_suit_phase": "Sort by colour",
@@ -70,15 +74,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sort_rank": "Sorter etter rang",
         "clear": "Tøm",
         "deal": "Del ut {n}",
-        "deal_tip": "Del ut {n} tilfeldige kort fra {decks} stokkede kortstokker (frø {seed})",
-        "seed": "Frø",
-        "dealt": "Delte ut {n} kort med frø {seed}.",
+        "deal_tip": "Del ut {n} tilfeldige kort fra {decks} stokkede kortstokker (utdeling nr. {seed})",
+        "seed": "Utdeling nr.",
+        "dealt": "Delte ut {n} kort: utdeling nr. {seed} (samme nummer deler ut samme hånd igjen).",
         "unchanged": "Hånda er uendret.",
         "grid": "Alle 52 kort",
         "hand_row": "Hånda",
         "help_phase": (
             "Klikk et kort for å ta det på hånda; et nytt klikk legger til ett eksemplar til (kortstokken har to av hvert tall, 8 jokere "
-            "og 4 hopp over-kort), og et klikk når kortstokken ikke har flere, tar dem alle ut. Eller skriv kortene: 7r 12b W S."
+            "og 4 hopp over-kort), og et klikk når kortstokken ikke har flere, tar dem alle ut. Eller skriv kortene: `7r 12b W S` (tallet og "
+            "fargens bokstav: `r` rød, `y` gul, `g` grønn, `b` blå; `W` en joker, `S` et hopp over-kort)."
         ),
         "placeholder_phase": "7r 7b W 3g 4g 5y 6r 12b S 9y",
         "sort_suit_phase": "Sorter etter farge",
@@ -107,6 +112,16 @@ def by_suit(card: AnyCard) -> tuple[int, int, int]:
     return (card.suit.order, card.rank, 0)
 
 
+def typed_html(text: str) -> str:
+    """``text`` as HTML, what a learner types (between backticks) as keys: the card codes are the
+    engine's notation in every language, so they are shown as such (``<kbd>``).
+
+    >>> typed_html("Or type the cards: `7r 12b` <here>.")
+    'Or type the cards: <kbd>7r 12b</kbd> &lt;here&gt;.'
+    """
+    return re.sub(r"`([^`]+)`", r"<kbd>\1</kbd>", escape(text))
+
+
 def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -117,7 +132,8 @@ class HandModel(t.HasTraits):
     ``cards`` is the hand in its own order (a tuple of ``Card``); ``text`` is its canonical text,
     kept in sync both ways: ``set_text`` reads a text with the engine's ``parse_hand`` and, if the
     text is bad, leaves the hand as it was and puts the engine's message (which names the bad
-    token) in ``error``. How many copies of a card the hand may hold is the number of decks the
+    token) in ``error`` (its English text) and ``refusal`` (the message itself, which the view
+    renders in the page's language). How many copies of a card the hand may hold is the number of decks the
     rules use for ``players``.
 
     >>> hand = HandModel()
@@ -125,6 +141,8 @@ class HandModel(t.HasTraits):
     True
     >>> hand.set_text("5h 6h 11h"), hand.text, hand.error
     (False, '5h 6h 2c', "token 3 '11h': no rank 11; ranks are A 2-10 J Q K")
+    >>> hand.refusal
+    Message('card.token_at', position=3, quoted="'11h'", token='11h', reason=Message('card.no_rank', text='11'))
     """
 
     cards = t.Tuple()
@@ -138,10 +156,13 @@ class HandModel(t.HasTraits):
 
     def __init__(self, cards: str | Iterable[AnyCard] = (), *, rules: Rules = UPTO9, players: int = 4, seed: int = 0, lang: str = "en") -> None:
         self._kept: dict[Family, tuple[AnyCard, ...]] = {}
+        # The refused text's message, beside ``error``: set before it, so that an observer of
+        # ``error`` finds it (not a trait: one change, one redraw).
+        self.refusal: Message | None = None
         super().__init__(rules=rules, players=players, seed=seed, lang=check_lang(lang))
         if isinstance(cards, str):
             if not self.set_text(cards):
-                raise CardError(self.error)
+                raise CardError(self.refusal or self.error)
         else:
             self.set_cards(tuple(cards))
 
@@ -176,6 +197,7 @@ class HandModel(t.HasTraits):
     @t.observe("cards")
     def _on_cards(self, change: Any) -> None:
         self.text = format_hand(self.cards)
+        self.refusal = None
         self.error = ""
         self.dealt = ()
 
@@ -209,10 +231,12 @@ class HandModel(t.HasTraits):
         try:
             hand = parse_hand(text, self.rules, self.players)
         except CardError as error:
+            self.refusal = message_of(error)
             self.error = str(error)
             return False
         if hand == self.cards:
             self.text = format_hand(hand)
+            self.refusal = None
             self.error = ""
         self.cards = hand
         return True
@@ -287,18 +311,18 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self._grids: dict[Family, tuple[w.Box, dict[AnyCard, w.Button]]] = {}
         self._grid = w.Box()
         self._text = w.Text(continuous_update=False, layout=w.Layout(width="100%", max_width="46em"))
-        self._text.observe(self._typed, names="value")
+        self._text.observe(guard(self, self._typed), names="value")
         self._message = w.HTML()
         self._sort_suit = w.Button(icon="sort")
-        self._sort_suit.on_click(lambda _b: self.model.sort("suit"))
+        self._sort_suit.on_click(guard(self, lambda _b: self.model.sort("suit")))
         self._sort_rank = w.Button(icon="sort-numeric-asc")
-        self._sort_rank.on_click(lambda _b: self.model.sort("rank"))
+        self._sort_rank.on_click(guard(self, lambda _b: self.model.sort("rank")))
         self._clear = w.Button(icon="times", button_style="warning")
-        self._clear.on_click(lambda _b: self.model.clear())
+        self._clear.on_click(guard(self, lambda _b: self.model.clear()))
         self._deal_small = w.Button(icon="random", button_style="info")
-        self._deal_small.on_click(lambda _b: self.model.deal(self.model.rules.hand_size))
+        self._deal_small.on_click(guard(self, lambda _b: self.model.deal(self.model.rules.hand_size)))
         self._deal_large = w.Button(icon="random", button_style="info")
-        self._deal_large.on_click(lambda _b: self.model.deal(self.model.rules.hand_size + 1))
+        self._deal_large.on_click(guard(self, lambda _b: self.model.deal(self.model.rules.hand_size + 1)))
         self._seed = w.IntText(layout=w.Layout(width="11em"))
         t.link((self.model, "seed"), (self._seed, "value"))
         self._hand = w.HTML()
@@ -318,7 +342,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             **kwargs,
         )
         self.add_class("u9")
-        self.model.observe(self.update, names=["cards", "error", "dealt", "lang", "players", "rules", "seed"])
+        self.model.observe(guard(self, self.update), names=["cards", "error", "dealt", "lang", "players", "rules", "seed"])
         self.update()
 
     @property
@@ -340,7 +364,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
                         else w.Layout(width="auto", height="2.5em", padding="0", margin="0")
                     )
                     button = w.Button(layout=layout)
-                    button.on_click(lambda _b, card=card: self.model.click(card))
+                    button.on_click(guard(self, lambda _b, card=card: self.model.click(card)))
                     buttons[card] = button
                     if special:
                         specials.append(button)
@@ -348,14 +372,16 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             columns = len(grid_cards(rules)[0])
             grid = w.GridBox(
                 numbers,
-                layout=w.Layout(grid_template_columns=f"repeat({columns}, minmax(2.5em, 1fr))", grid_gap="3px", overflow="auto", max_width="46em"),
+                layout=w.Layout(grid_template_columns=f"repeat({columns}, minmax(2.5em, 1fr))", grid_gap="3px", max_width="46em"),
             )
+            grid.add_class("u9-cardgrid")  # on a phone the grid wraps each suit into two rows (style.css)
+            grid.add_class(f"u9-cols{columns}")
             box = w.VBox([grid, w.HBox(specials, layout=w.Layout(margin="3px 0 0 0"))]) if specials else grid
             self._grids[family] = (box, buttons)
         return self._grids[family]
 
     def _typed(self, change: Any) -> None:
-        if change["new"] != self.model.text:
+        if change["new"] != self.model.text or self.model.error:  # the hand's own text typed back after a bad one clears the error
             self.model.set_text(change["new"])
             self.update()
 
@@ -371,7 +397,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         if relabel:
             self._lang_shown = lang
             self._grid.children = (grid,)
-            self._help.value = f'<div class="u9-note">{escape(worded(texts, "help", rules))}</div>'
+            self._help.value = f'<div class="u9-note">{typed_html(worded(texts, "help", rules))}</div>'
             self._text.description = texts["text"]
             self._text.placeholder = worded(texts, "placeholder", rules)
             self._seed.description = texts["seed"]
@@ -395,9 +421,8 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         if not model.error and self._text.value != model.text:
             self._text.value = model.text
         if model.error:
-            self._message.value = (
-                f'<div class="u9-error" role="alert">⚠ {escape(_sentence(card_error_text(model.error, lang)))} {escape(texts["unchanged"])}</div>'
-            )
+            refused = card_error_text(model.refusal or Message("raw", text=model.error), lang)
+            self._message.value = f'<div class="u9-error" role="alert">⚠ {escape(_sentence(refused))} {escape(texts["unchanged"])}</div>'
         elif model.dealt:
             dealt = texts["dealt"].format(n=model.dealt[0], seed=model.dealt[1])
             self._message.value = f'<div class="u9-note" role="status">{escape(dealt)}</div>'

@@ -10,12 +10,18 @@ level (``upto9.atlas.hurdles``), impossible rounds, and the spread of penalty po
 The base rule set is the explorer's choice (Up to 9, Phase 10, or Up to 9 with one deck fewer): the
 table's rules below are that rule set's own (its deck entries, its penalty groups), and both sides
 are played under it.
+
+Games played in advance are served instead of playing them again when they are the very games asked
+for (the same rules, table and game numbers): the standard side from the atlas file, and any side
+from ``played`` (``upto9.compare.PlayedGames``: the notebook's opening house rule, from
+``data/lab.json``). So the page opens at once, and shows what playing them now would give.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -23,16 +29,17 @@ import ipywidgets as w
 import pandas as pd
 
 from upto9.atlas import Atlas, hurdles
-from upto9.compare import GameSummary, game_means, play_games
+from upto9.compare import GameSummary, PlayedGames, game_means, play_games
 from upto9.rules import UPTO9, Family, Rules, RulesError, rules_from_dict
 
-from ._common import OwnLanguage
+from ._common import OwnLanguage, guard
+from .atlas import TABLE_SCROLL
 from .engine_text import rules_error_text
 from .explorer import RulesExplorer
-from .page import LangOutput
-from .texts import LANGS, check_lang
+from .page import Advanced, LangOutput, Progress
+from .texts import LANGS, check_lang, level_title, number_text
 
-__all__ = ["TEXTS", "HouseRuleLab", "compare_table", "comparison_chart", "penalty_groups", "with_table_rules"]
+__all__ = ["CHART_KINDS", "TEXTS", "HouseRuleLab", "compare_table", "lab_chart", "penalty_groups", "table_html", "with_table_rules"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -51,30 +58,44 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "penalties": "Penalty points for a card left in hand",
         "players": "Players",
         "games": "Games",
-        "compare": "Compare on the same seeds",
+        "compare": "Play both and compare (the same deals)",
         "standard": "Standard rules",
         "house": "House rules",
         "changed": "Changed from the standard rules: {what}.",
         "unchanged": "No rule changed yet: both sides play the standard rules.",
-        "refused": "Not a rule set the engine accepts: {error}",
-        "running": "Playing {games} games under each rule set…",
+        "refused": "Not a rule set that can be played: {error}",
         "cached": "The standard side is read from the atlas file (the same seeds); the house side is played now.",
-        "rounds": "Rounds per game",
-        "turns": "Turns per game",
-        "impossible": "Impossible rounds (safety valve)",
-        "stalemates": "Stalemate rounds (engine guard)",
-        "penalty_mean": "Penalty points per player (mean)",
-        "penalty_sd": "Penalty points per player (SD)",
-        "penalty_iqr": "Penalty points per player (IQR)",
-        "rounds_level": "Rounds per level (mean)",
+        "cached_both": "Both sides were played in advance (the same seeds) and are read from the page's data files.",
+        "rounds": "Rounds per game (average)",
+        "turns": "Turns per game (average)",
+        "impossible": "Impossible rounds per 100 games (no one could still make their level)",
+        "stalemates": "Stuck rounds per 100 games (everyone down, no one could go out)",
+        "penalty_mean": "Penalty points per player at the end (average)",
+        "penalty_iqr_plain": "Penalty points: how far apart the middle half of the players are",
+        "penalty_sd": "Penalty points per player (standard deviation, SD)",
+        "penalty_iqr": "Penalty points per player (interquartile range, IQR)",
+        "rounds_level": "Rounds per level (average)",
+        "rounds_level_phase": "Rounds per phase (average)",
         "t_length": "Game length: rounds per game",
         "t_levels": "Rounds a player spends on each level",
-        "t_impossible": "Impossible and stalemate rounds per 100 games",
-        "t_penalty": "Penalty spread: each player's total",
+        "t_impossible": "Impossible and stuck rounds per 100 games",
+        "t_penalty": "Penalty points at the end, every player",
+        "impossible_short": "Impossible rounds",
+        "stalemates_short": "Stuck rounds",
+        "no_impossible": "No impossible or stuck rounds in these games, under either rule set.",
         "level": "Level",
+        "side": "Rule set",
+        "points": "Penalty points",
         "per100": "per 100 games",
+        "per100_axis": "Rounds per 100 games",
         "what": "Measure",
-        "seeds": "{games} games, {players} players: games 0 to {last} of upto9.simulate(seed={seed}), HeuristicBot in every seat",
+        "difference": "Difference",
+        "seeds": (
+            "{games} games, {players} players, sensible bots in every seat. Game number i is shuffled and played the same way "
+            "under both rule sets (game numbers 0 to {last}), so a difference comes from the rules."
+        ),
+        "seeds_dev": "Games 0 to {last} of {call}, a {bot} in every seat.",
+        "all_figures": "Every figure, with the statistics' own names:",
         "decks": "decks",
         "penalty": "penalties",
     },
@@ -94,30 +115,44 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "penalties": "Straffepoeng for et kort igjen på hånda",
         "players": "Spillere",
         "games": "Spill",
-        "compare": "Sammenlign med samme frø",
+        "compare": "Spill begge og sammenlign (samme utdelinger)",
         "standard": "Standardregler",
         "house": "Husregler",
         "changed": "Endret fra standardreglene: {what}.",
         "unchanged": "Ingen regel er endret ennå: begge sider spiller standardreglene.",
-        "refused": "Ikke et regelsett motoren godtar: {error}",
-        "running": "Spiller {games} spill med hvert regelsett …",
+        "refused": "Ikke et regelsett som kan spilles: {error}",
         "cached": "Standardsiden leses fra atlasfila (samme frø); hussiden spilles nå.",
-        "rounds": "Runder per spill",
-        "turns": "Turer per spill",
-        "impossible": "Umulige runder (sikkerhetsventil)",
-        "stalemates": "Fastlåste runder (motorens vakt)",
-        "penalty_mean": "Straffepoeng per spiller (snitt)",
-        "penalty_sd": "Straffepoeng per spiller (SA)",
-        "penalty_iqr": "Straffepoeng per spiller (IKV)",
+        "cached_both": "Begge sidene ble spilt på forhånd (samme frø) og leses fra sidens datafiler.",
+        "rounds": "Runder per spill (snitt)",
+        "turns": "Turer per spill (snitt)",
+        "impossible": "Umulige runder per 100 spill (ingen kunne lenger klare nivået sitt)",
+        "stalemates": "Fastlåste runder per 100 spill (alle har lagt ned, ingen kunne gå ut)",
+        "penalty_mean": "Straffepoeng per spiller til slutt (snitt)",
+        "penalty_iqr_plain": "Straffepoeng: hvor langt fra hverandre den midterste halvdelen av spillerne er",
+        "penalty_sd": "Straffepoeng per spiller (standardavvik, SA)",
+        "penalty_iqr": "Straffepoeng per spiller (kvartilbredde, IKV)",
         "rounds_level": "Runder per nivå (snitt)",
+        "rounds_level_phase": "Runder per fase (snitt)",
         "t_length": "Spillets lengde: runder per spill",
         "t_levels": "Runder en spiller bruker på hvert nivå",
         "t_impossible": "Umulige og fastlåste runder per 100 spill",
-        "t_penalty": "Spredning i straffepoeng: hver spillers sum",
+        "t_penalty": "Straffepoeng til slutt, alle spillere",
+        "impossible_short": "Umulige runder",
+        "stalemates_short": "Fastlåste runder",
+        "no_impossible": "Ingen umulige eller fastlåste runder i disse spillene, med noen av regelsettene.",
         "level": "Nivå",
+        "side": "Regelsett",
+        "points": "Straffepoeng",
         "per100": "per 100 spill",
+        "per100_axis": "Runder per 100 spill",
         "what": "Mål",
-        "seeds": "{games} spill, {players} spillere: spill 0 til {last} av upto9.simulate(seed={seed}), HeuristicBot på alle plasser",
+        "difference": "Forskjell",
+        "seeds": (
+            "{games} spill, {players} spillere, fornuftige roboter på alle plasser. Spill nummer i stokkes og spilles likt "
+            "med begge regelsettene (spill nummer 0 til {last}), så en forskjell kommer fra reglene."
+        ),
+        "seeds_dev": "Spill 0 til {last} av {call}, en {bot} på hver plass.",
+        "all_figures": "Alle tallene, med statistikkens egne navn:",
         "decks": "kortstokker",
         "penalty": "straffepoeng",
     },
@@ -173,80 +208,146 @@ def with_table_rules(rules: Rules, decks: Sequence[int] | None = None, penalties
     return rules_from_dict(data, "<house rules>")
 
 
-def compare_table(standard: Sequence[GameSummary], house: Sequence[GameSummary], lang: str = "en") -> pd.DataFrame:
-    """The two rule sets' games side by side: mean game length, impossible rounds per 100 games, penalty spread."""
+_PLAIN_ROWS: Final = ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_iqr_plain")
+_ALL_ROWS: Final = ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_sd", "penalty_iqr")
+
+
+def compare_table(standard: Sequence[GameSummary], house: Sequence[GameSummary], lang: str = "en", plain: bool = True) -> pd.DataFrame:
+    """The two rule sets' games side by side, each figure written the language's way (decimal comma
+    in Norwegian): mean game length, impossible and stuck rounds per 100 games, penalty points; in
+    plain words (``plain``), or every figure with the statistics' own names (SD, IQR)."""
     texts = TEXTS[lang]
     a, b = game_means(standard), game_means(house)
     rows = []
-    for key in ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_sd", "penalty_iqr"):
-        label = texts[key] + (f" ({texts['per100']})" if key in ("impossible", "stalemates") else "")
-        rows.append({texts["what"]: label, texts["standard"]: round(a[key], 2), texts["house"]: round(b[key], 2), "Δ": round(b[key] - a[key], 2)})
+    for key in _PLAIN_ROWS if plain else _ALL_ROWS:
+        field = "penalty_iqr" if key == "penalty_iqr_plain" else key
+        label = texts[key]
+        diff = b[field] - a[field]
+        shown = "—" if math.isnan(diff) else ("+" if diff > 0 else "") + number_text(diff, lang, 1)
+        rows.append({texts["what"]: label, texts["standard"]: _figure(a[field], lang), texts["house"]: _figure(b[field], lang), texts["difference"]: shown})
     return pd.DataFrame(rows).set_index(texts["what"])
 
 
-def comparison_chart(
-    standard: Sequence[GameSummary], house: Sequence[GameSummary], rules: Rules = UPTO9, lang: str = "en", house_rules: Rules | None = None
-) -> Any:
-    """Four panels comparing the rule sets: rounds per game, rounds per level, impossible rounds, penalty spread."""
-    import plotly.graph_objects as go
-    from plotly.subplots import make_subplots
+def _figure(x: float, lang: str) -> str:
+    return "—" if math.isnan(x) else number_text(x, lang, 1)
 
+
+def table_html(table: pd.DataFrame) -> str:
+    """A ``compare_table`` as HTML in a box that scrolls sideways on a narrow screen."""
+    head = "".join(
+        f"<th scope='col' style='text-align:{'left' if i == 0 else 'right'}'>{escape(str(c))}</th>" for i, c in enumerate((table.index.name, *table.columns))
+    )
+    body = "".join(
+        f"<tr><th scope='row' style='text-align:left;white-space:normal;min-width:12em'>{escape(str(label))}</th>"
+        + "".join(f"<td style='text-align:right;white-space:nowrap'>{escape(str(v))}</td>" for v in row)
+        + "</tr>"
+        for label, row in table.iterrows()
+    )
+    return (
+        f"<div class='{TABLE_SCROLL}' role='region' tabindex='0' style='overflow-x:auto;max-width:100%'>"
+        f"<table class='u9-table u9-lab-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+    )
+
+
+CHART_KINDS: Final = ("length", "levels", "impossible", "penalty")
+"""The lab's charts, one figure each (so that a phone shows them one per row)."""
+
+
+def lab_chart(
+    kind: str,
+    standard: Sequence[GameSummary],
+    house: Sequence[GameSummary],
+    rules: Rules = UPTO9,
+    lang: str = "en",
+    house_rules: Rules | None = None,
+) -> Any:
+    """One chart comparing the rule sets (``kind`` one of ``CHART_KINDS``): rounds per game, rounds
+    per level, impossible rounds, penalty points. Every axis titled; with no impossible or stuck
+    round at all, a sentence saying so instead of an empty chart (an ``IPython.display.HTML``)."""
+    import plotly.graph_objects as go
+    from IPython.display import HTML
+
+    if kind not in CHART_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(CHART_KINDS)}, not {kind!r}")
     texts = TEXTS[lang]
     phase = "_phase" if rules.family is Family.PHASE10 else ""
-    titles = (texts["t_length"], texts[f"t_levels{phase}"], texts["t_impossible"], texts["t_penalty"])
-    fig = make_subplots(rows=2, cols=2, subplot_titles=titles, vertical_spacing=0.16)
     sides = ((texts["standard"], standard, "#6a1b9a", rules), (texts["house"], house, "#f9a825", house_rules or rules))
+    fig = go.Figure()
+    if kind == "impossible" and not any(g.impossible or g.stalemates for g in (*standard, *house)):
+        return HTML(f"<div class='u9-note u9-empty'><b>{escape(texts['t_impossible'])}</b><br>{escape(texts['no_impossible'])}</div>")  # type: ignore[no-untyped-call]
     for name, games, colour, side_rules in sides:
-        fig.add_trace(go.Box(y=[g.rounds for g in games], name=name, marker_color=colour, legendgroup=name, showlegend=True, boxmean=True), row=1, col=1)
-        per_level = hurdles(games, side_rules)
-        fig.add_trace(
-            go.Bar(x=[f"{n}" for n in per_level.level], y=per_level.rounds_per_level, name=name, marker_color=colour, legendgroup=name, showlegend=False),
-            row=1,
-            col=2,
-        )
-        s = game_means(games)
-        fig.add_trace(
-            go.Bar(
-                x=[texts["impossible"], texts["stalemates"]],
-                y=[s["impossible"], s["stalemates"]],
-                name=name,
-                marker_color=colour,
-                legendgroup=name,
-                showlegend=False,
-            ),
-            row=2,
-            col=1,
-        )
-        fig.add_trace(
-            go.Box(y=[p for g in games for p in g.penalties], name=name, marker_color=colour, legendgroup=name, showlegend=False, boxmean="sd"),
-            row=2,
-            col=2,
-        )
+        if kind == "length":
+            rounds = [g.rounds for g in games]
+            fig.add_trace(go.Box(y=rounds, name=name, marker_color=colour, boxmean=True, hoverinfo="skip"))
+        elif kind == "levels":
+            per_level = hurdles(games, side_rules)
+            values = [None if math.isnan(v) else float(v) for v in per_level.rounds_per_level]
+            hover = [
+                f"{name}: {level_title(side_rules, int(n), lang)}: {'—' if v is None else number_text(v, lang, 2)}"
+                for n, v in zip(per_level.level, values, strict=True)
+            ]
+            fig.add_trace(
+                go.Bar(
+                    x=[str(n) for n in per_level.level],
+                    y=values,
+                    name=name,
+                    marker_color=colour,
+                    customdata=hover,
+                    hovertemplate="%{customdata}<extra></extra>",
+                )
+            )
+        elif kind == "impossible":
+            m = game_means(games)
+            labels = [texts["impossible_short"], texts["stalemates_short"]]
+            counts = [m["impossible"], m["stalemates"]]
+            hover = [f"{name}: {label}: {number_text(v, lang, 1)} {texts['per100']}" for label, v in zip(labels, counts, strict=True)]
+            fig.add_trace(go.Bar(x=labels, y=counts, name=name, marker_color=colour, customdata=hover, hovertemplate="%{customdata}<extra></extra>"))
+        else:
+            fig.add_trace(go.Box(y=[p for g in games for p in g.penalties], name=name, marker_color=colour, boxmean=True, hoverinfo="skip"))
+    titles = {"length": texts["t_length"], "levels": texts[f"t_levels{phase}"], "impossible": texts["t_impossible"], "penalty": texts["t_penalty"]}
+    axes = {
+        "length": (texts["side"], texts["rounds"]),
+        "levels": (texts[f"level{phase}"], texts[f"rounds_level{phase}"]),
+        "impossible": ("", texts["per100_axis"]),
+        "penalty": (texts["side"], texts["points"]),
+    }
+    x_title, y_title = axes[kind]
     fig.update_layout(
+        title={"text": titles[kind], "font": {"size": 15}},
         barmode="group",
         template="plotly_white",
-        height=660,
-        margin={"l": 50, "r": 20, "t": 90, "b": 40},
-        legend={"orientation": "h", "y": 1.1, "x": 1, "xanchor": "right"},
+        height=380,
+        separators=",\u00a0" if lang == "nb" else ".,",
+        margin={"l": 60, "r": 16, "t": 50, "b": 50},
+        showlegend=kind in ("levels", "impossible"),
+        legend={"orientation": "h", "y": -0.25, "x": 0, "yanchor": "top"},
     )
-    fig.update_yaxes(rangemode="tozero", row=1, col=2)
-    fig.update_yaxes(rangemode="tozero", row=2, col=1)
-    if not any(g.impossible or g.stalemates for g in (*standard, *house)):
-        fig.update_yaxes(range=[0, 1], row=2, col=1)
-    fig.update_xaxes(title_text=texts[f"level{phase}"], row=1, col=2)
-    fig.update_yaxes(title_text=texts["per100"], row=2, col=1)
+    fig.update_xaxes(title_text=x_title or texts["what"], type="category")
+    fig.update_yaxes(title_text=y_title, rangemode="tozero")
     return fig
 
 
 class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     """The decks and penalty values of the table, and the comparison: ``HouseRuleLab(explorer,
     atlas=Atlas.load("data/atlas.json"))`` (the atlas's games serve as the standard side when they
-    are its games). ``lab.rules`` is the house rule set (the explorer's levels and this view's
-    table rules); ``lab.compare()`` plays both sides and draws them."""
+    are its games; ``played``: other games played in advance, ``PlayedGames.load("data/lab.json")``).
+    ``lab.rules`` is the house rule set (the explorer's levels and this view's table rules);
+    ``lab.compare()`` plays both sides (or reads them, when played in advance) and draws them."""
 
-    def __init__(self, explorer: RulesExplorer, *, atlas: Atlas | None = None, games: int = 40, players: int = 4, seed: int = 0, lang: str = "en") -> None:
+    def __init__(
+        self,
+        explorer: RulesExplorer,
+        *,
+        atlas: Atlas | None = None,
+        played: Sequence[PlayedGames] | PlayedGames = (),
+        games: int = 40,
+        players: int = 4,
+        seed: int = 0,
+        lang: str = "en",
+    ) -> None:
         self.explorer = explorer
         self.atlas = atlas
+        self.played = (played,) if isinstance(played, PlayedGames) else tuple(played)
         self.seed = seed
         self._lang = check_lang(lang)
         base = explorer.model.base
@@ -258,20 +359,29 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._games = w.IntSlider(value=games, min=10, max=300, step=10, layout=w.Layout(width="26em"))
         self._button = w.Button(icon="play", button_style="primary", layout=w.Layout(width="auto"))
         self._button.add_class("u9-compare")
-        self._button.on_click(lambda _b: self.compare())
+        self._button.on_click(guard(self, lambda _b: self.compare()))
         self._title = w.HTML()
         self._changed = w.HTML()
-        self._progress = w.Output()
+        self._progress = Progress(lang=self._lang)
         self._note = w.HTML()
+        self._dev_note = w.HTML()
         self.standard: list[GameSummary] = []
         self.house: list[GameSummary] = []
         self._house_rules: Rules = base
-        self._note_args: tuple[int, int, bool] | None = None
+        self._note_args: tuple[int, int, bool, bool] | None = None
         self._table = LangOutput(self._draw_table, lang=self._lang)
-        self._chart = LangOutput(self._draw_chart, lang=self._lang)
+        self._all_figures = LangOutput(lambda lang: self._draw_table(lang, plain=False), lang=self._lang)
+        self._charts = {kind: LangOutput(self._chart_drawer(kind), lang=self._lang) for kind in CHART_KINDS}
+        for chart in self._charts.values():
+            # Two charts a row on a desktop, one on a phone (they wrap).
+            chart.layout = w.Layout(flex="1 1 420px", min_width="0", max_width="100%", min_height="3em")
+            chart.add_class("u9-lab-chart")
+        self._chart = w.Box(list(self._charts.values()), layout=w.Layout(display="flex", flex_flow="row wrap", width="100%"))
+        self._chart.add_class("u9-chart-grid")
+        self._advanced = Advanced([self._dev_note, self._all_figures], lang=self._lang)
         self._table_rules(base)
-        explorer.model.observe(lambda _c: self._show_changes(), names="rules")
-        explorer.model.observe(self._base_changed, names="base")
+        explorer.model.observe(guard(self, lambda _c: self._show_changes()), names="rules")
+        explorer.model.observe(guard(self, self._base_changed), names="base")
         super().__init__(
             [
                 self._title,
@@ -284,6 +394,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
                 self._note,
                 self._table,
                 self._chart,
+                self._advanced,
             ]
         )
         self._penalty_label = self.children[2]
@@ -302,7 +413,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             for key, keys in penalty_groups(base).items()
         }
         for box in (*self._decks, *self._penalties.values()):
-            box.observe(lambda _c: self._show_changes(), names="value")
+            box.observe(guard(self, lambda _c: self._show_changes()), names="value")
         self._decks_box.children = self._decks
         self._penalties_box.children = list(self._penalties.values())
 
@@ -314,9 +425,8 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._players.options = list(range(base.min_players, base.max_players + 1))
         self._players.value = players if base.min_players <= players <= base.max_players else base.min_players
         self.standard, self.house, self._house_rules, self._note_args = [], [], base, None
-        self._note.value = ""
-        self._table.refresh()
-        self._chart.refresh()
+        self._note.value = self._dev_note.value = ""
+        self._refresh()
         self._label()
         self._show_changes()
 
@@ -351,7 +461,8 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         base_points = dict(base.penalties)
         changed = [(rank, points) for rank, points in rules.penalties if points != base_points[rank]]
         if changed:
-            what.append(texts["penalty"] + " " + ", ".join(f"{rank} = {points}" for rank, points in changed))
+            names = {"wild": texts["pen_p10_wild"].lower(), "skip": texts["pen_p10_skip"].lower()} if self._lang != "en" else {}
+            what.append(texts["penalty"] + " " + ", ".join(f"{names.get(rank, rank)} = {points}" for rank, points in changed))
         return what
 
     def _show_changes(self) -> None:
@@ -359,7 +470,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         try:
             rules = self.rules
         except RulesError as error:
-            self._changed.value = f"<div class='u9-error'>⚠ {escape(texts['refused'].format(error=rules_error_text(str(error), self._lang)))}</div>"
+            self._changed.value = f"<div class='u9-error'>⚠ {escape(texts['refused'].format(error=rules_error_text(error, self._lang)))}</div>"
             self._button.disabled = True
             return
         self._button.disabled = False
@@ -374,57 +485,82 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         same_rules = atlas is not None and atlas.rules.key == self.explorer.model.base.key and atlas.rules.levels == self.explorer.model.base.levels
         if atlas is not None and same_rules and atlas.players == players and atlas.seed == self.seed and len(atlas.games) >= games:
             return atlas.games[:games]
+        return self._played_games(self.explorer.model.base, games, players)
+
+    def _played_games(self, rules: Rules, games: int, players: int) -> list[GameSummary] | None:
+        """The games ``play_games(rules, games, ...)`` would play, if they were played in advance."""
+        for played in self.played:
+            found = played.first(rules, games, players=players, seed=self.seed)
+            if found is not None:
+                return list(found)
         return None
 
     def compare(self, progress: bool = True) -> None:
-        """Play ``games`` games under both rule sets from the same seeds and draw the comparison;
-        with ``progress``, progress bars show under the button (in the page, after it has loaded:
-        a notebook being run by Voila calls it with ``progress=False``)."""
-        texts = TEXTS[self._lang]
+        """Play ``games`` games under both rule sets from the same seeds and draw the comparison
+        (a side whose very games were played in advance, in the atlas or ``played``, is read
+        instead: the same games, at once); with ``progress``, a plain bar ("30 of 60 games") shows under the button (in the page, after
+        it has loaded: a notebook being run by Voila calls it with ``progress=False``)."""
         rules = self.rules
         games, players = int(self._games.value), int(self._players.value)
-        self._progress.outputs = ()
         self._button.disabled = True
         try:
-            with self._progress if progress else contextlib.nullcontext():
-                if progress:
-                    print(texts["running"].format(games=games))
-                standard = self._standard_games(games, players)
-                cached = standard is not None
+            base = self.explorer.model.base
+            same = rules.levels == base.levels and rules.decks == base.decks and rules.penalties == base.penalties
+            standard = self._standard_games(games, players)
+            house = None if same else self._played_games(rules, games, players)
+            cached = standard is not None
+            total = (0 if cached else games) + (0 if same or house is not None else games)
+            if progress and total:
+                self._progress.start(total, "games")
+            # The engine's progress bars move the lab's plain bar ("12 of 60 games"), game by game.
+            with self._progress.following() if progress else contextlib.nullcontext():
                 if standard is None:
-                    standard = list(play_games(self.explorer.model.base, games, players=players, seed=self.seed, progress=progress))
-                base = self.explorer.model.base
-                same = rules.levels == base.levels and rules.decks == base.decks and rules.penalties == base.penalties
-                house = standard if same else list(play_games(rules, games, players=players, seed=self.seed, progress=progress))
+                    standard = list(play_games(base, games, players=players, seed=self.seed, progress=progress))
+                if house is None:
+                    house = standard if same else list(play_games(rules, games, players=players, seed=self.seed, progress=progress))
             self.standard, self.house, self._house_rules = list(standard), list(house), rules
-            self._note_args = (games, players, cached and not same)
+            self._note_args = (games, players, cached and not same, not total)
             self._show_note()
-            self._table.refresh()
-            self._chart.refresh()
+            self._refresh()
         finally:
             self._button.disabled = False
 
     # --- drawing ---
 
+    def _refresh(self) -> None:
+        self._table.refresh()
+        self._all_figures.refresh()
+        for chart in self._charts.values():
+            chart.refresh()
+
     def _show_note(self) -> None:
         if self._note_args is None:
             return
         texts = TEXTS[self._lang]
-        games, players, cached = self._note_args
-        note = texts["seeds"].format(games=games, players=players, last=games - 1, seed=self.seed)
+        games, players, cached, in_advance = self._note_args
+        note = texts["seeds"].format(games=games, players=players, last=games - 1)
+        # The call and the bot's class are code: in <code>, as every developer detail in the "Advanced" section.
+        call = f"<code>upto9.simulate({games}, players={players}, seed={escape(repr(self.seed))})</code>"
+        dev = escape(texts["seeds_dev"]).format(last=games - 1, call=call, bot="<code>HeuristicBot</code>")
         if cached:
-            note += " · " + texts["cached"]
+            dev += " " + escape(texts["cached_both" if in_advance else "cached"])
         self._note.value = f"<div class='u9-note'>{escape(note)}</div>"
+        self._dev_note.value = f"<div class='u9-note'>{dev}</div><div class='u9-note'>{escape(texts['all_figures'])}</div>"
 
-    def _draw_table(self, lang: str) -> Any:
+    def _draw_table(self, lang: str, plain: bool = True) -> Any:
         if not self.standard:
             return None
-        return compare_table(self.standard, self.house, lang)
+        from IPython.display import HTML
 
-    def _draw_chart(self, lang: str) -> Any:
+        return HTML(table_html(compare_table(self.standard, self.house, lang, plain=plain)))  # type: ignore[no-untyped-call]
+
+    def _chart_drawer(self, kind: str) -> Callable[[str], Any]:
+        return lambda lang: self._draw_chart(lang, kind)
+
+    def _draw_chart(self, lang: str, kind: str) -> Any:
         if not self.standard:
             return None
-        return comparison_chart(self.standard, self.house, self.explorer.model.base, lang, self._house_rules)
+        return lab_chart(kind, self.standard, self.house, self.explorer.model.base, lang, self._house_rules)
 
     def _label(self) -> None:
         texts = TEXTS[self._lang]
@@ -443,5 +579,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._label()
         self._show_changes()
         self._show_note()
-        self._table.lang = self._lang
-        self._chart.lang = self._lang
+        self._progress.lang = self._lang
+        self._advanced.lang = self._lang
+        for view in (self._table, self._all_figures, *self._charts.values()):
+            view.lang = self._lang

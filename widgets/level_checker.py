@@ -26,7 +26,7 @@ from upto9.melds import Meld
 from upto9.phase10 import Phase10Check, Phase10Meld, Phase10Slot
 from upto9.rules import UPTO9, Level, Rules, RulesError
 
-from ._common import AnyCheck, ModelLanguage, checked, style_tag
+from ._common import AnyCheck, ModelLanguage, checked, guard, style_tag
 from .cards_html import card_html, card_row
 from .engine_text import explanation_lines
 from .hand import HandModel, by_suit
@@ -60,7 +60,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "How to read it: a joker is dashed and purple, with the card it stands for (=7♥); a 2 or 3 that counts as itself is "
             "tagged REAL; a grey dashed gap is a missing card."
         ),
-        "empty": "The hand is empty: add cards to check them.",
+        "start": "Pick cards to check a level.",
+        "start_phase": "Pick cards to check a phase.",
         "meter": "Jokers in {group}",
         "title_phase": "Check the hand against a phase",
         "level_phase": "Phase",
@@ -101,7 +102,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "Slik leser du det: en joker er stiplet og lilla, med kortet den står for (=7♥); en 2-er eller 3-er som teller som seg "
             "selv er merket EKTE; et grått, stiplet hull er et kort som mangler."
         ),
-        "empty": "Hånda er tom: legg til kort for å sjekke dem.",
+        "start": "Velg kort for å sjekke et nivå.",
+        "start_phase": "Velg kort for å sjekke en fase.",
         "meter": "Jokere i {group}",
         "title_phase": "Sjekk hånda mot en fase",
         "level_phase": "Fase",
@@ -190,8 +192,13 @@ class CheckerModel(t.HasTraits):
 
 
 def level_html(level: Level, rules: Rules, lang: str) -> str:
-    """The level's contract and joker budget, reconstructed values marked ``*`` and a house rule ``†``."""
+    """The level's contract and joker budget, reconstructed values marked ``*`` and a house rule ``†``.
+
+    >>> print(level_html(UPTO9.level(7), UPTO9, "en"))
+    <div><b>Level 7</b>: straight of 7 · <span>Joker budget: at most 3 jokers</span></div>
+    """
     shared = SHARED[lang]
+    texts = TEXTS[lang]
     contract = contract_text(level, lang, marks=True, rules=rules)
     budget = budget_text(level, lang, marks=True, rules=rules)
     house = rules.is_house_rule(f"levels.{level.number}")
@@ -204,7 +211,7 @@ def level_html(level: Level, rules: Rules, lang: str) -> str:
     note = "".join(f'<div class="u9-note">{escape(n)}</div>' for n in notes)
     return (
         f"<div><b>{escape(level_title(rules, level.number, lang))}{mark}</b>: {escape(contract)} · "
-        f"<span>{escape(shared['max_wild'])}: {escape(budget)}</span></div>{note}"
+        f"<span>{escape(worded(texts, 'budget', rules))}: {escape(budget)}</span></div>{note}"
     )
 
 
@@ -219,18 +226,21 @@ def _meter(need: int, covered: int, allowed: int, label: str) -> str:
     return f'<span class="u9-meter" {aria}>{"".join(cells)}</span>'
 
 
-def budget_html(level: Level, groups: Sequence[tuple[int, int]], ok: bool, lang: str, rules: Rules | None = None, naturals: int | None = None) -> str:
+def budget_html(
+    level: Level, groups: Sequence[tuple[int, int]], ok: bool, lang: str, rules: Rules | None = None, naturals: int | None = None, short: int | None = None
+) -> str:
     """A joker meter per group and in total. ``groups`` holds, per group of the level, how many
     of its slots need a joker and how many of those a 2 or 3 of the hand covers. A level with any
     number of wild cards (Phase 10) has no meter: it says how many wild cards the lay-down uses and
-    how many number cards it holds (``naturals``) against the level's least."""
+    how many number cards it holds (``naturals``) against the level's least, and for a hand that
+    falls short, the verdict's cards short (``short``: ``Check.cards_short``)."""
     texts = TEXTS[lang]
     rows = []
     if level.unlimited:
         need = sum(n for n, _ in groups)
         covered = sum(c for _, c in groups)
         used = jokers_text(covered, lang, rules)
-        line = texts["unlimited"].format(used=used) if ok else texts["unlimited_short"].format(used=used, n=need - covered)
+        line = texts["unlimited"].format(used=used) if ok else texts["unlimited_short"].format(used=used, n=short if short is not None else need - covered)
         rows.append(f"<div>{escape(line)}</div>")
         if level.natural_cards and naturals is not None:
             rows.append(f"<div>{escape(texts['natural'].format(have=naturals, need=level.natural_cards))}</div>")
@@ -321,7 +331,7 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self.model = CheckerModel(hand, level=level, lang=lang)
         self._title = w.HTML()
         self._levels = w.ToggleButtons(style={"button_width": "2.6em"})
-        self._levels.observe(self._picked, names="value")
+        self._levels.observe(guard(self, self._picked), names="value")
         self._contract = w.HTML()
         self._verdict = w.HTML()
         self._arrangement = w.HTML()
@@ -335,7 +345,7 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             **kwargs,
         )
         self.add_class("u9")
-        self.model.observe(self.update, names=["result", "lang", "rules", "level"])
+        self.model.observe(guard(self, self.update), names=["result", "lang", "rules", "level"])
         self.update()
 
     def _picked(self, change: Any) -> None:
@@ -371,6 +381,12 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         if result is None:
             return
         number = level.number
+        if not result.hand:  # nothing picked yet: a prompt, nothing red
+            self._verdict.value = f'<div role="status" aria-live="polite" class="u9-note">{escape(worded(texts, "start", rules))}</div>'
+            self._arrangement.value = ""
+            self._budget.value = ""
+            self._details.value = ""
+            return
         if result.ok:
             assert result.jokers is not None
             self._verdict.value = (
@@ -384,16 +400,11 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
                 f'<div role="status" aria-live="polite"><span class="u9-bad">{escape(worded(texts, "not_valid", rules).format(n=number))}</span> '
                 f"{escape(texts[key].format(n=short))}</div>"
             )
-        if not result.hand:
-            self._arrangement.value = f'<div class="u9-note">{escape(texts["empty"])}</div>'
-            self._budget.value = ""
-            self._details.value = ""
-            return
         rows, needs, left = arrangement_html(result, lang)
         heading = worded(texts, "best", rules) if result.ok else texts["closest"]
         left_row = card_row((card_html(c, lang=lang) for c in left), texts["left"]) if left else ""
         self._arrangement.value = f"<div><b>{escape(heading)}</b>{rows}{left_row}</div>"
-        self._budget.value = budget_html(level, needs, result.ok, lang, rules, naturals(result) if level.unlimited else None)
+        self._budget.value = budget_html(level, needs, result.ok, lang, rules, naturals(result) if level.unlimited else None, result.cards_short)
         lines = explanation_lines(result, lang)
         why = "".join(f"<li>{escape(line)}</li>" for line in lines)
         parts = [f"<div><b>{escape(texts['why'])}</b><ul style='margin:.2em 0'>{why}</ul></div>"]

@@ -2,29 +2,37 @@
 
 * ``Page``: the switch (English / Norsk). Every view registered with ``page.show(view)`` follows
   it (its ``lang``), and it shows the narrative blocks of that language: a page's narrative is
-  Markdown in both languages, ``<div class="u9-en">`` and ``<div class="u9-nb">`` blocks.
+  Markdown in both languages, ``<div class="u9-en">`` and ``<div class="u9-nb">`` blocks. On an
+  explainer (``Page(explainer="2_hand_checker.ipynb")``) it links home and to the next page, and
+  ``page.footer()`` closes the page with the same links (``nav.Nav``), in the page's language.
 * ``page_lang``: the language a page opens in (``?lang=nb`` in its address).
 * ``LangOutput``: an output area drawn by ``draw(lang)`` (a plotly figure, a table).
-* ``RunButton``: a button that runs an action (its progress bars under it) and then redraws outputs.
+* ``RunButton``: a button that runs an action (its progress bar under it) and then redraws outputs.
+* ``Progress``: a plain progress bar, "12 of 30 games" in the page's language (no rates).
+* ``Advanced``: a section closed by default, for the details a developer wants (bots, seeds, files).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from ._common import OwnLanguage, style_tag
+from ._common import OwnLanguage, boundary, guard, style_tag
+from .figures import figure_bundle, is_figure
+from .nav import Nav
 from .texts import LANGS, check_lang
 
-__all__ = ["LangOutput", "Page", "RunButton", "page_lang"]
+__all__ = ["Advanced", "LangOutput", "Page", "Progress", "RunButton", "page_lang"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
-    "en": {"language": "Language"},
-    "nb": {"language": "Språk"},
+    "en": {"language": "Language", "advanced": "Advanced: how it was computed", "games": "{done} of {total} games", "deals": "{done} of {total} deals"},
+    "nb": {"language": "Språk", "advanced": "Avansert: hvordan det ble regnet ut", "games": "{done} av {total} spill", "deals": "{done} av {total} utdelinger"},
 }
 assert set(TEXTS) == set(LANGS)
 
@@ -47,16 +55,20 @@ def page_lang(default: str = "en") -> str:
 class Page(w.VBox):  # type: ignore[misc]
     """The page's language switch (English / Norsk). ``page.show(view)`` registers a view (or
     several, ``page.add``) and returns it for display; the switch sets ``lang`` on every view
-    registered and shows the narrative blocks of that language."""
+    registered and shows the narrative blocks of that language. ``explainer`` names the page's
+    notebook: the page then starts with its links (home, the next page), which follow the switch."""
 
-    def __init__(self, lang: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, lang: str | None = None, *, explainer: str | None = None, **kwargs: Any) -> None:
         lang = check_lang(lang or page_lang())
         self._views: list[Any] = []
+        self.explainer = explainer
+        nav = [] if explainer is None else [Nav(explainer, lang=lang)]
+        self._views.extend(nav)
         self._switch = w.ToggleButtons(options=[("English", "en"), ("Norsk", "nb")], value=lang, style={"button_width": "7em"})
         self._switch.add_class("u9-lang-switch")
         self._style = w.HTML(_SHOW[lang], layout=w.Layout(height="0px", margin="0", overflow="hidden"))
-        self._switch.observe(lambda change: self._switched(change["new"]), names="value")
-        super().__init__([style_tag(), self._style, self._switch], **kwargs)
+        self._switch.observe(guard(self, lambda change: self._switched(change["new"])), names="value")
+        super().__init__([style_tag(), self._style, *nav, self._switch], **kwargs)
         self.add_class("u9")
         self._label(lang)
 
@@ -75,18 +87,27 @@ class Page(w.VBox):  # type: ignore[misc]
         self._style.value = _SHOW[lang]
         self._label(lang)
         for view in self._views:
-            view.lang = lang
+            with boundary(view, "the language switch"):  # one view that fails shows its notice; the others still switch
+                view.lang = lang
 
     def add(self, *views: Any) -> Any:
         """Register views: each follows the switch from now on. Returns the last one."""
         for view in views:
-            view.lang = self.lang
+            with boundary(view, "the page's language"):
+                view.lang = self.lang
             self._views.append(view)
         return views[-1] if views else None
 
     def show(self, view: Any) -> Any:
         """Register ``view`` and return it (the last expression of a cell displays it)."""
         return self.add(view)
+
+    def footer(self) -> Nav:
+        """The links that close an explainer page: home, and the next page (or back home)."""
+        if self.explainer is None:
+            raise ValueError("page.footer() needs the page's notebook: Page(explainer='2_hand_checker.ipynb')")
+        nav: Nav = self.show(Nav(self.explainer, bottom=True, lang=self.lang))
+        return nav
 
 
 class LangOutput(w.Output):  # type: ignore[misc]
@@ -122,7 +143,9 @@ def _display_data(shown: Any) -> dict[str, Any]:
     """``shown`` as a ``display_data`` output: its MIME bundle (a plotly figure's own, not its
     ``_ipython_display_``, which would display it instead of returning it)."""
     mimebundle = getattr(shown, "_repr_mimebundle_", None)
-    if callable(mimebundle):
+    if is_figure(shown):  # responsive, and without plotly.io.renderers (seconds to import)
+        data, metadata = figure_bundle(shown), {}
+    elif callable(mimebundle):
         found = mimebundle()
         data, metadata = found if isinstance(found, tuple) else (found, {})
     else:
@@ -132,9 +155,91 @@ def _display_data(shown: Any) -> dict[str, Any]:
     return {"output_type": "display_data", "data": data, "metadata": metadata or {}}
 
 
+class Progress(OwnLanguage, w.HBox):  # type: ignore[misc]
+    """A plain progress bar with "12 of 30 games" (``unit``: ``"games"`` or ``"deals"``) in its
+    language; hidden until ``start``. No rate and no time: a learner wants to see it move.
+
+    >>> bar = Progress(lang="nb")
+    >>> bar.start(30)
+    >>> bar.step(12)
+    >>> bar.text
+    '12 av 30 spill'
+    """
+
+    def __init__(self, unit: str = "games", *, lang: str = "en") -> None:
+        self.unit = unit
+        self.done, self.total = 0, 0
+        self._lang = check_lang(lang)
+        self._bar = w.IntProgress(min=0, max=1, layout=w.Layout(width="14em", max_width="60%"))
+        self._text = w.Label()
+        super().__init__([self._bar, self._text], layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.add_class("u9-progress")
+
+    @property
+    def text(self) -> str:
+        return str(self._text.value)
+
+    def start(self, total: int, unit: str | None = None) -> None:
+        """Show the bar at 0 of ``total``."""
+        self.unit = unit or self.unit
+        self.done, self.total = 0, total
+        self._bar.max = max(total, 1)
+        self.layout.display = None
+        self.redraw()
+
+    def step(self, n: int = 1) -> None:
+        """``n`` more done."""
+        self.done = min(self.done + n, self.total)
+        self.redraw()
+
+    @contextlib.contextmanager
+    def following(self) -> Iterator[None]:
+        """While inside, the engine's own progress bars (``tqdm.auto``, which ``simulate`` opens
+        when asked for ``progress``) move this bar instead of drawing theirs, with its rate."""
+        import tqdm.auto
+        import tqdm.std
+
+        bar = self
+
+        class Forward(tqdm.std.tqdm):  # type: ignore[type-arg]
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **{**kwargs, "file": io.StringIO()})  # written nowhere
+
+            def update(self, n: float | None = 1) -> bool | None:
+                bar.step(int(n or 0))
+                return super().update(n)
+
+        saved = tqdm.auto.tqdm
+        tqdm.auto.tqdm = Forward  # type: ignore[assignment]
+        try:
+            yield
+        finally:
+            tqdm.auto.tqdm = saved
+
+    def redraw(self) -> None:
+        self._bar.value = self.done
+        self._text.value = TEXTS[self._lang][self.unit].format(done=self.done, total=self.total) if self.total else ""
+
+
+class Advanced(OwnLanguage, w.Accordion):  # type: ignore[misc]
+    """A section closed by default ("Advanced" / "Avansert") holding ``children``: the details a
+    developer wants (the bots' class names, seeds, API calls, files, statistics terms), out of a
+    learner's way."""
+
+    def __init__(self, children: Sequence[Any], *, lang: str = "en", **kwargs: Any) -> None:
+        self._lang = check_lang(lang)
+        super().__init__([w.VBox(list(children))], selected_index=None, **kwargs)
+        self.add_class("u9-advanced")
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.set_title(0, TEXTS[self._lang]["advanced"])
+
+
 class RunButton(OwnLanguage, w.VBox):  # type: ignore[misc]
-    """A button that runs ``action()`` (its progress bars show under it) and then redraws
-    ``outputs`` (``LangOutput``s). ``labels`` holds the button's words per language."""
+    """A button that runs ``action()`` (its progress bar, ``progress``, shows under it: the action
+    moves it) and then redraws ``outputs`` (``LangOutput``s). ``labels`` holds the button's words
+    per language."""
 
     def __init__(self, labels: dict[str, str], action: Callable[[], Any], outputs: Sequence[LangOutput] = (), *, lang: str = "en") -> None:
         self.labels = labels
@@ -142,22 +247,30 @@ class RunButton(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.outputs = list(outputs)
         self._lang = check_lang(lang)
         self._button = w.Button(icon="refresh", button_style="info", layout=w.Layout(width="auto"))
-        self._button.on_click(lambda _b: self.run())
+        self._button.on_click(guard(self, lambda _b: self.run()))
         self._log = w.Output()
-        super().__init__([self._button, self._log], layout=w.Layout(align_items="flex-start"))
+        self.progress = Progress(lang=self._lang)
+        super().__init__([self._button, self.progress, self._log], layout=w.Layout(align_items="flex-start"))
         self.lang = lang
 
     def run(self) -> None:
         self._button.disabled = True
         try:
             self._log.outputs = ()
+            failure: Exception | None = None
             with self._log:
-                self.action()
+                try:
+                    self.action()
+                except Exception as error:  # raised again outside the capture: in a kernel the capture would print the traceback on the page
+                    failure = error
+            if failure is not None:
+                raise failure
             for output in self.outputs:
                 output.refresh()
         finally:
             self._button.disabled = False
 
     def redraw(self) -> None:
-        """The button's words in its language (``lang``)."""
+        """The button's words (and its progress bar's) in its language (``lang``)."""
         self._button.description = self.labels[self._lang]
+        self.progress.lang = self._lang

@@ -13,8 +13,8 @@ colours, and its skips: a skip discarded names a player, and the turn that playe
 
 from __future__ import annotations
 
-import json
 import random
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
@@ -24,7 +24,7 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import Phase10Card
+from upto9.cards import AnyCard, Phase10Card
 from upto9.game import (
     Discard,
     Discarded,
@@ -47,25 +47,27 @@ from upto9.game import (
     legal_moves,
 )
 from upto9.melds import Meld
+from upto9.messages import Message, card_param, render
 from upto9.phase10 import Phase10Meld
-from upto9.rules import UPTO9, GroupKind, Rules
+from upto9.rules import UPTO9, Group, GroupKind, Rules
 
-from ._common import ModelLanguage, style_tag
+from ._common import ModelLanguage, guard, style_tag
 from .cards_html import card_html, card_row
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, jokers_text, level_title, worded
+from .page import Advanced
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, is_phase10, jokers_text, level_title, worded
 
 __all__ = ["TEXTS", "RoundModel", "RoundStepper", "Step", "replay_round"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "Step through a round",
-        "seed": "Seed",
+        "seed": "Game number",
         "players": "Players",
-        "bots": "Bots",
-        "bots_heuristic": "sensible (HeuristicBot)",
-        "bots_random": "random (RandomBot)",
+        "bots": "Played by",
+        "bots_heuristic": "sensible bots",
+        "bots_random": "random bots",
         "play": "Play a new game",
-        "load": "Load a game record (.json)",
+        "load": "Load a saved game…",
         "round": "Round",
         "round_option": "Round {n}",
         "perspective": "Seen by",
@@ -79,8 +81,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "speed": "Speed",
         "speed_tip": "Autoplay speed, in actions per second",
         "autoplay": "Autoplay",
-        "source_seed": "A game played by bots from seed {seed}, {players} players.",
-        "source_file": "The game record {name}.",
+        "source_seed": "A game played by {bots}: game number {seed}, {players} players.",
+        "source_file": "A saved game, {players} players.",
+        "source_given": "A game of {players} players.",
+        "advanced_seed": (
+            "Played by upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); save it with upto9.save_game(game, path)."
+        ),
+        "advanced_file": "The game record {name} (upto9.load_game replays it through the engine).",
+        "too_big": "the file is {size} KB; a saved game is at most {limit} KB",
+        "unreadable": "it is not a saved game this version can read",
         "status": "Round {round} · action {k} of {n}",
         "dealer": "dealer",
         "to_move": "{name} to move: {phase}",
@@ -167,7 +176,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "meld_run": "straight ({n})",
         "meld_set": "set ({n})",
         "no_game": "No game yet.",
-        "error": "Could not use that game record: {error}",
+        "error": "Could not open that saved game: {error}",
         "level_phase": "phase {n}",
         "lay_down_phase": "{name} lays down phase {level}: {melds}.",
         "lay_down_jokers_phase": "It uses {jokers}.",
@@ -216,13 +225,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "nb": {
         "title": "Gå gjennom en runde",
-        "seed": "Frø",
+        "seed": "Spill nummer",
         "players": "Spillere",
-        "bots": "Roboter",
-        "bots_heuristic": "fornuftige (HeuristicBot)",
-        "bots_random": "tilfeldige (RandomBot)",
+        "bots": "Spilt av",
+        "bots_heuristic": "fornuftige roboter",
+        "bots_random": "tilfeldige roboter",
         "play": "Spill et nytt spill",
-        "load": "Last inn et spill (.json)",
+        "load": "Åpne et lagret spill …",
         "round": "Runde",
         "round_option": "Runde {n}",
         "perspective": "Sett fra",
@@ -236,8 +245,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "speed": "Fart",
         "speed_tip": "Fart for automatisk avspilling, i trekk per sekund",
         "autoplay": "Spill av",
-        "source_seed": "Et spill spilt av roboter fra frø {seed}, {players} spillere.",
-        "source_file": "Spillet {name}.",
+        "source_seed": "Et spill spilt av {bots}: spill nummer {seed}, {players} spillere.",
+        "source_file": "Et lagret spill, {players} spillere.",
+        "source_given": "Et spill med {players} spillere.",
+        "advanced_seed": (
+            "Spilt med upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); lagre det med upto9.save_game(game, path)."
+        ),
+        "advanced_file": "Spillfilen {name} (upto9.load_game spiller den av gjennom motoren).",
+        "too_big": "filen er på {size} KB; et lagret spill er på høyst {limit} KB",
+        "unreadable": "det er ikke et lagret spill denne versjonen kan lese",
         "status": "Runde {round} · trekk {k} av {n}",
         "dealer": "giver",
         "to_move": "{name} sin tur: {phase}",
@@ -324,7 +340,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "meld_run": "straighten ({n})",
         "meld_set": "settet ({n})",
         "no_game": "Ikke noe spill ennå.",
-        "error": "Kunne ikke bruke det spillet: {error}",
+        "error": "Kunne ikke åpne det lagrede spillet: {error}",
         "level_phase": "fase {n}",
         "lay_down_phase": "{name} legger ned fase {level}: {melds}.",
         "lay_down_jokers_phase": "Den bruker {jokers}.",
@@ -377,6 +393,18 @@ assert set(TEXTS) == set(LANGS)
 
 WHOLE_TABLE: Final = -1
 """The perspective that shows every hand (a teacher's view)."""
+
+MAX_RECORD_KB: Final = 4096
+"""The largest saved game read (the sample games are under 100 KB): a bigger upload is refused unread."""
+
+# The upload button draws "<description> (<files>)": its own text is hidden and the label is drawn
+# in its place, so a learner never reads a "(0)".
+_FONT: Final = "font-size:var(--jp-widgets-font-size,13px)"
+_UPLOAD_CSS: Final = (
+    f"<style>.u9-upload.widget-upload{{font-size:0 !important}}.u9-upload.widget-upload i{{{_FONT};margin-right:.4em}}"
+    + "".join(f'.u9-upload-{lang}.widget-upload::after{{content:"{TEXTS[lang]["load"]}";{_FONT}}}' for lang in LANGS)
+    + "</style>"
+)
 
 
 # --- replaying a round through the engine ------------------------------------------------------------
@@ -489,6 +517,7 @@ class RoundModel(t.HasTraits):
     rules = t.Instance(Rules)
 
     def __init__(self, game: Game | None = None, *, lang: str = "en", rules: Rules = UPTO9) -> None:
+        self._replayed: tuple[Game | None, int] = (None, 0)  # the game and round whose steps ``steps`` holds
         super().__init__(lang=check_lang(lang), rules=rules)
         if game is not None:
             self.set_game(game)
@@ -524,32 +553,56 @@ class RoundModel(t.HasTraits):
     # --- getting a game ------------------------------------------------------------------------------
 
     def set_game(self, game: Game, source: tuple[Any, ...] = ()) -> None:
-        """Step through ``game``, from the deal of its first round."""
-        if self.perspective >= game.players:
-            self.perspective = WHOLE_TABLE
-        self.rules = game.rules  # a new game plays the same rules
-        self.game = game
-        self.source = source
-        self.error = ""
-        if self.round_index != 0:
-            self.round_index = 0  # replays that round
-        else:
-            self._replay()
+        """Step through ``game``, from the deal of its first round.
+
+        The game, its round, its steps and the perspective change together: a view drawn between
+        them would draw the old game's steps (three players' views) for the new game's players
+        (four), the crash of issue 10. The first round is replayed first, so a round that does not
+        replay leaves the model as it was."""
+        steps = replay_round(game.rounds[0])
+        with self.hold_trait_notifications():
+            if self.perspective >= game.players:
+                self.perspective = WHOLE_TABLE
+            self.rules = game.rules  # a new game plays the same rules
+            self.game = game
+            self.round_index = 0
+            self.steps = steps
+            self.step = 0
+            self._replayed = (game, 0)
+            self.source = source
+            self.error = ""
 
     def play(self, seed: int = 0, players: int = 3, bots: str = "heuristic") -> None:
         """Play a new game with bots from ``seed`` and step through its first round."""
-        self.set_game(_play_game(players, seed, bots, self.rules), ("seed", seed, players))
+        self.set_game(_play_game(players, seed, bots, self.rules), ("seed", seed, players, bots))
 
     def load(self, path: str | Path) -> None:
         """Load a saved game record (``upto9.records.load_game``); a bad file sets ``error``."""
+        self._open(Path(path), Path(path).name)
+
+    def load_bytes(self, content: bytes, name: str = "") -> None:
+        """Load a saved game from a file's bytes (an upload), read as ``load`` reads a file; a bad,
+        broken or oversized one sets ``error`` (one line, the engine's reason)."""
+        if len(content) > MAX_RECORD_KB * 1024:
+            self.error = TEXTS[str(self.lang)]["too_big"].format(size=len(content) // 1024, limit=MAX_RECORD_KB)
+            return
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "upload.json"
+            path.write_bytes(content)
+            self._open(path, name)
+
+    def _open(self, path: Path, name: str) -> None:
         from upto9.records import RecordError, load_game
 
         try:
             game = load_game(path)
         except RecordError as error:
-            self.error = str(error)
+            self.error = _one_line(str(error).removeprefix(f"{path}: "))
             return
-        self.set_game(game, ("file", Path(path).name))
+        except ValueError:  # the JSON reader's own limits (a number of 5000 digits): no game record either
+            self.error = TEXTS[str(self.lang)]["unreadable"]
+            return
+        self.set_game(game, ("file", name))
 
     def load_record(self, record: Any, name: str = "") -> None:
         """Load a game record already read from JSON (``upto9.records.replay``); a bad one sets ``error``."""
@@ -563,12 +616,13 @@ class RoundModel(t.HasTraits):
         self.set_game(game, ("file", name))
 
     def _replay(self) -> None:
-        if self.game is None:
-            return
+        if self.game is None or (self._replayed[0] is self.game and self._replayed[1] == self.round_index):
+            return  # set_game replayed this round already
         steps = replay_round(self.game.rounds[self.round_index])
         with self.hold_trait_notifications():
             self.steps = steps
             self.step = 0
+            self._replayed = (self.game, self.round_index)
 
     # --- moving --------------------------------------------------------------------------------------
 
@@ -621,15 +675,36 @@ class RoundModel(t.HasTraits):
         return None
 
 
+def _one_line(message: str, limit: int = 240) -> str:
+    """``message`` on one line, cut at ``limit`` characters: a hostile file cannot flood the page."""
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 # --- words for a step ---------------------------------------------------------------------------------
 
 
-def _meld_text(meld: Meld | Phase10Meld) -> str:
+def _card_words(card: AnyCard, lang: str) -> str:
+    """A card in a sentence: its glyph (``'5♥'``; Phase 10's ``'11b'``), and in Norwegian a Phase
+    10 card by name (``'blå 11'``, ``'en joker'``), as the engine's messages name it."""
+    return render(Message("raw", text=card_param(card, glyphs=True)), lang)
+
+
+def _meld_text(meld: Meld | Phase10Meld, lang: str) -> str:
+    """A meld's cards in a sentence: ``'5♥ 6♥ [2♣=7♥] 8♥'``; Phase 10's ``'3r [W=3]'``, in
+    Norwegian by name: ``'rød 3, joker som 3'``."""
+    if isinstance(meld, Phase10Meld) and lang == "nb":
+        said = (f"joker som {face_glyph(p.face, lang)}" if p.wild else _card_words(p.card, lang) for p in meld.cards)
+        return ", ".join(said)
     return " ".join(p.text() for p in meld.cards)
 
 
-def meld_name(texts: dict[str, str], meld: Meld | Phase10Meld, number: int, rules: Rules) -> str:
-    """``'straight (1)'``, ``'set (2)'``; Phase 10's ``'run (1)'``, ``'colour group (1)'``."""
+def meld_name(texts: dict[str, str], meld: Meld | Phase10Meld, number: int, rules: Rules, lang: str = "en", size: int | None = None) -> str:
+    """``'straight (1)'``, ``'set (2)'``; Phase 10's ``'run (1)'``, ``'colour group (1)'``, in
+    Norwegian in the checker's own group words (``'3 like (1)'``, ``'serie på 4 (2)'``) for a
+    group of ``size`` cards (the meld's own by default)."""
+    if is_phase10(rules) and lang == "nb":
+        return f"{group_name(Group(meld.kind, size or len(meld.cards)), 'nb', rules)} ({number})"
     key = {GroupKind.RUN: "meld_run", GroupKind.SET: "meld_set", GroupKind.COLOUR: "meld_colour"}[meld.kind]
     return worded(texts, key, rules).format(n=number)
 
@@ -700,9 +775,9 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
         if step.reshuffled is not None:
             what.append(texts["reshuffle"].format(n=len(step.reshuffled.deck)))
         if action.source is Source.DISCARD:
-            what.append(texts["draw_discard"].format(name=name, card=action.card.glyph))
+            what.append(texts["draw_discard"].format(name=name, card=_card_words(action.card, lang)))
         elif perspective in (WHOLE_TABLE, action.player):
-            what.append(texts["draw_deck"].format(name=name, card=action.card.glyph))
+            what.append(texts["draw_deck"].format(name=name, card=_card_words(action.card, lang)))
         else:
             what.append(texts["draw_deck_hidden"].format(name=name))
         why.append(worded(texts, "rule_draw", rules))
@@ -710,20 +785,20 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
             why.append(texts["rule_reshuffle"])
     elif isinstance(action, LaidDown):
         level = rules.level(action.level if action.level is not None else after.levels[action.player])
-        melds = " · ".join(_meld_text(m) for m in action.melds)
+        melds = " · ".join(_meld_text(m, lang) for m in action.melds)
         what.append(worded(texts, "lay_down", rules).format(name=name, level=level.number, melds=melds))
         what.append(worded(texts, "lay_down_jokers", rules).format(jokers=jokers_text(sum(m.jokers for m in action.melds), lang, rules)))
         level_words = f"{level_title(rules, level.number, lang)}: {contract_text(level, lang, rules=rules)}; {budget_text(level, lang, rules=rules)}."
         why.append(worded(texts, "rule_lay_down", rules).format(level=level_words))
     elif isinstance(action, Donated):
         meld = after.table[action.owner][action.meld]
-        called = meld_name(texts, meld, action.meld + 1, rules)
+        called = meld_name(texts, meld, action.meld + 1, rules, lang, size=len(meld.cards) - 1)  # the group as it was hit
         owner = model.name(action.owner)
         if action.wild:
             face = face_glyph(action.face, lang)
-            what.append(worded(texts, "donate_joker", rules).format(name=name, card=action.card.glyph, face=face, owner=owner, meld=called))
+            what.append(worded(texts, "donate_joker", rules).format(name=name, card=_card_words(action.card, lang), face=face, owner=owner, meld=called))
         else:
-            what.append(worded(texts, "donate", rules).format(name=name, card=action.card.glyph, owner=owner, meld=called))
+            what.append(worded(texts, "donate", rules).format(name=name, card=_card_words(action.card, lang), owner=owner, meld=called))
         why.append(worded(texts, "rule_donate", rules))
         if action.wild:
             why.append(worded(texts, "rule_donate_joker", rules))
@@ -734,7 +809,7 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
             what.append(texts["discard_skip"].format(name=name, target=model.name(action.target)))
         why.append(texts["rule_skip"])
     else:
-        what.append(texts["discard_card"].format(name=name, card=action.card.glyph))
+        what.append(texts["discard_card"].format(name=name, card=_card_words(action.card, lang)))
         why.append(texts["rule_discard"])
     if not after.hand and not isinstance(action, Drew):
         what.append(texts["goes_out"].format(name=name))
@@ -779,7 +854,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._game_choice = w.ToggleButtons(options=[(r.name, i) for i, r in enumerate(self.rule_sets)], value=None)
         self._game_choice.add_class("u9-ruleset")
         self._game_choice.layout.display = None if len(self.rule_sets) > 1 else "none"
-        self._game_choice.observe(self._game_picked, names="value")
+        self._game_choice.observe(guard(self, self._game_picked), names="value")
         if game is not None:
             self.model.set_game(game)
         elif record is not None:
@@ -788,34 +863,40 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self.model.play(seed=seed, players=players)
         self._title = w.HTML()
         self._source = w.HTML()
-        self._seed = w.IntText(value=seed, layout=w.Layout(width="10em"))
+        self._seed = w.IntText(value=seed, layout=w.Layout(width="13em"), style={"description_width": "initial"})
         self._players = w.Dropdown(
             options=list(range(self.model.rules.min_players, self.model.rules.max_players + 1)), value=players, layout=w.Layout(width="11em")
         )
         self._bots = w.Dropdown(layout=w.Layout(width="20em"))
-        self._play = w.Button(icon="play-circle", button_style="info")
-        self._play.on_click(lambda _b: self.model.play(seed=self._seed.value, players=self._players.value, bots=self._bots.value or "heuristic"))
-        self._upload = w.FileUpload(accept=".json", multiple=False)
-        self._upload.observe(self._uploaded, names="value")
+        self._play = w.Button(icon="play-circle", button_style="info", layout=w.Layout(width="auto"))
+        self._play.on_click(guard(self, lambda _b: self.model.play(seed=self._seed.value, players=self._players.value, bots=self._bots.value or "heuristic")))
+        # What a new game is played with: shown for a game the bots played, hidden for a saved one.
+        self._new_game = w.HBox([self._seed, self._players, self._bots], layout=w.Layout(flex_flow="row wrap"))
+        self._upload = w.FileUpload(accept=".json", multiple=False, description="", layout=w.Layout(width="auto"))
+        self._upload.add_class("u9-upload")
+        self._upload.observe(guard(self, self._uploaded), names="value")
         self._rounds = w.Dropdown(layout=w.Layout(width="auto", min_width="12em"))
-        self._rounds.observe(self._round_picked, names="value")
+        self._rounds.observe(guard(self, self._round_picked), names="value")
         self._perspective = w.Dropdown(layout=w.Layout(width="22em"))
-        self._perspective.observe(self._perspective_picked, names="value")
+        self._perspective.observe(guard(self, self._perspective_picked), names="value")
         # Font Awesome icons (shipped with ipywidgets): the ⏮ ⏭ glyphs are missing from common fonts.
         self._start = w.Button(icon="fast-backward", layout=w.Layout(width="3.2em"))
-        self._start.on_click(lambda _b: self.model.to_start())
+        self._start.on_click(guard(self, lambda _b: self.model.to_start()))
         self._back = w.Button(icon="step-backward", layout=w.Layout(width="3.2em"))
-        self._back.on_click(lambda _b: self.model.back())
+        self._back.on_click(guard(self, lambda _b: self.model.back()))
         self._forward = w.Button(icon="step-forward", layout=w.Layout(width="3.2em"))
-        self._forward.on_click(lambda _b: self.model.forward())
+        self._forward.on_click(guard(self, lambda _b: self.model.forward()))
         self._end = w.Button(icon="fast-forward", layout=w.Layout(width="3.2em"))
-        self._end.on_click(lambda _b: self.model.to_end())
+        self._end.on_click(guard(self, lambda _b: self.model.to_end()))
         self._slider = w.IntSlider(min=0, max=max(1, self.model.last_step), continuous_update=True, layout=w.Layout(width="28em"))
         self._autoplay = w.Play(min=0, max=max(1, self.model.last_step), interval=500)
-        self._speed = w.IntSlider(value=2, min=1, max=10, layout=w.Layout(width="16em"))
-        self._speed.observe(lambda change: setattr(self._autoplay, "interval", int(1000 / max(1, change["new"]))), names="value")
+        self._speed = w.IntSlider(value=2, min=1, max=10, layout=w.Layout(width="22em"))
+        self._speed.observe(guard(self, lambda change: setattr(self._autoplay, "interval", int(1000 / max(1, change["new"])))), names="value")
         t.link((self._autoplay, "value"), (self._slider, "value"))
-        self._slider.observe(self._slid, names="value")
+        self._slider.observe(guard(self, self._slid), names="value")
+        self._developer = w.HTML()
+        self._advanced = Advanced([self._developer], lang=str(self.model.lang))
+        self._synced: Game | None = None  # the game the new-game controls were last set from
         self._status = w.HTML()
         self._table = w.HTML()
         self._action = w.HTML()
@@ -824,10 +905,11 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         super().__init__(
             [
                 style_tag(),
+                w.HTML(_UPLOAD_CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden")),
                 self._title,
                 self._game_choice,
-                w.HBox([self._seed, self._players, self._bots, self._play], layout=w.Layout(flex_flow="row wrap")),
-                w.HBox([self._upload, self._rounds, self._perspective], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self._new_game, self._play, self._upload], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                w.HBox([self._rounds, self._perspective], layout=w.Layout(flex_flow="row wrap")),
                 self._source,
                 self._error,
                 w.HBox([self._start, self._back, self._forward, self._end, self._slider], layout=w.Layout(flex_flow="row wrap", align_items="center")),
@@ -835,11 +917,12 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
                 self._status,
                 self._action,
                 self._table,
+                self._advanced,
             ],
             **kwargs,
         )
         self.add_class("u9")
-        self.model.observe(self.update, names=["steps", "step", "perspective", "lang", "game", "round_index", "error", "source"])
+        self.model.observe(guard(self, self.update), names=["steps", "step", "perspective", "lang", "game", "round_index", "error", "source"])
         self.update()
 
     # --- controls ------------------------------------------------------------------------------------
@@ -877,12 +960,8 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         if not files:
             return
         upload = files[0]
-        try:
-            record = json.loads(bytes(upload["content"]).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            self.model.error = f"{upload['name']}: not a JSON file: {error}"
-            return
-        self.model.load_record(record, str(upload["name"]))
+        self._upload.value = ()  # so the same file chosen again is read again
+        self.model.load_bytes(bytes(upload["content"]), str(upload["name"]))
 
     # --- drawing -------------------------------------------------------------------------------------
 
@@ -919,8 +998,10 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self._bots.value = value
             self._bots.description = texts["bots"]
             self._play.description = texts["play"]
-            self._upload.description = texts["load"]
-            self._upload.layout.width = "auto"
+            self._upload.tooltip = texts["load"]
+            for other in LANGS:  # the label the stylesheet draws on the upload button
+                (self._upload.add_class if other == lang else self._upload.remove_class)(f"u9-upload-{other}")
+            self._advanced.lang = lang
             self._rounds.description = texts["round"]
             self._rounds.options = [(texts["round_deciding" if r.deciding else "round_option"].format(n=i + 1), i) for i, r in enumerate(game.rounds)]
             self._perspective.description = texts["perspective"]
@@ -939,14 +1020,35 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self._perspective.value = model.perspective
         if self._slider.value != model.step:
             self._slider.value = model.step
-        source = model.source
-        if source and source[0] == "seed":
-            self._source.value = f'<div class="u9-note">{escape(texts["source_seed"].format(seed=source[1], players=source[2]))}</div>'
-        elif source and source[0] == "file":
-            self._source.value = f'<div class="u9-note">{escape(texts["source_file"].format(name=source[1]))}</div>'
-        else:
-            self._source.value = ""
+        self._draw_source(texts, game)
         self._status.value, self._action.value, self._table.value = render_step(model, model.step, model.perspective)
+
+    def _draw_source(self, texts: dict[str, str], game: Game) -> None:
+        """Where the game comes from, in a learner's words; the engine's calls and the file's name in
+        the Advanced section. The new-game controls show only for a game the bots played (and are set
+        to it), not for a saved one they do not apply to."""
+        source = self.model.source
+        played = bool(source) and source[0] == "seed"
+        if played and self._synced is not game:
+            self._synced = game
+            self._seed.value, self._bots.value = source[1], source[3]
+            if source[2] in self._players.options:
+                self._players.value = source[2]
+        self._new_game.layout.display = None if played else "none"
+        developer = ""
+        if played:
+            bots = texts["bots_random" if source[3] == "random" else "bots_heuristic"]
+            line = texts["source_seed"].format(bots=bots, seed=source[1], players=source[2])
+            bot = "RandomBot" if source[3] == "random" else "HeuristicBot"
+            developer = texts["advanced_seed"].format(players=source[2], seed=source[1], bot=bot)
+        elif source and source[0] == "file":
+            line = texts["source_file"].format(players=game.players)
+            developer = texts["advanced_file"].format(name=source[1]) if source[1] else ""
+        else:
+            line = texts["source_given"].format(players=game.players)
+        self._source.value = f'<div class="u9-note">{escape(line)}</div>'
+        self._developer.value = f'<div class="u9-note"><code>{escape(developer)}</code></div>' if developer else ""
+        self._advanced.layout.display = None if developer else "none"
 
 
 def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, str, str]:
@@ -1005,7 +1107,7 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
         melds = "".join(
             card_row(
                 (card_html(pl.card, pl.face, real=not pl.wild and rules.is_wild(pl.card), lang=lang) for pl in meld.cards),
-                meld_name(texts, meld, i + 1, rules),
+                meld_name(texts, meld, i + 1, rules, lang),
             )
             for i, meld in enumerate(public.table[p])
         )

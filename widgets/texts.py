@@ -33,11 +33,14 @@ __all__ = [
     "face_name",
     "group_label",
     "group_name",
+    "interval_text",
     "is_phase10",
     "jokers_text",
     "level_line",
     "level_noun",
     "level_title",
+    "number_text",
+    "percent_text",
     "rank_name",
     "suit_name",
     "worded",
@@ -351,3 +354,46 @@ def level_line(level: Level, lang: str = "en", marks: bool = True, rules: Rules 
     """``'Level 4: 3 × three of a kind; max wild: at most 2 jokers …'`` (plain text)."""
     head = level_title(rules, level.number, lang)
     return f"{head}: {contract_text(level, lang, marks, rules)}; {SHARED[lang]['max_wild'].lower()}: {budget_text(level, lang, marks, rules)}"
+
+
+# --- numbers ---------------------------------------------------------------------------------------
+
+_LOCALES: Final = {"en": "en", "nb": "nb_NO"}
+
+
+def number_text(value: float, lang: str = "en", digits: int = 1) -> str:
+    """A number for people, in the language's own way (Babel's CLDR data): ``digits`` decimals,
+    thousands grouped, a typographic minus; a decimal comma and a space between thousands in Norwegian.
+
+    >>> number_text(1234.567, "en", 2), number_text(1234.567, "nb", 2), number_text(-0.25, "nb", 2)
+    ('1,234.57', '1\\xa0234,57', '−0,25')
+    >>> number_text(3, "nb", 0)
+    '3'
+    """
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    text = format_decimal(value, format=pattern, locale=_LOCALES[check_lang(lang)])
+    return text.replace("-", "\u2212")
+
+
+def percent_text(share: float, lang: str = "en", digits: int = 1) -> str:
+    """A share (0 to 1) as a percentage with a non-breaking space before ``%``: ``'12.5 %'``, ``'12,5 %'``.
+
+    >>> percent_text(0.125, "en"), percent_text(0.125, "nb")
+    ('12.5\\xa0%', '12,5\\xa0%')
+    """
+    return number_text(100 * share, lang, digits) + "\u00a0%"
+
+
+def interval_text(value: float, low: float, high: float, lang: str = "en", digits: int = 1, percent: bool = False) -> str:
+    """A value with its interval: ``'12.5 % (10.0–15.0)'``, ``'3,25 (3,00–3,50)'``.
+
+    >>> interval_text(3.25, 3, 3.5, "nb", 2)
+    '3,25 (3,00–3,50)'
+    >>> interval_text(0.125, 0.1, 0.15, "en", percent=True)
+    '12.5\\xa0% (10.0–15.0)'
+    """
+    scale = 100 if percent else 1
+    shown = percent_text(value, lang, digits) if percent else number_text(value, lang, digits)
+    return f"{shown} ({number_text(scale * low, lang, digits)}–{number_text(scale * high, lang, digits)})"

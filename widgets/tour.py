@@ -16,19 +16,20 @@ import ipywidgets as w
 
 from upto9 import UPTO9, Card, HeuristicBot, Meld, Rules, check, parse_card, parse_hand, validate
 from upto9.cards import parse_rank
-from upto9.game import EndReason, Game, Round
-from upto9.melds import MeldError
+from upto9.game import Donated, EndReason, Game, LaidDown, Round
+from upto9.melds import MeldError, Placed, counts_real
+from upto9.messages import message_of, render
 from upto9.rules import GroupKind, rules_from_dict
 from upto9.simulate import bot_seed
 
-from ._common import OwnLanguage
+from ._common import OwnLanguage, guard
 from .cards_html import card_html, card_row
-from .engine_text import explanation_lines, problem_text
+from .engine_text import card_error_text, explanation_lines, problem_text
 from .explorer import table_html
 from .level_checker import arrangement_html
-from .texts import LANGS, check_lang, face_glyph, group_label, jokers_text
+from .texts import LANGS, SHARED, budget_text, check_lang, face_glyph, group_label, jokers_text
 
-__all__ = ["DonationDemo", "Example", "LevelTable", "PenaltyCounter", "Predict", "valve_demo", "valve_rules"]
+__all__ = ["DonatedJokers", "DonationDemo", "Example", "LevelTable", "PenaltyCounter", "Predict", "valve_demo", "valve_rules"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -50,6 +51,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "answer_yes": "valid",
         "answer_no": "not valid",
         "reveal": "Predict first: pick an answer and the engine reveals its verdict.",
+        "try_again": "Try again",
+        "no_wrap": ("A straight cannot wrap from K over A to 2 (no K-A-2): {cards} is no straight. The ace goes low (A 2 3 4) or high (J Q K A)."),
+        "donated_title": "Why does this straight hold jokers?",
+        "donated": "{player} laid down {cards} for level {n} (joker budget: {budget}), then donated {jokers}.",
+        "donated_rule": (
+            "The joker budget limits the lay-down only: a donated joker needs no budget, but it must stand for a card that really "
+            "continues the meld (at either end of a straight, never past an ace; on a set, its rank), and it stays locked to that card."
+        ),
         "rules_ok": "It breaks no rule.",
         "meld_error": "These cards make no meld: {error}",
         "meld": "On the table",
@@ -88,6 +97,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "answer_yes": "gyldig",
         "answer_no": "ikke gyldig",
         "reveal": "Tipp først: velg et svar, så viser motoren dommen sin.",
+        "try_again": "Prøv igjen",
+        "no_wrap": (
+            "En straight kan ikke gå fra konge over ess til 2 (ingen K-A-2): {cards} er ingen straight. Esset står lavt (A 2 3 4) eller høyt (J Q K A)."
+        ),
+        "donated_title": "Hvorfor har denne straighten jokere?",
+        "donated": "{player} la ned {cards} på nivå {n} (jokerbudsjett: {budget}), og donerte så {jokers}.",
+        "donated_rule": (
+            "Jokerbudsjettet gjelder bare nedlegget: en donert joker trenger ikke budsjett, men den må stå for et kort som faktisk "
+            "fortsetter kombinasjonen (i en av endene av en straight, aldri forbi et ess; på et sett: dets rang), og den låses til det kortet."
+        ),
         "rules_ok": "Det bryter ingen regel.",
         "meld_error": "Disse kortene danner ingen kombinasjon: {error}",
         "meld": "På bordet",
@@ -172,7 +191,9 @@ def _melds_html(melds: Sequence[Meld], level: int, rules: Rules, lang: str) -> s
     rows = []
     for i, meld in enumerate(melds):
         label = group_label(lv, i, lang) if i < len(lv.groups) else f"#{i + 1}"
-        cells = (card_html(p.card, p.face, real=not p.wild and rules.is_wild(p.card), lang=lang) for p in meld.cards)
+        # REAL only where the verdict counts a 2 or 3 as itself (a 2♣ "as itself" among hearts is a joker).
+        reals = counts_real(meld, rules)
+        cells = (card_html(p.card, p.face, real=real and rules.is_wild(p.card), lang=lang) for p, real in zip(meld.cards, reals, strict=True))
         rows.append(card_row(cells, label))
     return "".join(rows)
 
@@ -197,26 +218,31 @@ class Predict(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.rules = rules
         self.hand = parse_hand(hand) if hand is not None else None
         self.melds: tuple[Meld, ...] = ()
-        self.meld_error = ""
+        self.meld_error: MeldError | None = None  # kept as the error, worded in the page's language
         if melds is not None:
             try:
                 self.melds = tuple(Meld.from_text(kind, text) for kind, text in melds)
             except MeldError as error:
-                self.meld_error = str(error)
+                self.meld_error = error
                 self.melds_text = melds
         self.answer: bool | None = None
         self._lang = check_lang(lang)
         self._question = w.HTML()
-        self._yes = w.Button(button_style="success", layout=w.Layout(width="auto"))
-        self._no = w.Button(button_style="danger", layout=w.Layout(width="auto"))
+        # Neutral until the learner answers: no colour says what is right before the reveal.
+        self._yes = w.Button(layout=w.Layout(width="auto"))
+        self._no = w.Button(layout=w.Layout(width="auto"))
+        self._again = w.Button(icon="undo", layout=w.Layout(width="auto", display="none"))
+        self._again.add_class("u9-predict-again")
         self._yes.add_class("u9-predict-yes")
         self._no.add_class("u9-predict-no")
-        self._yes.on_click(lambda _b: self.pick(True))
-        self._no.on_click(lambda _b: self.pick(False))
+        self._yes.on_click(guard(self, lambda _b: self.pick(True)))
+        self._no.on_click(guard(self, lambda _b: self.pick(False)))
+        self._again.on_click(guard(self, lambda _b: self.try_again()))
         self._reveal = w.HTML()
         self._reveal.add_class("u9-reveal")
         super().__init__(
-            [self._question, w.HBox([self._yes, self._no]), self._reveal], layout=w.Layout(border="1px solid #ddd", padding=".4em", margin=".4em 0")
+            [self._question, w.HBox([self._yes, self._no, self._again], layout=w.Layout(flex_flow="row wrap")), self._reveal],
+            layout=w.Layout(border="1px solid #ddd", padding=".4em", margin=".4em 0"),
         )
         self.add_class("u9")
         self.add_class("u9-predict")
@@ -230,9 +256,48 @@ class Predict(OwnLanguage, w.VBox):  # type: ignore[misc]
         return not self.meld_error and not validate(self.melds, self.level, self.rules)
 
     def pick(self, answer: bool) -> None:
-        """The learner's prediction; reveals the engine's verdict."""
+        """The learner's prediction; reveals the engine's verdict. Once revealed, the answer stays
+        until ``try_again``."""
+        if self.answer is not None:
+            return
         self.answer = answer
         self.redraw()
+
+    def try_again(self) -> None:
+        """Forget the prediction: the question is open again."""
+        self.answer = None
+        self.redraw()
+
+    def _wrap_html(self, lang: str) -> str:
+        """For a hand that a straight would hold only by wrapping K-A-2, the rule in plain words
+        (the engine's ``validate`` says whether the cards, laid down as one straight, wrap)."""
+        level = self.rules.level(self.level)
+        if self.hand is None or len(level.groups) != 1 or level.groups[0].kind is not GroupKind.RUN or len(self.hand) != level.groups[0].size:
+            return ""
+        meld = Meld.of(GroupKind.RUN, (Placed(c, c) for c in self.hand))
+        if not any(p.rule == "wrap" for p in validate([meld], level, self.rules)):
+            return ""
+        cards = " ".join(c.glyph for c in self.hand)
+        return f"<div style='margin:.2em 0'><b>{escape(TEXTS[lang]['no_wrap'].format(cards=cards))}</b></div>"
+
+    def _buttons(self, texts: dict[str, str]) -> None:
+        """Neutral and open before the answer; after it, locked, the right answer marked ✔ (and a
+        wrong pick ✘), and "Try again" shown."""
+        right = self.valid if self.answer is not None else None
+        for button, says, key in ((self._yes, True, "yes"), (self._no, False, "no")):
+            if right is None:
+                description, style = texts[key], ""
+            elif says == right:
+                description, style = f"✔ {texts[key]}", "success"
+            elif says == self.answer:
+                description, style = f"✘ {texts[key]}", "danger"
+            else:
+                description, style = texts[key], ""
+            button.description = description
+            button.button_style = style
+            button.disabled = right is not None
+        self._again.description = texts["try_again"]
+        self._again.layout.display = "none" if right is None else None
 
     def redraw(self) -> None:
         lang = self._lang
@@ -251,8 +316,7 @@ class Predict(OwnLanguage, w.VBox):  # type: ignore[misc]
             'background:#6a1b9a;color:#fff;text-align:center;font-weight:800">?</span>'
         )
         self._question.value = f"<div>{mark} <b>{escape(question)}</b></div>{shown}"
-        self._yes.description = texts["yes"]
-        self._no.description = texts["no"]
+        self._buttons(texts)
         if self.answer is None:
             self._reveal.value = f"<div class='u9-note'>{escape(texts['reveal'])}</div>"
             return
@@ -260,9 +324,9 @@ class Predict(OwnLanguage, w.VBox):  # type: ignore[misc]
         said = texts["you_said"].format(answer=texts["answer_yes" if self.answer else "answer_no"])
         head = f"<div><b>{escape(texts['you_right' if right else 'you_wrong'])}</b> {escape(said)}</div>"
         if self.hand is not None:
-            body = _verdict_html(self.hand, self.level, self.rules, lang)
+            body = self._wrap_html(lang) + _verdict_html(self.hand, self.level, self.rules, lang)
         elif self.meld_error:
-            error = texts["meld_error"].format(error=self.meld_error)
+            error = texts["meld_error"].format(error=render(message_of(self.meld_error), lang))
             body = f'<div><span class="u9-bad">{escape(texts["not_valid"].format(n=self.level))}</span> {escape(error)}</div>'
         else:
             problems = validate(self.melds, self.level, self.rules)
@@ -330,6 +394,51 @@ class DonationDemo(_View):
         return f"<li class='u9-ok' style='font-size:1em'>{escape(texts['donate_ok'].format(card=name, why=why))}</li>"
 
 
+class DonatedJokers(_View):
+    """Why a straight on the table holds jokers that its level does not allow: in a round (a
+    ``RoundStepper``'s ``model``), the first player who donated a joker, what they laid down for
+    which level and its budget, the jokers they donated, and the rule (rulings 4 and 5): the budget
+    limits the lay-down only; a donated joker needs none, must continue the meld and stays locked.
+    Shows nothing for a round without a donated joker. Follows the model to a new game."""
+
+    def __init__(self, round_model: Any, *, lang: str = "en") -> None:
+        self.round_model = round_model
+        super().__init__(lang)
+        round_model.observe(guard(self, lambda _c: self.redraw()), names=["steps"])
+        self.redraw()
+
+    def html(self, lang: str) -> str:
+        texts, shared = TEXTS[lang], SHARED[lang]
+        steps = list(self.round_model.steps)
+        actions = [s.action for s in steps]
+        first = next((a for a in actions if isinstance(a, Donated) and a.wild), None)
+        if first is None:
+            return ""
+        owner = first.owner
+        laid = next((i for i, a in enumerate(actions) if isinstance(a, LaidDown) and a.player == owner), None)
+        if laid is None:
+            return ""
+        lay_down = actions[laid]
+        assert isinstance(lay_down, LaidDown)
+        number = steps[laid].views[owner].levels[owner] if lay_down.level is None else lay_down.level
+        rules = self.round_model.rules
+        level = rules.level(number)
+        meld = lay_down.melds[first.meld]
+        donated = [a for a in actions if isinstance(a, Donated) and a.wild and a.owner == owner and a.meld == first.meld]
+        jokers = ", ".join(f"{a.card.glyph} {shared['as']} {face_glyph(a.face, lang)}" for a in donated)
+        said = texts["donated"].format(
+            player=shared["player"].format(n=owner + 1),
+            cards=" ".join(p.card.glyph for p in meld.cards),
+            n=number,
+            budget=budget_text(level, lang, rules=rules),
+            jokers=jokers,
+        )
+        return (
+            f"<div class='u9-example' role='note'><b>{escape(texts['donated_title'])}</b>"
+            f"<div>{escape(said)}</div><div>{escape(texts['donated_rule'])}</div></div>"
+        )
+
+
 class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
     """The penalty table of the rules, and a box to type the cards left in a hand: their points."""
 
@@ -337,7 +446,7 @@ class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.rules = rules
         self._lang = check_lang(lang)
         self._text = w.Text(value=hand, continuous_update=True, layout=w.Layout(width="30em"))
-        self._text.observe(lambda _c: self.redraw(), names="value")
+        self._text.observe(guard(self, lambda _c: self.redraw()), names="value")
         self._table = w.HTML()
         self._result = w.HTML()
         super().__init__([self._table, self._text, self._result])
@@ -377,7 +486,7 @@ class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
         try:
             hand = parse_hand(self._text.value)
         except ValueError as error:
-            self._result.value = f"<div class='u9-error'>⚠ {escape(str(error))}</div>"
+            self._result.value = f"<div class='u9-error'>⚠ {escape(card_error_text(error, lang))}</div>"
             return
         cards = [card_html(c, lang=lang) + f"<span class='u9-note' style='align-self:center'>{rules.penalty(c)}</span>" for c in hand]
         total = sum(rules.penalty(c) for c in hand)

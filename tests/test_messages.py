@@ -1,0 +1,345 @@
+"""The engine's messages: every key is worded in both catalogs, every real verdict, problem and
+card error renders in Norwegian with no English left, and ``missing`` is exactly what the hand
+is short."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from upto9 import PHASE10, UPTO9, CardError, Meld, Phase10Meld, check, parse_hand, validate
+from upto9.cards import full_deck
+from upto9.melds import MeldError
+from upto9.messages import LANGUAGES, Items, Message, catalog_keys, render
+from upto9.rules import Rules, load_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "upto9").glob("*.py"))
+HOUSE_RULES = [load_rules(p) for p in sorted((ROOT / "tests" / "rulesets").glob("*.toml"))]
+RULE_SETS: list[Rules] = [UPTO9, PHASE10, *HOUSE_RULES]
+
+# Keys whose Norwegian is rightly the same text as the English: pure structure, or the rule file's
+# own field names and card codes.
+SAME_IN_BOTH = {
+    "raw",
+    "list",
+    "join.and.between",
+    "join.contract.between",
+    "join.contract.last",
+    "card.token",
+    "card.of_this",
+    "budget.split",
+    "p10.meld.where",
+    "p10.problem.defect",
+    "jokers",
+    "noun.run",
+    "nouns.run",
+    "rank.noun",
+    "rules.at",
+    "rules.field",
+    "rules.where.in",
+}
+
+
+def _catalog(lang: str):
+    with (ROOT / "upto9" / "locale" / lang / "LC_MESSAGES" / "upto9.po").open("rb") as file:
+        return read_po(file, locale=lang)
+
+
+def _fields(template: str) -> set[str]:
+    return {name.partition(":")[0] for _text, name, _spec, _conv in string.Formatter().parse(template) if name}
+
+
+def _templates(message) -> list[str]:
+    return list(message.string) if message.pluralizable else [message.string]
+
+
+def test_both_catalogs_word_the_same_keys_with_the_same_parameters() -> None:
+    en, nb = _catalog("en"), _catalog("nb")
+    en_keys = {m.id[0] if m.pluralizable else m.id for m in en if m.id}
+    nb_keys = {m.id[0] if m.pluralizable else m.id for m in nb if m.id}
+    assert en_keys == nb_keys, f"only in en: {sorted(en_keys - nb_keys)}; only in nb: {sorted(nb_keys - en_keys)}"
+    for message in en:
+        if not message.id:
+            continue
+        other = nb.get(message.id)
+        assert other is not None and other.pluralizable == message.pluralizable, message.id
+        for lang, entry in (("en", message), ("nb", other)):
+            assert all(_templates(entry)), f"{message.id}: an empty {lang} text"
+        # Norwegian may leave out a parameter (a count spelled by the plural form), never invent one.
+        english = set().union(*(_fields(t) for t in _templates(message)))
+        norwegian = set().union(*(_fields(t) for t in _templates(other)))
+        # (A token is quoted 'thus' in English and «thus» in Norwegian, and a rank's plural is its
+        # English noun or its rank with -ere: the engine passes both.)
+        allowed = english | {"card.token_at": {"token"}, "rank.noun": {"rank"}}.get(message.id, set())
+        assert norwegian <= allowed, f"{message.id}: Norwegian uses {sorted(norwegian - allowed)}, which the engine never passes"
+
+
+def test_every_message_renders_in_both_languages_and_is_translated() -> None:
+    en = _catalog("en")
+    untranslated = []
+    for message in en:
+        if not message.id:
+            continue
+        key = message.id[0] if message.pluralizable else message.id
+        fields = set().union(*(_fields(t) for t in _templates(message)))
+        for n in (1, 2) if message.pluralizable else (2,):
+            extra = {"n"} if message.pluralizable else set()
+            extra |= {"card.token_at": {"token"}, "rank.noun": {"rank"}}.get(key, set())
+            params = {name: (n if name == "n" else "x") for name in fields | extra}
+            texts = {lang: render(Message(key, **params), lang) for lang in LANGUAGES}
+            for lang, text in texts.items():
+                assert "{" not in text and "}" not in text, f"{key} ({lang}): {text!r}"
+            if texts["en"] == texts["nb"] and key not in SAME_IN_BOTH:
+                untranslated.append(key)
+    assert not untranslated, f"Norwegian text identical to the English: {sorted(set(untranslated))}"
+
+
+def test_every_key_the_engine_names_is_in_the_catalogs() -> None:
+    keys = catalog_keys("en") | catalog_keys("nb")
+    assert catalog_keys("en") == catalog_keys("nb")
+    used: set[str] = set()
+    patterns: set[str] = set()
+    for source in SOURCES:
+        text = source.read_text(encoding="utf-8")
+        used |= set(re.findall(r'Message\(\s*"([^"]+)"', text))
+        patterns |= set(re.findall(r'Message\(\s*f"([^"]+)"', text))
+        used |= set(re.findall(r'Message\(\s*"([^"]+)" if', text)) | set(re.findall(r'else "([a-z0-9_.]+)"[,)]', text))
+    assert used, "the engine names its messages"
+    missing = sorted(k for k in used if "." in k and k not in keys)
+    assert not missing, f"keys the engine uses that no catalog words: {missing}"
+    for pattern in patterns:
+        regex = re.sub(r"\\\{[^}]*\\\}", r"[a-z0-9_.]+", re.escape(pattern))
+        assert any(re.fullmatch(regex, k) for k in keys), f"no catalog key matches {pattern!r}"
+    with pytest.raises(KeyError, match="no message"):
+        render(Message("check.no such message"), "nb")
+
+
+# --- real verdicts, problems and errors in Norwegian ------------------------------------------------
+
+# English words that never appear in the Norwegian wording (the rules text's own terms, such as
+# straight and joker, are Norwegian too).
+ENGLISH = {
+    "the", "is", "are", "needs", "allows", "lacks", "hand", "holds", "stands", "missing", "short",
+    "wild", "level", "with", "of", "and", "any", "these", "makes", "uses", "best", "kind", "set",
+    "sets", "run", "runs", "colour", "group", "card", "cards", "cannot", "only", "not", "no", "at",
+    "most", "least", "real", "itself", "lay-down", "total", "each", "token", "rank",
+    "suit", "number", "numbers", "game", "deck", "decks", "closest", "one", "phase",
+}  # fmt: skip
+
+
+def _english_words(text: str) -> set[str]:
+    text = text.replace("Phase 10", "")  # the game's name
+    return {w for w in re.findall(r"[A-Za-z][A-Za-z-]*", text) if w.lower() in ENGLISH}
+
+
+def _sample_hands(rules: Rules, count: int, seed: int) -> list[tuple]:
+    deck = list(rules.one_deck()) * 2
+    rnd = random.Random(seed)
+    return [tuple(rnd.sample(deck, rnd.randint(0, 12))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.key)
+def test_every_level_explains_itself_in_norwegian_without_english(rules: Rules) -> None:
+    keys_seen: set[str] = set()
+    for level in rules.levels:
+        for hand in _sample_hands(rules, 25, level.number):
+            verdict = check(hand, level.number, rules)
+            assert len(verdict.messages) == len(verdict.explanation)
+            assert tuple(render(m, "en") for m in verdict.messages) == verdict.explanation
+            for message in verdict.messages:
+                keys_seen |= {m.key for m in message.walk()}
+                norwegian = render(message, "nb")
+                assert not _english_words(norwegian), f"level {level.number}, {hand}: {norwegian!r}"
+    assert "raw" not in keys_seen
+    assert any(k.endswith(".short") for k in keys_seen) and any("best" in k for k in keys_seen)
+
+
+def test_validate_problems_and_card_errors_in_norwegian() -> None:
+    problems = [
+        *validate([Meld.from_text("run", "5h 6h 2c=7h 8h")], 1),
+        *validate([Meld.from_text("set", "5h 5c 6d")], 1),
+        *validate([Meld.from_text("run", "Qh Kh Ah 2h")], 1),
+        *validate([Meld.from_text("run", "5h 6s 7h 8h")], 1),
+        *validate([Meld.from_text("run", "5h 6h 8h 9h")], 1),
+        *validate([Meld.from_text("run", "5h 6h 7h")], 1),
+        *validate([Meld.from_text("run", "5h 6h 3h 8h")], 1),
+        *validate([Meld.from_text("set", "Kh Kd 2c=K"), Meld.from_text("set", "7h 7d 3c=7"), Meld.from_text("set", "5h 5d 2d=5")], 4),
+        *validate([{"kind": "set", "cards": [{"card": "Zz"}]}], 1),
+        *validate([Meld.from_text("run", "5h 6h 7h 8h")], 1, hand=parse_hand("5h 6h 7h")),
+        *validate([Meld.from_text("run", "5h 6h 7h 8h"), Meld.from_text("run", "5h 6h 7h 8h")], 1),
+        *validate([Phase10Meld.from_text("set", "7r 7y 9b"), Phase10Meld.from_text("set", "2r 2y 2b")], 1, PHASE10),
+        *validate([Phase10Meld.from_text("run", "11r 12b 1g 2y")], 4, PHASE10),
+        *validate([Phase10Meld.from_text("colour", "1r 3r 5r 7b 9r 11r 12r")], 8, PHASE10),
+        *validate([Phase10Meld.from_text("set", "W=7 W=7 W=7"), Phase10Meld.from_text("set", "W=9 W=9 W=9")], 1, PHASE10),
+        *validate([{"kind": "set", "cards": [{"card": "S"}]}], 1, PHASE10),
+    ]
+    assert len({p.rule for p in problems}) >= 10
+    errors = []
+    for text, rules in [("5h 6x", None), ("5h 11h", None), ("x", None), ("7r 13b", PHASE10), ("7q", PHASE10), ("zz", PHASE10)]:
+        with pytest.raises(CardError) as caught:
+            parse_hand(text, rules=rules) if rules else parse_hand(text)
+        errors.append(caught.value)
+    with pytest.raises(CardError) as caught:
+        parse_hand("7h 7h 7h", rules=UPTO9, players=4)
+    errors.append(caught.value)
+    for said in [*(p.msg for p in problems), *(e.msg for e in errors)]:
+        assert isinstance(said, Message)
+        assert "raw" not in {m.key for m in said.walk()}
+        norwegian = render(said, "nb")
+        assert not _english_words(norwegian), norwegian
+    assert render(errors[-1].msg, "nb") == "hånda har 3 × 7h, men et spill for 4 spillere av Up to 9 bruker 2 kortstokker: maks 2 av hvert kort"
+
+
+def test_lists_and_plurals_follow_each_language() -> None:
+    faces = Items(("a 5", "two 8s", "a K"), "and")
+    assert render(Message("p10.group.lacks", group=Message("p10.the.only", name=Message("p10.group.set", size=3)), faces=faces), "nb") == (
+        "3 like mangler a 5, two 8s og a K."
+    )
+    assert [render(Message("check.short", n=n)) for n in (1, 2)] == ["The hand is 1 card short of the lay-down.", "The hand is 2 cards short of the lay-down."]
+    assert render(Message("raw", text=2.5), "nb") == "2,5"  # a decimal, were one said, takes a decimal comma
+
+
+# --- one definition of "missing" ---------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_missing_is_exactly_the_cards_short(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from(RULE_SETS), label="rules")
+    level = data.draw(st.sampled_from(rules.levels), label="level")
+    deck = list(full_deck()) * 2 if rules.family.value == "upto9" else list(rules.one_deck()) * 2
+    hand = data.draw(st.lists(st.sampled_from(deck), max_size=14), label="hand")
+    verdict = check(hand, level.number, rules)
+    assert len(verdict.missing) == verdict.cards_short
+    slots = [s for group in verdict.closest.groups for s in group]
+    assert [s.face for s in slots if s.card is None] == list(verdict.missing)
+    if verdict.ok:
+        assert verdict.missing == ()
+
+
+def test_a_joker_that_stands_in_is_not_missing() -> None:
+    verdict = check("Kh Kd 7s 7h 5d 5c 9h 2c", 4)
+    assert [str(f) for f in verdict.missing] == ["7", "K"]
+    assert verdict.cards_short == 2
+    assert "The three of a kind (1) needs 1 joker: 2♣ stands in for a 5." in verdict.explanation
+    assert "The three of a kind (2) needs 1 joker: a 7 is missing." in verdict.explanation
+    assert render(verdict.messages[2], "nb") == "Tressen (1) trenger 1 joker: 2♣ står for en 5."
+    phase = check("7r 5y 9b 9g W 12r 1b 3g", 2, PHASE10)
+    assert (phase.missing, phase.cards_short) == ((2, 4), 2)
+    assert "The set of 3 (1) needs 1 wild card: W stands in for a 9." in phase.explanation
+    assert "The run of 4 (2) lacks a 2 and a 4." in phase.explanation
+
+
+def test_rule_file_errors_in_norwegian() -> None:
+    from upto9 import RulesError, rules_from_dict
+
+    base = UPTO9.to_dict()
+    broken = [
+        {**base, "hand_size": 0},
+        {**base, "colour": 1},
+        {**base, "levels": []},
+        {**base, "levels": [{**base["levels"][0], "jokers": 99}]},
+        {**base, "safety_valve": "yes"},
+        {**base, "wild_ranks": ["Z"]},
+        {"base": "nothing"},
+    ]
+    for data in broken:
+        with pytest.raises(RulesError) as caught:
+            rules_from_dict(data, "house.toml")
+        said = caught.value.msg
+        assert isinstance(said, Message) and str(said) == str(caught.value)
+        norwegian = render(said, "nb")
+        assert norwegian.startswith("house.toml: ")
+        # The rule file's own field names (hand_size, deck...) stay as the file writes them.
+        fields = set(base) | {"deck", "family", "tie_break", "safety_valve", "level_order", "free_order", "base", "house_rules", "reconstructed", "key"}
+        words = re.sub(r"'[^']*'|\b(" + "|".join(sorted(fields, key=len, reverse=True)) + r")\b", "", norwegian.split(": ", 2)[-1])
+        assert not _english_words(words), norwegian
+    with pytest.raises(RulesError) as caught:
+        UPTO9.level(12)
+    assert render(caught.value.msg, "nb") == "Up to 9 har nivå 1 til 9, ikke 12"
+
+
+def test_refused_moves_in_norwegian() -> None:
+    from upto9 import Game, RuleError
+
+    game = Game(players=3, seed=4)
+    rnd = game.round
+    player = rnd.turn
+    hand = list(rnd.hands[player])
+    refusals = [
+        lambda: rnd.discard(hand[0]),  # draw first
+        lambda: rnd.draw("pile"),
+        lambda: Game(players=9),
+        lambda: game.next_round(),
+    ]
+    said = []
+    for refuse in refusals:
+        with pytest.raises(RuleError) as caught:
+            refuse()
+        said.append(caught.value.msg)
+    rnd.draw("deck")
+    with pytest.raises(RuleError) as caught:
+        rnd.lay_down([Meld.from_text("run", "5h 6h 2c=7h 8h")])
+    said.append(caught.value.msg)
+    for message in said:
+        assert isinstance(message, Message)
+        norwegian = render(message, "nb")
+        assert not _english_words(norwegian.replace("'deck'", "").replace("'discard'", "").replace("'pile'", "")), norwegian
+    assert render(said[0], "nb").startswith("trekk et kort først")
+
+
+# --- a Phase 10 card is a parameter: its code in English, its name in Norwegian ---------------------------
+
+
+def test_phase10_cards_are_named_in_norwegian_and_coded_in_english() -> None:
+    from upto9.cards import parse_phase10_card
+    from upto9.messages import p10_card
+
+    close = check("2r 3y 4g 5b 6r 7y", 4, PHASE10)
+    assert close.explanation[-1] == "Any one of these makes it: 1r, 1y, 1g, 1b, 8r, 8y, 8g, 8b, W."
+    assert render(close.messages[-1], "nb") == "Ett av disse kortene fullfører: rød 1, gul 1, grønn 1, blå 1, rød 8, gul 8, grønn 8, blå 8, en joker."
+    phase = check("7r 5y 9b 9g W 12r 1b 3g", 2, PHASE10)
+    assert "The set of 3 (1) needs 1 wild card: W stands in for a 9." in phase.explanation
+    assert render(phase.messages[1], "nb") == "3 like (1) trenger 1 joker som står for en 9-er."
+    assert render(check("7r 7y W 9b 9g W", 1, PHASE10).messages[1], "nb") == "Det beste nedlegget bruker 2 jokere: én som 7, én som 9."
+    sevens = Phase10Meld.from_text("set", "7r 7y 7g")
+    assert sevens.why_not(parse_phase10_card("11b")) == "a set of 7s takes only 7s, not 11b"
+    with pytest.raises(MeldError) as caught:
+        sevens.extend(parse_phase10_card("11b"))
+    assert render(caught.value.msg, "nb") == "like kort med 7-ere tar bare 7-ere, ikke blå 11"
+    with pytest.raises(CardError) as too_many:
+        parse_hand("W " * 9, rules=PHASE10, players=2)
+    assert str(too_many.value) == "the hand holds 9 × W, but a 2-player game of Phase 10 uses 1 deck: at most 8 × W"
+    assert render(too_many.value.msg, "nb") == "hånda har 9 × joker, men et spill for 2 spillere av Phase 10 bruker 1 kortstokk: maks 8 × joker"
+    names = {str(c): render(p10_card(parse_phase10_card(c)), "nb") for c in ("12y", "3g", "S")}
+    assert names == {"12y": "gul 12", "3g": "grønn 3", "S": "et hopp over-kort"}
+    assert render(p10_card(parse_phase10_card("W"), "the"), "nb") == "jokeren"
+    # No Norwegian sentence of a sample of phases names a card by its code.
+    code = re.compile(r"\b\d{1,2}[rygb]\b|\bW\b|\bS\b")
+    for hand in _sample_hands(PHASE10, 40, 10):
+        for level in (1, 2, 4, 8):
+            for message in check(hand, level, PHASE10).messages:
+                assert not code.search(render(message, "nb")), render(message, "nb")
+
+
+def test_an_error_is_worded_from_its_message_never_from_its_english_text() -> None:
+    from upto9.messages import message_of
+
+    said = Message("check.short", n=2)
+    assert message_of(CardError(said)) is said
+    # The same English text without its message stays as it is: no sentence is looked up by its text.
+    assert message_of(ValueError(str(said))) == Message("raw", text="The hand is 2 cards short of the lay-down.")
+    with pytest.raises(MeldError) as caught:
+        Meld.from_dict({"kind": "set", "cards": "7h"})
+    assert render(caught.value.msg, "nb") == "feltet 'cards' i gruppen må være en liste, ikke '7h'"
+    with pytest.raises(MeldError) as caught:
+        Meld.from_dict({"kind": "pair", "cards": []})
+    assert render(caught.value.msg, "nb") == "feltet 'kind' i gruppen må være 'run' eller 'set', ikke 'pair'"
