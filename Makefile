@@ -63,6 +63,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_checker.py
 	$(BIN)/python benchmarks/bench_games.py
 	$(BIN)/python benchmarks/bench_widgets.py
+	$(BIN)/python benchmarks/bench_pages.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

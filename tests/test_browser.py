@@ -49,15 +49,20 @@ def _need_browser() -> str:
     return path
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[VoilaServer]:
+def published_site(log_name: str) -> Iterator[VoilaServer]:
+    """The published site for one test module, its log in test-output/``log_name``; stopped after."""
     _need_browser()
     pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
-    site = VoilaServer("voila-browser-test.log")
+    site = VoilaServer(log_name)
     try:
         yield site
     finally:
         site.stop()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[VoilaServer]:
+    yield from published_site("voila-browser-test.log")
 
 
 @pytest.fixture(scope="module")

@@ -15,38 +15,18 @@ from typing import Any
 import pytest
 from upto9.widgets.nav import EXPLAINERS
 
-from tests.test_browser import LOAD_MS, SHOTS, _need_browser, widget_problems
-from tests.voila_helpers import CHROMIUM_ARGS, PUBLISHED, VoilaServer
+from tests.test_browser import LOAD_MS, SHOTS, browser, published_site, widget_problems  # noqa: F401  (the browser fixture)
+from tests.voila_helpers import PUBLISHED, SIZES, VoilaServer
 
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
 HOME_MS = 3000  # the home page starts no kernel: it is there at once
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    _need_browser()
-    pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
-    site = VoilaServer("voila-browser-home-test.log")
-    try:
-        yield site
-    finally:
-        site.stop()
+    yield from published_site("voila-browser-home-test.log")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-def _tab(browser: Any, size: str) -> Any:
+def _tab(browser: Any, size: str) -> Any:  # noqa: F811  (the browser fixture, imported)
     phone = size == "phone"
     context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
     tab = context.new_page()
@@ -105,7 +85,7 @@ def nav_links(page: Any) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_home_page_then_the_hand_checker_and_the_next_page_in_norwegian(browser: Any, server: VoilaServer, size: str) -> None:
+def test_home_page_then_the_hand_checker_and_the_next_page_in_norwegian(browser: Any, server: VoilaServer, size: str) -> None:  # noqa: F811  (the browser fixture, imported)
     page = _tab(browser, size)
     try:
         started = time.perf_counter()
@@ -172,7 +152,7 @@ def test_home_page_then_the_hand_checker_and_the_next_page_in_norwegian(browser:
         page.context.close()
 
 
-def test_the_last_page_leads_home(browser: Any, server: VoilaServer) -> None:
+def test_the_last_page_leads_home(browser: Any, server: VoilaServer) -> None:  # noqa: F811  (the browser fixture, imported)
     page = _tab(browser, "desktop")
     try:
         page.goto(server.url + "/voila/render/6_comparison.ipynb?lang=nb", timeout=LOAD_MS)

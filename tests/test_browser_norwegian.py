@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import LOAD_MS, SHOTS, _need_browser, browser, widget_problems  # noqa: F401  (the browser fixture)
+from tests.test_browser import LOAD_MS, SHOTS, browser, published_site, widget_problems  # noqa: F401  (the browser fixture)
 from tests.voila_helpers import OUTPUT, PUBLISHED, VoilaServer
 
 PHONE = {"width": 390, "height": 844}
@@ -274,13 +274,7 @@ def test_the_norwegian_narrative_of_every_page_is_norwegian(notebook: str) -> No
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    _need_browser()
-    pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
-    site = VoilaServer("voila-browser-norwegian-test.log")
-    try:
-        yield site
-    finally:
-        site.stop()
+    yield from published_site("voila-browser-norwegian-test.log")
 
 
 @pytest.fixture

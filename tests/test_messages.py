@@ -45,6 +45,8 @@ SAME_IN_BOTH = {
     "rules.at",
     "rules.field",
     "rules.where.in",
+    "record.at",
+    "record.in",
 }
 
 
@@ -343,3 +345,92 @@ def test_an_error_is_worded_from_its_message_never_from_its_english_text() -> No
     with pytest.raises(MeldError) as caught:
         Meld.from_dict({"kind": "pair", "cards": []})
     assert render(caught.value.msg, "nb") == "feltet 'kind' i gruppen må være 'run' eller 'set', ikke 'pair'"
+
+
+# --- a saved game that cannot be opened, in Norwegian ----------------------------------------------------
+
+# English words of the record errors that never appear in their Norwegian wording.
+RECORD_ENGLISH = ENGLISH | {
+    "record", "replay", "round", "action", "player", "field", "must", "got", "file", "whole", "truncated",
+    "corrupt", "line", "column", "this", "version", "reads", "turn", "move", "but", "it", "expecting", "value",
+}  # fmt: skip
+
+
+def _broken_records() -> list[tuple[str, bytes]]:
+    import json
+
+    from upto9 import Game, game_record
+
+    game = Game(players=2, seed=3)
+    drew = game.draw("deck")
+    game.discard(drew.card)
+    good = game_record(game)
+    text = json.dumps(good)
+
+    def changed(change) -> bytes:
+        record = json.loads(text)
+        change(record)
+        return json.dumps(record).encode()
+
+    def bad_card(record) -> None:
+        record["rounds"][0]["dealt"][1][2] = "11h"
+
+    def out_of_turn(record) -> None:
+        record["rounds"][0]["actions"][0]["player"] = 1 - record["rounds"][0]["actions"][0]["player"]
+
+    return [
+        ("bad JSON", text[: len(text) // 2].encode()),
+        ("wrong format name", changed(lambda record: record.update(format="upto9-game/0"))),
+        ("a bad card", changed(bad_card)),
+        ("an illegal action", changed(out_of_turn)),
+        ("a changed drawn card", changed(lambda record: record["rounds"][0]["actions"][0].update(card="Kh" if str(drew.card) != "Kh" else "Qh"))),
+    ]
+
+
+@pytest.mark.parametrize(("broken", "content"), _broken_records(), ids=[name for name, _ in _broken_records()])
+def test_a_broken_saved_game_is_refused_in_norwegian(tmp_path: Path, broken: str, content: bytes) -> None:
+    from upto9.widgets.stepper import RoundModel
+
+    from upto9 import load_game
+    from upto9.records import RecordError
+
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    with pytest.raises(RecordError) as caught:
+        load_game(path)
+    said = caught.value.msg
+    assert isinstance(said, Message) and str(said) == str(caught.value), broken
+    norwegian = render(said, "nb").removeprefix(f"{path}: ")
+    assert norwegian != str(said).removeprefix(f"{path}: ")
+    # The file's own words stay as it writes them: quoted values, field names and action types.
+    fields = r"format|rounds|dealt|actions|deck|card|player|draw|discard|upto9"
+    words = re.sub(r"'[^']*'|\"[^\"]*\"|\b(" + fields + r")\b", "", norwegian)
+    found = {w for w in re.findall(r"[A-Za-z][A-Za-z-]*", words) if w.lower() in RECORD_ENGLISH}
+    assert not found, norwegian
+    # The round stepper says the same reason in Norwegian, without the file's temporary name.
+    model = RoundModel(lang="nb")
+    model.load_bytes(content, "game.json")
+    assert model.error == " ".join(norwegian.split())
+    english = RoundModel(lang="en")
+    english.load_bytes(content, "game.json")
+    assert english.error.startswith(("round 1", "format:", "not a whole JSON file")), english.error
+    # The language switch words the reason again: one language at a time.
+    model.lang = "en"
+    assert model.error == english.error
+    english.lang = "nb"
+    assert english.error == " ".join(norwegian.split())
+
+
+def test_record_errors_name_the_round_and_the_action_in_norwegian() -> None:
+    from upto9 import Game, game_record, replay
+    from upto9.records import RecordError
+
+    game = Game(players=2, seed=3)
+    drew = game.draw("deck")
+    game.discard(drew.card)
+    record = game_record(game)
+    record["rounds"][0]["actions"][1]["type"] = "pass"
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == 'round 1, action 2 (pass): the type must be one of draw, lay_down, donate, discard, reshuffle, skip, got "pass"'
+    assert render(caught.value.msg, "nb") == 'runde 1, handling 2 (pass): typen må være en av draw, lay_down, donate, discard, reshuffle, skip, ikke "pass"'

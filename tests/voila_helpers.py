@@ -99,3 +99,40 @@ def chromium_path() -> str | None:
         if found:
             return found
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+# --- time to interactive ---------------------------------------------------------------------------------
+# Shared by tests/test_browser_layout.py (which prints the figures) and benchmarks/bench_pages.py
+# (which holds them against the targets on a quiet machine).
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+
+TARGET_S = {"1_rules_tour": 3.0, "2_hand_checker": 3.0, "3_round_stepper": 3.0, "4_level_atlas": 5.0, "5_house_rule_lab": 5.0, "6_comparison": 5.0}
+"""Issue 10's targets: seconds from opening a page to interactive."""
+
+LOADED = "() => { const s = document.querySelector('#loading'); return !s || getComputedStyle(s).display === 'none'; }"
+DRAWN = "() => !document.body.innerText.includes('Loading widget...')"
+SHOWN = "(cls) => [...document.getElementsByClassName(cls)].some((e) => e.getClientRects().length > 0)"
+"""Whether the page shows a narrative block of a language (``u9-en``, ``u9-nb``): the switch has answered."""
+
+
+def open_timed(browser: object, url: str, size: str, timeout_ms: int = 180_000) -> tuple[object, object, float, float]:
+    """Open ``url`` in a fresh browser context at ``size`` ("phone" or "desktop"): (context, tab,
+    seconds until the widgets have drawn, seconds until a first click, the Norsk switch, has been
+    answered by the kernel). The caller closes the context."""
+    phone = size == "phone"
+    context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone, device_scale_factor=1)  # type: ignore[attr-defined]
+    tab = context.new_page()
+    tab.errors = []
+    tab.on("pageerror", lambda error: tab.errors.append(str(error)))
+    started = time.perf_counter()
+    tab.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
+    tab.wait_for_selector(".u9-lang-switch button", timeout=timeout_ms)
+    tab.wait_for_function(LOADED, timeout=timeout_ms)
+    tab.wait_for_function(DRAWN, timeout=timeout_ms)
+    drawn = time.perf_counter() - started
+    tab.locator(".u9-lang-switch button", has_text="Norsk").first.click()
+    tab.wait_for_function(SHOWN, arg="u9-nb", timeout=timeout_ms)
+    return context, tab, drawn, time.perf_counter() - started

@@ -159,6 +159,14 @@ def wilson(successes: int, n: int, z: float = _Z95) -> Estimate:
     return Estimate(p, low, high, n, "wilson")
 
 
+def _read_json(path: Path) -> Any:
+    """A data file's JSON, or a ``CompareError`` naming the file and what is wrong with it."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise CompareError(f"{path}: {error}") from None
+
+
 def _rng(seed: int | str) -> np.random.Generator:
     text = f"upto9-bootstrap:{seed}".encode()
     return np.random.default_rng(int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big"))
@@ -667,10 +675,7 @@ class PlayedGames:
     def load(cls, path: str | Path) -> PlayedGames:
         """Read a file written by ``save`` (``CompareError`` if it is not one)."""
         path = Path(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise CompareError(f"{path}: {error}") from None
+        data = _read_json(path)
         return cls.from_dict(data, str(path))
 
 
@@ -993,10 +998,7 @@ class Comparison:
     def load(cls, path: str | Path, rule_sets: Sequence[Rules] = ()) -> Comparison:
         """Read a file written by ``save`` (``CompareError`` if it is not one, or is for other rules)."""
         path = Path(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise CompareError(f"{path}: {error}") from None
+        data = _read_json(path)
         return cls.from_dict(data, str(path), rule_sets)
 
 
@@ -1058,10 +1060,7 @@ class PublishedFigure:
     @classmethod
     def load(cls, path: str | Path) -> PublishedFigure:
         path = Path(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise CompareError(f"{path}: {error}") from None
+        data = _read_json(path)
         return cls.from_dict(data, str(path))
 
 

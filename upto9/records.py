@@ -46,6 +46,7 @@ from typing import Any
 from upto9.cards import AnyCard, Card, CardError, Colour, Phase10Card, parse_card, parse_phase10_card, parse_rank
 from upto9.game import AnyFace, AnyMeld, Game, Round, RuleError
 from upto9.melds import Meld, MeldError
+from upto9.messages import Items, Message, message_of, said
 from upto9.phase10 import Phase10Meld
 from upto9.rules import Family, FreeOrder, Rules, RulesError, rules_from_dict
 
@@ -56,7 +57,35 @@ FORMAT = "upto9-game/1"
 
 
 class RecordError(ValueError):
-    """A game record that cannot be read or replayed; the message names the round and the action."""
+    """A game record that cannot be read or replayed; the message names the round and the action.
+    ``msg`` is the message as a ``upto9.messages.Message`` (field names stay as the file writes them).
+
+    >>> from upto9.messages import render
+    >>> try:
+    ...     replay({"format": "upto9-game/0"})
+    ... except RecordError as error:
+    ...     print(error)
+    ...     print(render(error.msg, "nb"))
+    format: this is "upto9-game/0"; this version of upto9 reads 'upto9-game/1' records
+    format: dette er "upto9-game/0"; denne versjonen av upto9 leser lagrede spill i formatet 'upto9-game/1'
+    """
+
+    def __init__(self, message: str | Message) -> None:
+        text, self.msg = said(message)
+        super().__init__(text)
+
+
+Where = str | Message  # a place in the record: a field as the file writes it, or a round and an action
+
+
+def _at(where: Where, reason: Message) -> RecordError:
+    """The error ``where: reason``."""
+    return RecordError(Message("record.at", where=where, reason=reason))
+
+
+def _in(where: Where, field: str) -> Message:
+    """A field inside a place: ``round 2, action 5 (draw): card``."""
+    return Message("record.in", where=where, field=field)
 
 
 # --- writing -----------------------------------------------------------------------------------------
@@ -183,16 +212,16 @@ _ACTION_FIELDS = {
 _ACTION_OPTIONAL = {"lay_down": ("level",), "discard": ("target",)}
 
 
-def _fields(value: Any, fields: Sequence[str], what: str, optional: Sequence[str] = ()) -> Mapping[str, Any]:
+def _fields(value: Any, fields: Sequence[str], what: Where, optional: Sequence[str] = ()) -> Mapping[str, Any]:
     """``value`` as a table holding exactly ``fields`` (and perhaps some of ``optional``)."""
     if not isinstance(value, Mapping):
-        raise RecordError(f"{what}: must be a table, got {_short(value)}")
+        raise _at(what, Message("record.must_table", value=_short(value)))
     missing = [f for f in fields if f not in value]
     if missing:
-        raise RecordError(f"{what}: field {missing[0]!r} is missing")
+        raise _at(what, Message("record.missing", field=repr(missing[0])))
     unknown = sorted(str(f) for f in value if f not in fields and f not in optional)
     if unknown:
-        raise RecordError(f"{what}: unknown field {unknown[0]!r}; fields are {', '.join((*fields, *optional))}")
+        raise _at(what, Message("record.unknown_field", field=repr(unknown[0]), fields=Items((*fields, *optional))))
     return value
 
 
@@ -209,46 +238,46 @@ def _jsonable(value: Any) -> bool:
     return True
 
 
-def _int(value: Any, what: str) -> int:
+def _int(value: Any, what: Where) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{what}: must be a whole number, got {_short(value)}")
+        raise _at(what, Message("record.whole", value=_short(value)))
     return value
 
 
-def _list(value: Any, what: str) -> list[Any]:
+def _list(value: Any, what: Where) -> list[Any]:
     if not isinstance(value, list):
-        raise RecordError(f"{what}: must be a list, got {_short(value)}")
+        raise _at(what, Message("record.list", value=_short(value)))
     return value
 
 
-def _card(value: Any, what: str, family: Family = Family.UPTO9) -> AnyCard:
+def _card(value: Any, what: Where, family: Family = Family.UPTO9) -> AnyCard:
     """A card's canonical text, read as a card of the rule set's ``family``."""
     if not isinstance(value, str):
-        raise RecordError(f"{what}: must be a card's text, got {_short(value)}")
+        raise _at(what, Message("record.card_text", value=_short(value)))
     try:
         card: AnyCard = parse_phase10_card(value) if family is Family.PHASE10 else parse_card(value)
     except CardError as error:
-        raise RecordError(f"{what}: {error}") from None
+        raise _at(what, message_of(error)) from None
     if str(card) != value:
-        raise RecordError(f"{what}: {value!r} is not canonical card text; write {str(card)!r}")
+        raise _at(what, Message("record.not_canonical", value=repr(value), card=repr(str(card))))
     return card
 
 
-def _card_list(value: Any, what: str, family: Family = Family.UPTO9) -> list[AnyCard]:
-    return [_card(item, f"{what}, card {i}", family) for i, item in enumerate(_list(value, what), start=1)]
+def _card_list(value: Any, what: Where, family: Family = Family.UPTO9) -> list[AnyCard]:
+    return [_card(item, Message("record.where.card", where=what, index=i), family) for i, item in enumerate(_list(value, what), start=1)]
 
 
-def _face(value: Any, what: str, family: Family = Family.UPTO9) -> AnyFace:
+def _face(value: Any, what: Where, family: Family = Family.UPTO9) -> AnyFace:
     """A donated card's face: a card, or (for a joker in a set) a rank alone; in Phase 10 a number
     (set, run) or a colour (colour group)."""
     if not isinstance(value, str):
-        raise RecordError(f"{what}: must be a card's or a rank's text, got {_short(value)}")
+        raise _at(what, Message("record.face_text", value=_short(value)))
     if family is Family.PHASE10:
         if value in tuple(Colour):
             return Colour(value)
         if value.isdigit() and str(int(value)) == value and 1 <= int(value) <= 12:
             return int(value)
-        raise RecordError(f"{what}: a hit stands for a number 1-12 or a colour r y g b, not {_short(value)}")
+        raise _at(what, Message("record.p10_face", value=_short(value)))
     try:
         return parse_rank(value)
     except CardError:
@@ -264,17 +293,24 @@ def _plain(value: Any) -> Any:
     return str(value) if isinstance(value, Card | Phase10Card) else value
 
 
-def _same(expected: Any, actual: Any, what: str, thing: str) -> None:
+def _same(expected: Any, actual: Any, what: Where, thing: Where) -> None:
     if expected != actual:
-        raise RecordError(f"{what}: the record says {thing} {_short(_plain(expected))}, the replay gives {_short(_plain(actual))}")
+        raise _at(what, Message("record.same", thing=thing, expected=_short(_plain(expected)), actual=_short(_plain(actual))))
 
 
-def _difference(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
+def _difference(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> Message:
     """The first field on which a recorded action and the engine's record differ, in words."""
     for key in (*expected, *(k for k in actual if k not in expected)):
         if expected.get(key) != actual.get(key):
-            return f"{key}: the record says {_short(expected.get(key))}, the engine gives {_short(actual.get(key))}"
-    return "the records differ"
+            return Message("record.differs", key=str(key), expected=_short(expected.get(key)), actual=_short(actual.get(key)))
+    return Message("record.records_differ")
+
+
+def _in_record(message: Message) -> Message:
+    """A rule-set error read from a record: its source, ``record``, in the learner's words."""
+    if message.key != "rules.at" or dict(message.params).get("source") != "record":
+        return message
+    return Message("rules.at", **{**dict(message.params), "source": Message("record.where.top")})
 
 
 def _as_recorded(meld: AnyMeld, entries: Sequence[Any]) -> AnyMeld:
@@ -296,31 +332,31 @@ class _Replayer:
 
     def __init__(self, record: Any) -> None:
         if not isinstance(record, Mapping):
-            raise RecordError(f"not a game record: the file holds {_short(record)}, not a table")
+            raise RecordError(Message("record.not_record", value=_short(record)))
         version = record.get("format")
         if version != FORMAT:
-            raise RecordError(f"format: this is {_short(version)}; this version of upto9 reads {FORMAT!r} records")
-        self.record = _fields(record, _TOP_FIELDS, "record", _TOP_OPTIONAL)
+            raise _at("format", Message("record.format", value=_short(version), format=repr(FORMAT)))
+        self.record = _fields(record, _TOP_FIELDS, Message("record.where.top"), _TOP_OPTIONAL)
         if not isinstance(self.record["rules"], Mapping):
-            raise RecordError(f"rules: must be a table (Rules.to_dict()), got {_short(self.record['rules'])}")
+            raise _at("rules", Message("record.rules_table", value=_short(self.record["rules"])))
         try:
             self.rules: Rules = rules_from_dict(self.record["rules"], "record")
         except RulesError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError(_in_record(message_of(error))) from None
         self.family = self.rules.family
         if self.record["rule_set"] != self.rules.name:
-            raise RecordError(f"rule_set: the record names {_short(self.record['rule_set'])}, but its rules are {self.rules.name!r}")
+            raise _at("rule_set", Message("record.rule_set", value=_short(self.record["rule_set"]), name=repr(self.rules.name)))
         names = _list(self.record["players"], "players")
         if not names or not all(isinstance(name, str) for name in names):
-            raise RecordError(f"players: must be a non-empty list of names, got {_short(names)}")
+            raise _at("players", Message("record.players", value=_short(names)))
         self.names: list[str] = names
         seed = self.record["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise RecordError(f"seed: must be a whole number or a text, got {_short(seed)}")
+            raise _at("seed", Message("record.seed", value=_short(seed)))
         self.seed: int | str = seed
         self.rounds = _list(self.record["rounds"], "rounds")
         if not self.rounds and self.rules.free_choice is not FreeOrder.BEFORE_DEAL:
-            raise RecordError("rounds: a game record holds at least one round")
+            raise _at("rounds", Message("record.no_rounds"))
         self.game: Game | None = None
 
     def run(self) -> Game:
@@ -335,11 +371,11 @@ class _Replayer:
         for key in _RESULT_FIELDS:
             _same(result[key], actual[key], "result", key)
         if (rebuilt := game_record(game)) != {**self.record, "rules": rebuilt["rules"]}:
-            raise RecordError("the record does not match its own replay")  # every part was checked above
+            raise RecordError(Message("record.mismatch"))  # every part was checked above
         return game
 
     def _deal(self, number: int, deck: list[AnyCard], chosen: Any) -> Round:
-        where = f"round {number} (deal)"
+        where = Message("record.where.deal", round=number)
         try:
             if self.game is None:
                 self.game = Game(players=len(self.names), rules=self.rules, seed=self.seed, deck=deck, names=self.names)
@@ -347,11 +383,11 @@ class _Replayer:
                     self._announce(number, chosen, "chosen")
                     return self.game.round
             elif self.game.over:
-                raise RecordError(f"{where}: the game ended with round {number - 1}; the record goes on")
+                raise _at(where, Message("record.game_ended", last=number - 1))
             self._announce(number, chosen, "chosen")
             return self.game.next_round(deck=deck)
         except RuleError as error:
-            raise RecordError(f"{where}: {error}") from None
+            raise _at(where, message_of(error)) from None
 
     def _announce(self, number: int, value: Any, field: str, pending: bool = False) -> None:
         """Replay the levels announced before round ``number``'s deal (free order before the deal),
@@ -359,31 +395,32 @@ class _Replayer:
         game = self.game
         assert game is not None
         waiting = game.to_choose
-        where = f"round {number} (choose)"
+        where = Message("record.where.choose", round=number)
         word = self.rules.level_word
         if value is None:
             if waiting and not pending:
-                raise RecordError(f"{where}: field {field!r} is missing: under free order before the deal the record lists the {word} each player chose")
+                raise _at(where, Message(f"record.choice_missing.{word}", field=repr(field)))
             return
-        values = _list(value, f"{where}: {field}")
+        values = _list(value, _in(where, field))
         if len(values) != game.players:
-            raise RecordError(f"{where}: {field}: {len(values)} levels for {game.players} players")
+            raise _at(_in(where, field), Message("record.levels_count", count=len(values), players=game.players))
         if not waiting:
-            raise RecordError(f"{where}: {field}: the record lists chosen {word}s, but no {word} is chosen before this deal")
+            raise _at(_in(where, field), Message(f"record.none_chosen.{word}"))
         for seat in waiting:
             if values[seat] is None and pending:
                 continue  # not announced yet when the game was saved
-            level = _int(values[seat], f"{where}, player {seat}: level")
+            seated = Message("record.where.player", where=where, seat=seat)
+            level = _int(values[seat], _in(seated, "level"))
             try:
                 game.choose_phase(seat, level)
             except RuleError as error:
-                raise RecordError(f"{where}, player {seat}: {error}") from None
+                raise _at(seated, message_of(error)) from None
 
     def _round(self, number: int, data: Any, last: bool) -> None:
-        where = f"round {number} (deal)"
+        where = Message("record.where.deal", round=number)
         data = _fields(data, _ROUND_FIELDS, where, _ROUND_OPTIONAL)
-        _same(data["round"], number, where, "round number")
-        deck = _card_list(data["deck"], f"{where}: deck", self.family)
+        _same(data["round"], number, where, Message("record.thing.round_number"))
+        deck = _card_list(data["deck"], _in(where, "deck"), self.family)
         rnd = self._deal(number, deck, data.get("chosen"))
         game = self.game
         assert game is not None
@@ -392,20 +429,25 @@ class _Replayer:
         own = _round_record(number, rnd)
         for key in _ROUND_OPTIONAL:
             _same(data.get(key), own.get(key), where, key)
-        dealt = _list(data["dealt"], f"{where}: dealt")
+        dealt = _list(data["dealt"], _in(where, "dealt"))
         if len(dealt) != rnd.players:
-            raise RecordError(f"{where}: dealt: {len(dealt)} hands for {rnd.players} players")
+            raise _at(_in(where, "dealt"), Message("record.hands_count", count=len(dealt), players=rnd.players))
         for seat, (hand, actual) in enumerate(zip(dealt, rnd.dealt, strict=True)):
-            _same(_card_list(hand, f"{where}: dealt hand of player {seat}", self.family), list(actual), where, f"player {seat}'s dealt hand")
+            hand_of = Message("record.where.dealt_hand", where=where, seat=seat)
+            _same(_card_list(hand, hand_of, self.family), list(actual), where, Message("record.thing.dealt_hand", seat=seat))
         rnd.replay_reshuffles()  # every reshuffle must come from the record
-        actions = _list(data["actions"], f"round {number}: actions")
+        actions = _list(data["actions"], _in(Message("record.where.round", round=number), "actions"))
         matched = 0  # engine records matched to the file so far
         pending: list[Mapping[str, Any]] = []  # a reshuffle waiting for the draw that causes it
         for index, action in enumerate(actions, start=1):
             kind = action.get("type") if isinstance(action, Mapping) else None
-            what = f"round {number}, action {index} ({kind})" if isinstance(kind, str) else f"round {number}, action {index}"
+            what = (
+                Message("record.where.action", round=number, index=index, kind=kind)
+                if isinstance(kind, str)
+                else Message("record.where.action_at", round=number, index=index)
+            )
             if kind not in _ACTION_FIELDS:
-                raise RecordError(f"{what}: the type must be one of {', '.join(_ACTION_FIELDS)}, got {_short(kind)}")
+                raise _at(what, Message("record.action_type", types=Items(tuple(_ACTION_FIELDS)), value=_short(kind)))
             action = _fields(action, _ACTION_FIELDS[kind], what, _ACTION_OPTIONAL.get(kind, ()))
             if kind == "reshuffle":
                 self._reshuffle(rnd, action, actions[index:], what)
@@ -415,91 +457,91 @@ class _Replayer:
                 # A lost turn is the engine's own record, made by the deal or the discard before.
                 engine = rnd.history[matched].to_dict() if matched < len(rnd.history) else None
                 if engine is None or engine.get("type") != "skip":
-                    raise RecordError(f"{what}: the record has player {_short(action['player'])} lose a turn here, but no skip makes them")
+                    raise _at(what, Message("record.no_skip", player=_short(action["player"])))
                 if engine != action:
-                    raise RecordError(f"{what}: {_difference(action, engine)}")
+                    raise _at(what, _difference(action, engine))
                 matched += 1
                 continue
             if matched < len(rnd.history):
                 lost = rnd.history[matched].to_dict()
-                raise RecordError(f"{what}: player {lost.get('player')} loses this turn to a skip, but the record has no skip action before it")
+                raise _at(what, Message("record.skip_unrecorded", player=str(lost.get("player"))))
             try:
                 self._apply(game, rnd, kind, action, what)
             except RuleError as error:
-                raise RecordError(f"{what}: {error}") from None
+                raise _at(what, message_of(error)) from None
             expected = [*pending, action]
             # The engine may add turns lost to skips after a discard; the next actions match them.
             new = [record.to_dict() for record in rnd.history[matched : matched + len(expected)]]
             if [r.get("type") for r in new] != [e["type"] for e in expected]:
                 engine_types, file_types = (", ".join(str(r["type"]) for r in records) for records in (new, expected))
-                raise RecordError(f"{what}: the engine records {engine_types} here, the file {file_types}")
+                raise _at(what, Message("record.engine_types", engine=engine_types, file=file_types))
             for got, wanted in zip(new, expected, strict=True):
                 if got != wanted:
-                    raise RecordError(f"{what}: {_difference(wanted, got)}")
+                    raise _at(what, _difference(wanted, got))
             matched += len(expected)
             pending = []
         if pending:
-            raise RecordError(f"round {number}, action {len(actions)} (reshuffle): a reshuffle comes only with a draw from the empty deck")
+            raise _at(Message("record.where.action", round=number, index=len(actions), kind="reshuffle"), Message("record.reshuffle_alone"))
         if matched < len(rnd.history):
             lost = rnd.history[matched].to_dict()
-            raise RecordError(f"round {number}, action {len(actions)}: player {lost.get('player')} loses a turn to a skip here, but the record ends")
+            raise _at(Message("record.where.action_at", round=number, index=len(actions)), Message("record.skip_at_end", player=str(lost.get("player"))))
         self._end(number, rnd, data["end"], last)
 
-    def _reshuffle(self, rnd: Round, action: Mapping[str, Any], rest: Sequence[Any], what: str) -> None:
+    def _reshuffle(self, rnd: Round, action: Mapping[str, Any], rest: Sequence[Any], what: Where) -> None:
         following = rest[0] if rest else None
         if not (isinstance(following, Mapping) and following.get("type") == "draw" and following.get("source") == "deck"):
-            raise RecordError(f"{what}: a reshuffle comes only with a draw from the empty deck, and the next action is no such draw")
+            raise _at(what, Message("record.reshuffle_next"))
         if rnd.deck:
-            raise RecordError(f"{what}: the deck still holds {len(rnd.deck)} card(s); it is reshuffled only once empty")
-        order = _card_list(action["deck"], f"{what}: deck", self.family)
+            raise _at(what, Message("record.deck_not_empty", count=len(rnd.deck)))
+        order = _card_list(action["deck"], _in(what, "deck"), self.family)
         below_top = rnd.discard_pile[:-1]
         if sorted(c.key for c in order) != sorted(c.key for c in below_top):
-            raise RecordError(f"{what}: the new deck must be the discard pile below its top card ({len(below_top)} cards), shuffled")
+            raise _at(what, Message("record.new_deck", count=len(below_top)))
         rnd.queue_reshuffle(order)  # the engine takes the recorded order instead of shuffling
 
-    def _apply(self, game: Game, rnd: Round, kind: str, action: Mapping[str, Any], what: str) -> None:
-        player = _int(action["player"], f"{what}: player")
+    def _apply(self, game: Game, rnd: Round, kind: str, action: Mapping[str, Any], what: Where) -> None:
+        player = _int(action["player"], _in(what, "player"))
         if player != rnd.turn and not rnd.over:
-            raise RecordError(f"{what}: the record has player {player} move, but it is player {rnd.turn}'s turn")
+            raise _at(what, Message("record.not_turn", player=player, turn=rnd.turn))
         if kind == "draw":
             source = action["source"]
             if source not in ("deck", "discard"):
-                raise RecordError(f"{what}: source: draw from 'deck' or 'discard', not {_short(source)}")
-            _card(action["card"], f"{what}: card", self.family)
+                raise _at(_in(what, "source"), Message("record.source", value=_short(source)))
+            _card(action["card"], _in(what, "card"), self.family)
             game.draw(source)
         elif kind == "lay_down":
             melds: list[AnyMeld] = []
             reader = Phase10Meld.from_dict if self.family is Family.PHASE10 else Meld.from_dict
-            for i, meld in enumerate(_list(action["melds"], f"{what}: melds"), start=1):
+            for i, meld in enumerate(_list(action["melds"], _in(what, "melds")), start=1):
                 try:
                     melds.append(_as_recorded(reader(meld), meld["cards"]))
                 except (MeldError, CardError) as error:
-                    raise RecordError(f"{what}: meld {i}: {error}") from None
-            level = _int(action["level"], f"{what}: level") if "level" in action else None
+                    raise _at(Message("record.where.meld", where=what, index=i), message_of(error)) from None
+            level = _int(action["level"], _in(what, "level")) if "level" in action else None
             game.lay_down(melds, level)
         elif kind == "donate":
-            card = _card(action["card"], f"{what}: card", self.family)
-            face = _face(action["as"], f"{what}: as", self.family)
-            owner = _int(action["owner"], f"{what}: owner")
-            meld = _int(action["meld"], f"{what}: meld")
+            card = _card(action["card"], _in(what, "card"), self.family)
+            face = _face(action["as"], _in(what, "as"), self.family)
+            owner = _int(action["owner"], _in(what, "owner"))
+            meld = _int(action["meld"], _in(what, "meld"))
             if not isinstance(action["wild"], bool):
-                raise RecordError(f"{what}: wild: must be true or false, got {_short(action['wild'])}")
+                raise _at(_in(what, "wild"), Message("record.wild", value=_short(action["wild"])))
             game.donate(card, owner, meld, face)
         else:
             target = action.get("target")
-            game.discard(_card(action["card"], f"{what}: card", self.family), None if target is None else _int(target, f"{what}: target"))
+            game.discard(_card(action["card"], _in(what, "card"), self.family), None if target is None else _int(target, _in(what, "target")))
 
     def _end(self, number: int, rnd: Round, end: Any, last: bool) -> None:
-        where = f"round {number}, end"
+        where = Message("record.where.end", round=number)
         if end is None:
             if rnd.end is not None:
-                raise RecordError(f"{where}: the record has the round still being played, but it ended ({rnd.end.reason.value})")
+                raise _at(where, Message("record.still_played_ended", reason=str(rnd.end.reason.value)))
             if not last:
-                raise RecordError(f"{where}: the record has the round still being played, but another round follows")
+                raise _at(where, Message("record.still_played_follows"))
             return
         end = _fields(end, _END_FIELDS, where)
         if rnd.end is None:
-            raise RecordError(f"{where}: the record says the round ended ({_short(end['reason'])}), but after its actions it is still being played")
+            raise _at(where, Message("record.ended_not", reason=_short(end["reason"])))
         actual = rnd.end.to_dict()
         for key in _END_FIELDS:
             _same(end[key], actual[key], where, key)
@@ -530,17 +572,17 @@ _ROUND_AT = re.compile(r'"round": (\d+)')
 _ACTION_AT = re.compile(r'\{"type": "(\w+)"')
 
 
-def _where_broken(text: str, position: int) -> str:
+def _where_broken(text: str, position: int) -> Message:
     """The round and action a broken file breaks off in, read from the text before ``position``."""
     before = text[:position]
     rounds = list(_ROUND_AT.finditer(before))
     if not rounds:
-        return ""
+        return Message("raw", text="")
     start = rounds[-1]
     actions = list(_ACTION_AT.finditer(before, start.end()))
     if not actions:
-        return f" (in round {start[1]})"
-    return f" (in round {start[1]}, action {len(actions)} ({actions[-1][1]}))"
+        return Message("record.broken_at.round", round=int(start[1]))
+    return Message("record.broken_at.action", round=int(start[1]), index=len(actions), kind=actions[-1][1])
 
 
 def load_game(path: str | Path) -> Game:
@@ -558,18 +600,17 @@ def load_game(path: str | Path) -> Game:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise RecordError(f"{source}: cannot read: {error.strerror or error}") from None
+        raise _at(source, Message("record.cannot_read", reason=str(error.strerror or error))) from None
     except UnicodeDecodeError as error:
-        raise RecordError(f"{source}: not UTF-8 text: {error}") from None
+        raise _at(source, Message("record.not_utf8", reason=str(error))) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError(
-            f"{source}: not a whole JSON file, truncated or corrupt at line {error.lineno} column {error.colno}{_where_broken(text, error.pos)}: {error.msg}"
-        ) from None
+        broken = Message("record.broken_json", line=error.lineno, column=error.colno, where=_where_broken(text, error.pos), reason=error.msg)
+        raise _at(source, broken) from None
     except RecursionError:
-        raise RecordError(f"{source}: not a game record: nested too deeply") from None
+        raise _at(source, Message("record.nested")) from None
     try:
         return replay(data)
     except RecordError as error:
-        raise RecordError(f"{source}: {error}") from None
+        raise _at(source, message_of(error)) from None

@@ -16,7 +16,7 @@ from upto9.melds import Problem
 from upto9.messages import Message, message_of, render
 from upto9.phase10 import Phase10Check
 
-__all__ = ["card_error_text", "explanation_lines", "problem_text", "rules_error_text", "translate"]
+__all__ = ["card_error_text", "explanation_lines", "problem_text", "record_error_text", "rules_error_text", "translate"]
 
 
 def _cap(text: str) -> str:
@@ -82,5 +82,19 @@ def rules_error_text(said: BaseException | Message, lang: str) -> str:
     ... except RulesError as error:
     ...     print(rules_error_text(error, "nb"))
     house.toml: rules: hand_size: må være et helt tall på minst 1, ikke 0
+    """
+    return render(_message(said), lang)
+
+
+def record_error_text(said: BaseException | Message, lang: str) -> str:
+    """A ``RecordError`` from opening a saved game (the error, or its ``.msg``) in ``lang``: the
+    round and the action it names, and the fields as the file writes them.
+
+    >>> from upto9 import RecordError, replay
+    >>> try:
+    ...     replay({"format": "upto9-game/1", "rule_set": "Up to 9"})
+    ... except RecordError as error:
+    ...     print(record_error_text(error, "nb"))
+    lagret spill: feltet 'rules' mangler
     """
     return render(_message(said), lang)

@@ -6,6 +6,8 @@
   explainer (``Page(explainer="2_hand_checker.ipynb")``) it links home and to the next page, and
   ``page.footer()`` closes the page with the same links (``nav.Nav``), in the page's language.
 * ``page_lang``: the language a page opens in (``?lang=nb`` in its address).
+* ``wait_for_visitor``: in a kernel Voila started ahead of its visitor (a preheated kernel), waits
+  for the page's request, so that ``page_lang`` can read its address (``page.footer()`` does this).
 * ``LangOutput``: an output area drawn by ``draw(lang)`` (a plotly figure, a table).
 * ``RunButton``: a button that runs an action (its progress bar under it) and then redraws outputs.
 * ``Progress``: a plain progress bar, "12 of 30 games" in the page's language (no rates).
@@ -23,12 +25,12 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from ._common import OwnLanguage, boundary, guard, style_tag
+from ._common import OwnLanguage, boundary, guard, log, style_tag
 from .figures import figure_bundle, is_figure
 from .nav import Nav
 from .texts import LANGS, check_lang
 
-__all__ = ["Advanced", "LangOutput", "Page", "Progress", "RunButton", "page_lang"]
+__all__ = ["Advanced", "LangOutput", "Page", "Progress", "RunButton", "page_lang", "wait_for_visitor"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {"language": "Language", "advanced": "Advanced: how it was computed", "games": "{done} of {total} games", "deals": "{done} of {total} deals"},
@@ -50,6 +52,29 @@ def page_lang(default: str = "en") -> str:
         if lang in LANGS:
             return lang
     return default
+
+
+_visited = False
+"""Whether this kernel's visitor has arrived (their request can only arrive once)."""
+
+
+def wait_for_visitor() -> bool:
+    """Under Voila's preheated kernels (``VOILA_PREHEAT=True``) the notebook runs before anyone opens
+    the page, so its address (``?lang=nb``) is not known yet: wait for the request (Voila's
+    ``wait_for_request``, which puts its QUERY_STRING into the environment) and return True. Anywhere
+    else (a kernel Voila starts for a request, Jupyter, nbval, the tests) return False at once."""
+    global _visited
+    if _visited or os.environ.get("VOILA_PREHEAT", "False") != "True":
+        return False
+    from voila.utils import wait_for_request  # only a Voila kernel gets here
+
+    try:
+        wait_for_request()
+    except Exception:  # the page still works, in the language it was drawn in
+        log.exception("the page's request did not reach its preheated kernel")
+        return False
+    _visited = True
+    return True
 
 
 class Page(w.VBox):  # type: ignore[misc]
@@ -102,10 +127,19 @@ class Page(w.VBox):  # type: ignore[misc]
         """Register ``view`` and return it (the last expression of a cell displays it)."""
         return self.add(view)
 
+    def opened(self) -> None:
+        """Switch to the language of the page's address once its visitor has arrived: a preheated
+        Voila kernel ran the notebook before the request, in English (``wait_for_visitor``); the
+        widgets change their state before the browser fetches it. Elsewhere it does nothing."""
+        if wait_for_visitor():
+            self.lang = page_lang(self.lang)
+
     def footer(self) -> Nav:
-        """The links that close an explainer page: home, and the next page (or back home)."""
+        """The links that close an explainer page: home, and the next page (or back home). Being
+        the page's last cell, it first waits for the page's visitor (``opened``)."""
         if self.explainer is None:
             raise ValueError("page.footer() needs the page's notebook: Page(explainer='2_hand_checker.ipynb')")
+        self.opened()
         nav: Nav = self.show(Nav(self.explainer, bottom=True, lang=self.lang))
         return nav
 

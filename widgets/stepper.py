@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
@@ -53,6 +53,7 @@ from upto9.rules import UPTO9, Group, GroupKind, Rules
 
 from ._common import ModelLanguage, guard, style_tag
 from .cards_html import card_html, card_row
+from .engine_text import record_error_text
 from .page import Advanced
 from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, is_phase10, jokers_text, level_title, worded
 
@@ -518,6 +519,7 @@ class RoundModel(t.HasTraits):
 
     def __init__(self, game: Game | None = None, *, lang: str = "en", rules: Rules = UPTO9) -> None:
         self._replayed: tuple[Game | None, int] = (None, 0)  # the game and round whose steps ``steps`` holds
+        self._refusal: Callable[[str], str] | None = None  # why the last file was refused, in a language
         super().__init__(lang=check_lang(lang), rules=rules)
         if game is not None:
             self.set_game(game)
@@ -525,6 +527,15 @@ class RoundModel(t.HasTraits):
     @t.validate("lang")
     def _valid_lang(self, proposal: Any) -> str:
         return check_lang(str(proposal["value"]))
+
+    @t.observe("lang")
+    def _on_lang(self, change: Any) -> None:
+        if self.error and self._refusal is not None:  # a refused file's reason follows the language switch
+            self.error = self._refusal(str(self.lang))
+
+    def _refuse(self, words: Callable[[str], str]) -> None:
+        self._refusal = words
+        self.error = words(str(self.lang))
 
     @t.validate("step")
     def _valid_step(self, proposal: Any) -> int:
@@ -584,7 +595,7 @@ class RoundModel(t.HasTraits):
         """Load a saved game from a file's bytes (an upload), read as ``load`` reads a file; a bad,
         broken or oversized one sets ``error`` (one line, the engine's reason)."""
         if len(content) > MAX_RECORD_KB * 1024:
-            self.error = TEXTS[str(self.lang)]["too_big"].format(size=len(content) // 1024, limit=MAX_RECORD_KB)
+            self._refuse(lambda lang: TEXTS[lang]["too_big"].format(size=len(content) // 1024, limit=MAX_RECORD_KB))
             return
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "upload.json"
@@ -597,10 +608,11 @@ class RoundModel(t.HasTraits):
         try:
             game = load_game(path)
         except RecordError as error:
-            self.error = _one_line(str(error).removeprefix(f"{path}: "))
+            refused = error
+            self._refuse(lambda lang: _one_line(record_error_text(refused, lang).removeprefix(f"{path}: ")))
             return
         except ValueError:  # the JSON reader's own limits (a number of 5000 digits): no game record either
-            self.error = TEXTS[str(self.lang)]["unreadable"]
+            self._refuse(lambda lang: TEXTS[lang]["unreadable"])
             return
         self.set_game(game, ("file", name))
 
@@ -611,7 +623,8 @@ class RoundModel(t.HasTraits):
         try:
             game = replay(record)
         except RecordError as error:
-            self.error = str(error)
+            refused = error
+            self._refuse(lambda lang: record_error_text(refused, lang))
             return
         self.set_game(game, ("file", name))
 
