@@ -34,6 +34,7 @@ from upto9.rules import PHASE10, UPTO9, Family, GroupKind, Rules, TieBreak
 from ._common import ModelLanguage, guard, style_tag
 from .atlas import TABLE_SCROLL
 from .choice import ruleset_name
+from .figures import figure_output
 from .page import Advanced
 from .texts import LANGS, budget_text, check_lang, contract_text, interval_text, level_title, number_text, percent_text
 
@@ -719,14 +720,6 @@ class PublishedTable(_HTMLView):
 # --- charts -----------------------------------------------------------------------------------------
 
 
-def _figure_output(figure: Any) -> dict[str, Any]:
-    """A plotly figure as a ``display_data`` output in plotly's own MIME type, which JupyterLab and
-    Voila draw (the same wherever the kernel runs: plotly's default renderer depends on where it is)."""
-    from .figures import figure_bundle  # responsive, and without plotly.io.renderers (seconds to import)
-
-    return {"output_type": "display_data", "data": figure_bundle(figure), "metadata": {}}
-
-
 def _error_y(estimates: Sequence[Estimate | None]) -> dict[str, Any]:
     return {
         "type": "data",
@@ -962,4 +955,4 @@ class ComparisonChart(ModelLanguage, w.VBox):  # type: ignore[misc]
         return CHARTS[self.kind](self.model, str(self.model.lang))
 
     def redraw(self) -> None:
-        self._output.outputs = (_figure_output(self.figure),)
+        self._output.outputs = (figure_output(self.figure),)

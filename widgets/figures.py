@@ -3,6 +3,7 @@ JupyterLab and Voila, fitted to its box.
 
 * ``figure_bundle(figure)``: the MIME bundle. The chart is responsive: it takes the width of its
   box and follows the window (a phone turned sideways), keeping the height the figure asks for.
+* ``figure_output(figure)``: the same as a ``display_data`` output, for an output area.
 * ``is_figure(shown)``: whether ``shown`` is a plotly figure.
 
 The bundle is made with plotly's JSON encoder alone. Plotly's own ``_repr_mimebundle_`` goes
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-__all__ = ["CONFIG", "PLOTLY_MIME", "figure_bundle", "is_figure", "wrap_title"]
+__all__ = ["CONFIG", "PLOTLY_MIME", "figure_bundle", "figure_output", "is_figure", "wrap_title"]
 
 PLOTLY_MIME: Final = "application/vnd.plotly.v1+json"
 
@@ -117,3 +118,15 @@ def figure_bundle(figure: Any) -> dict[str, Any]:
         _wrap(layout, title)
     shown["config"] = {**CONFIG, **shown.get("config", {})}
     return {PLOTLY_MIME: shown}
+
+
+def figure_output(figure: Any) -> dict[str, Any]:
+    """The figure as a ``display_data`` output (``figure_bundle``'s MIME bundle), for an output
+    area's ``outputs``: the same wherever the kernel runs (plotly's default renderer depends on it).
+
+    >>> import plotly.graph_objects as go
+    >>> output = figure_output(go.Figure())
+    >>> output["output_type"], list(output["data"])
+    ('display_data', ['application/vnd.plotly.v1+json'])
+    """
+    return {"output_type": "display_data", "data": figure_bundle(figure), "metadata": {}}

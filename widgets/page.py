@@ -26,7 +26,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from ._common import OwnLanguage, boundary, guard, log, style_tag
-from .figures import figure_bundle, is_figure
+from .figures import figure_output, is_figure
 from .nav import Nav
 from .texts import LANGS, check_lang
 
@@ -176,10 +176,10 @@ class LangOutput(w.Output):  # type: ignore[misc]
 def _display_data(shown: Any) -> dict[str, Any]:
     """``shown`` as a ``display_data`` output: its MIME bundle (a plotly figure's own, not its
     ``_ipython_display_``, which would display it instead of returning it)."""
-    mimebundle = getattr(shown, "_repr_mimebundle_", None)
     if is_figure(shown):  # responsive, and without plotly.io.renderers (seconds to import)
-        data, metadata = figure_bundle(shown), {}
-    elif callable(mimebundle):
+        return figure_output(shown)
+    mimebundle = getattr(shown, "_repr_mimebundle_", None)
+    if callable(mimebundle):
         found = mimebundle()
         data, metadata = found if isinstance(found, tuple) else (found, {})
     else:
