@@ -1,7 +1,7 @@
 """A slow, obviously correct reference for the lay-down checker: brute force, written from the rules.
 
 It shares nothing with ``upto9.checker`` but the card and rule types. The semantics, from the rules
-text and the rulings (shared/rules/README.md):
+text and the rulings (docs/rules.md):
 
 * A level is a list of groups with exact sizes. A run (straight) picks a suit and a start: its
   slots stand for consecutive positions ``start .. start+size-1`` in 1..14, where the ace is both 1
@@ -205,7 +205,7 @@ def reference_outs(hand: Sequence[Card], level: Level, rules: Rules = UPTO9) -> 
 
 # --- Phase 10 ---------------------------------------------------------------------------------------
 #
-# The same brute force for Phase 10 (shared/rules/phase10.md), sharing nothing with upto9.phase10 but
+# The same brute force for Phase 10 (docs/rules.md#phase-10), sharing nothing with upto9.phase10 but
 # the card and rule types. A set picks a number (1..12) and every slot stands for it; a run picks its
 # lowest number and its slots stand for consecutive numbers within 1..12; a colour group picks a
 # colour and every slot stands for it. A number card fills a slot when it has the slot's number (set,

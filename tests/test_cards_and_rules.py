@@ -130,7 +130,7 @@ def test_check_reads_hand_text_and_reports_bad_tokens() -> None:
         check("5h 6h 7h 8x", 1)
 
 
-# --- the level table (shared/rules/README.md) ------------------------------------------------------
+# --- the level table (docs/rules.md#the-level-table) ---------------------------------------------------
 
 RUN, SET = GroupKind.RUN, GroupKind.SET
 

@@ -1,6 +1,6 @@
 """The engine against the rules: one named test for each rule of the text and each ruling.
 
-Sources: shared/seeds/001_*.txt (the rules text) and shared/rules/README.md (rulings 1-12). Most
+Source: docs/rules.md (the rules of the text, R1-R24, and rulings 1-12). Most
 positions are built by hand: ``stacked_deck`` orders a deck so that the deal is known (seat by
 seat, the discard pile's first card, then the cards the deck gives in order). Seats are numbered
 clockwise; with dealer 0 in a 2-player round, seat 1 moves first.
@@ -18,6 +18,7 @@ import pytest
 from tests.game_helpers import discard_any, game_snapshot, seats_from_left_of, simple_move, snapshot, stacked_deck
 from upto9 import UPTO9, Card, GroupKind, Meld, Placed, Rank, full_deck, parse_card, parse_hand, rules_from_dict
 from upto9.game import (
+    Discard,
     Discarded,
     Donate,
     Donated,
@@ -27,6 +28,7 @@ from upto9.game import (
     Game,
     LaidDown,
     LayDown,
+    Move,
     Phase,
     Reshuffled,
     Round,
@@ -874,3 +876,131 @@ def test_legal_moves_need_only_the_view_and_only_for_the_player_to_move() -> Non
     game = Game(players=3, seed=2)
     assert legal_moves(game.view(0)) == [] and legal_moves(game.view(2)) == []
     assert legal_moves(game.view(1)) == game.legal_moves()
+
+
+# --- ruling 9 as refined: count turns, not deck draws; the turn limit is no rule -----------------------
+#
+# The hands of ``_play_stalemate``: both players can lay down level 1 at once (4h-7h, 4s-7s), and
+# ``fill=False`` leaves just ``stock`` in the deck, so the count's length is known.
+
+
+def _both_down(stock: str, waits: int = 0) -> Round:
+    """Seat 1 lays down 4h-7h on the first turn, seat 0 lays down 4s-7s on its ``waits + 1``-th turn
+    (drawing from the deck and throwing the drawn card away until then): everyone is down."""
+    hands = ["4s 5s 6s 7s 5c 6c 7c 8c 9c 10c Jc", "4h 5h 6h 7h 9d 10d Jd Qd Kd Ad 4c"]
+    rnd = round_of(hands, top="Qc", stock=stock, fill=False)
+    rnd.draw("deck")
+    rnd.lay_down([run("4h 5h 6h 7h")])
+    rnd.discard(rnd.hands[1][-1])
+    for _ in range(waits):
+        rnd.draw("deck")
+        rnd.discard(rnd.hands[rnd.turn][-1])
+        assert rnd.quiet_turns is None  # seat 0 still waits to lay down: ruling 9 does not count yet
+        rnd.draw("deck")
+        rnd.discard(rnd.hands[rnd.turn][-1])
+    rnd.draw("deck")
+    rnd.lay_down([run("4s 5s 6s 7s")])
+    return rnd
+
+
+def _pass_top(rnd: Round) -> None:
+    """One turn that takes the discard pile's top card and throws it straight back."""
+    rnd.draw("discard")
+    rnd.discard(rnd.hands[rnd.turn][-1])
+
+
+def test_ruling_09_two_players_passing_one_card_through_the_discard_pile_end_the_round_as_a_stalemate() -> None:
+    rnd = _both_down("Kc Ac 5d 6d")
+    cards = len(rnd.deck) + len(rnd.discard_pile)
+    assert (rnd.quiet_limit, cards) == (4, 4)  # 5d 6d in the deck, Qc Kc on the discard pile
+    rnd.discard(c("Ac"))
+    assert rnd.quiet_turns == 0  # the lay-down's own turn put a card on the table: it does not count
+    for quiet in range(1, cards):
+        _pass_top(rnd)  # Ac goes back and forth; the deck is never drawn from
+        assert not rnd.over and rnd.quiet_turns == quiet
+    _pass_top(rnd)
+    assert rnd.end is not None
+    assert (rnd.end.reason, rnd.end.out, rnd.end.laid_down) == (EndReason.STALEMATE, None, (True, True))
+    assert rnd.deck == (c("5d"), c("6d"))  # no deck draw in the whole count
+    with pytest.raises(RuleError, match=r"^the round is over \(stalemate\); no one may draw$"):
+        rnd.draw("deck")
+
+
+def test_ruling_09_a_donation_restarts_the_count() -> None:
+    rnd = _both_down("Kc Ac 8h 6d")
+    rnd.discard(c("Ac"))
+    _pass_top(rnd)
+    _pass_top(rnd)
+    assert (rnd.quiet_turns, rnd.quiet_limit) == (2, 4)  # two more quiet turns would end it
+    rnd.draw("deck")  # seat 1 draws 8h
+    rnd.donate(c("8h"), 1, 0)
+    # The count starts again, as long as the deck (6d) and the discard pile (Qc Kc Ac) now.
+    assert (rnd.quiet_turns, rnd.quiet_limit) == (0, 4)
+    rnd.discard(c("4c"))
+    for quiet in range(1, 4):
+        _pass_top(rnd)  # 4c back and forth
+        assert not rnd.over and rnd.quiet_turns == quiet
+    _pass_top(rnd)
+    assert rnd.end is not None and rnd.end.reason is EndReason.STALEMATE
+    assert isinstance(rnd.history[-10], Donated)  # four quiet turns (two records each) and the discard since
+
+
+def test_ruling_09_the_count_starts_only_when_everyone_has_laid_down() -> None:
+    hands = ["4s 5s 6s 7s 5c 6c 7c 8c 9c 10c Jc", "4h 5h 6h 7h 9d 10d Jd Qd Kd Ad 4c"]
+    rnd = round_of(hands, top="Qc", stock="Kc Ac 5d 6d", fill=False)
+    rnd.draw("deck")
+    rnd.lay_down([run("4h 5h 6h 7h")])  # seat 0 still waits: no count
+    rnd.discard(c("Kc"))
+    for _ in range(20):  # five times the cards in the deck and the discard pile
+        _pass_top(rnd)
+        assert not rnd.over and rnd.quiet_turns is None and rnd.quiet_limit is None
+    rnd.draw("deck")
+    rnd.lay_down([run("4s 5s 6s 7s")])  # now everyone is down: the count begins
+    assert rnd.quiet_limit == len(rnd.deck) + len(rnd.discard_pile) == 4
+    rnd.discard(c("Ac"))
+    assert rnd.quiet_turns == 0 and not rnd.over
+
+
+def test_ruling_09_the_count_is_as_long_as_the_deck_and_the_discard_pile_when_it_began() -> None:
+    # Seat 0 waits two turns, so the discard pile holds Qc Kc Ac 9s when the count begins and the
+    # deck Qh Ks 5d 6d: eight turns, not the deck's four. Every quiet turn draws from the deck (a
+    # reshuffle among them); deck and discard pile keep their size while no card reaches the table.
+    rnd = _both_down("Kc Ac 9s Jh Qh Ks 5d 6d", waits=1)
+    assert (len(rnd.deck), len(rnd.discard_pile)) == (4, 4) and rnd.quiet_limit == 8
+    rnd.discard(c("Jh"))
+    for quiet in range(1, 8):
+        rnd.draw("deck")
+        rnd.discard(rnd.hands[rnd.turn][-1])
+        assert not rnd.over and rnd.quiet_turns == quiet
+    assert any(isinstance(r, Reshuffled) for r in rnd.history)
+    rnd.draw("deck")
+    rnd.discard(rnd.hands[rnd.turn][-1])
+    assert rnd.end is not None and rnd.end.reason is EndReason.STALEMATE
+
+
+class _NeverLaysDown:
+    """A software player that only ever draws from the deck and throws the drawn card away."""
+
+    def act(self, view: View) -> Move:
+        return Draw(Source.DECK) if view.phase is Phase.DRAW else Discard(view.hand[-1])
+
+
+def test_the_turn_limit_ends_a_round_of_bots_that_never_lay_down_with_turn_limit_not_stalemate() -> None:
+    from upto9.game import MAX_TURNS_PER_ROUND
+    from upto9.records import game_record, replay
+
+    game = Game(players=2, seed=4)
+    bots = [_NeverLaysDown(), _NeverLaysDown()]
+    rnd = game.round
+    while not rnd.over:
+        assert rnd.turns < MAX_TURNS_PER_ROUND
+        game.play(bots[rnd.turn].act(game.view(rnd.turn)))
+    assert rnd.end is not None
+    assert (rnd.end.reason, rnd.end.out, rnd.end.laid_down, rnd.turns) == (EndReason.TURN_LIMIT, None, (False, False), MAX_TURNS_PER_ROUND)
+    assert rnd.end.reason.value == "turn_limit" and rnd.quiet_turns is None
+    with pytest.raises(RuleError, match=r"^the round is over \(turn limit reached\); no one may draw$"):
+        rnd.draw("deck")
+    # No one moves up; the game goes on, and the record keeps the reason and replays.
+    assert not game.over and list(game.next_round().levels) == [1, 1]
+    assert game_record(game)["rounds"][0]["end"]["reason"] == "turn_limit"
+    assert replay(game_record(game)).rounds[0].end == rnd.end

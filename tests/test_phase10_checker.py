@@ -1,4 +1,4 @@
-"""Phase 10's lay-down rules, one named test each (shared/rules/phase10.md, shared/seeds/004_*.txt),
+"""Phase 10's lay-down rules, one named test each (docs/rules.md#phase-10),
 and property tests: the Phase 10 checker agrees with the brute-force reference (tests/reference.py)
 on thousands of hands for all ten phases, and what it lays down is a valid lay-down from the hand."""
 

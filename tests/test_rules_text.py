@@ -1,6 +1,6 @@
 """Every example of the rules text and every ruling that touches checking, one named test each.
 
-Sources: shared/seeds/001_*.txt (the rules text) and shared/rules/README.md (the level table and rulings).
+Source: docs/rules.md (the rules of the text, the level table and the rulings).
 """
 
 from __future__ import annotations

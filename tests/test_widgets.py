@@ -1260,7 +1260,7 @@ def test_stepper_uploads_a_good_record_and_refuses_broken_wrong_and_hostile_ones
         json.dumps([1, 2, 3]).encode(): "not a game record",
         json.dumps({**record, "players": ["x"] * 5000}).encode(): "is for 2 to 6 players, not 5000",
         b"[" * 200_000 + b"]" * 200_000: "nested too deeply",
-        b'{"seed": ' + b"9" * 5000 + b"}": "not a saved game this version can read",
+        b'{"seed": ' + b"9" * 5000 + b"}": "not a game record: a number of more than 4300 digits",
         b" " * (5 * 1024 * 1024): "the file is 5120 KB; a saved game is at most 4096 KB",
     }
     for content, reason in cases.items():

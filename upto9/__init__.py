@@ -16,7 +16,7 @@ from upto9.messages import Message, render
 from upto9.phase10 import Phase10Check, Phase10Meld, Phase10Placed
 from upto9.records import RecordError, game_record, load_game, replay, save_game
 from upto9.rules import PHASE10, UPTO9, Family, FreeOrder, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
-from upto9.simulate import play_game, simulate
+from upto9.simulate import SimulationError, SimulationInterrupted, play_game, simulate
 
 __all__ = [
     "PHASE10",
@@ -51,6 +51,8 @@ __all__ = [
     "RuleError",
     "Rules",
     "RulesError",
+    "SimulationError",
+    "SimulationInterrupted",
     "Slot",
     "Source",
     "Suit",
@@ -75,3 +77,21 @@ __all__ = [
     "simulate",
     "validate",
 ]
+
+
+def _installed_version() -> str:
+    """The installed distribution's version (pyproject.toml's ``version``, the one place it is written);
+    ``0+unknown`` for a checkout on ``sys.path`` that was never installed.
+
+    >>> _installed_version() == __version__
+    True
+    """
+    from importlib import metadata
+
+    try:
+        return metadata.version("upto9")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+__version__: str = _installed_version()

@@ -5,42 +5,76 @@ Up to 9 plays with standard cards (``Card``: rank and suit). Phase 10 plays with
 model (``rules.family``); ``parse_hand(text, rules=...)`` reads the hand in that model.
 
 A hand is a multiset of cards (two decks may put two ♥7 in one hand), kept as a
-tuple in the order the player gave it.
+tuple in the order the player gave it, of at most ``MAX_HAND`` cards.
+
+Card text is ASCII (numbers 0-9, letters A-Z) and, for standard cards, the suit symbols: a digit
+of another script (``٧``, ``７``) is refused, never read as the number it looks like.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, TypeAlias, TypeVar, overload
+from itertools import islice
+from typing import Final, Protocol, TypeAlias, TypeVar, overload, runtime_checkable
 
 from upto9.messages import Message, card_param, message_of, said
 
-if TYPE_CHECKING:
-    from upto9.rules import Rules
-
 __all__ = [
+    "MAX_HAND",
+    "MAX_SHOWN_CHARS",
     "SKIP",
     "WILD",
     "AnyCard",
     "Card",
     "CardError",
     "Colour",
+    "DeckRules",
     "Phase10Card",
     "Rank",
     "Special",
     "Suit",
     "format_hand",
     "full_deck",
+    "hand_of",
     "parse_card",
     "parse_hand",
     "parse_phase10_card",
     "parse_rank",
     "phase10_deck",
+    "shown",
 ]
+
+MAX_HAND: Final = 10_000
+"""The most cards a hand may hold. Far above any real hand (a whole game's deck of the largest table
+is a few hundred cards), low enough that reading and checking it stays well under a second; a
+longer hand is refused with a ``CardError`` rather than read without end."""
+
+MAX_SHOWN_CHARS: Final = 80
+"""The most characters of a refused text that an error message repeats: enough to recognise a
+card token, and a 10 MB line of text makes a one-line error, not a 10 MB one."""
+
+
+def shown(text: str) -> str:
+    """``text`` as an error repeats it: cut to ``MAX_SHOWN_CHARS`` characters, with ``…`` when cut.
+
+    >>> shown("7h"), len(shown("x" * 10_000_000))
+    ('7h', 80)
+    """
+    return text if len(text) <= MAX_SHOWN_CHARS else text[: MAX_SHOWN_CHARS - 1] + "…"
+
+
+def _type_name(value: object) -> str:
+    return type(value).__name__
+
+
+def _require_text(text: object, name: str = "text") -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be a str, not {_type_name(text)}")
+    return text
 
 
 class CardError(ValueError):
@@ -180,19 +214,33 @@ class Card:
 def parse_rank(text: str) -> Rank:
     """Read a rank: ``A 2-10 J Q K``, ``T`` for ten, either case.
 
+    Raises ``CardError`` for any other text, ``TypeError`` when ``text`` is not a ``str``.
+
     >>> parse_rank("q"), parse_rank("10"), parse_rank("T")
     (<Rank.QUEEN: 12>, <Rank.TEN: 10>, <Rank.TEN: 10>)
     """
-    rank = _RANK_BY_TEXT.get(text.strip().upper())
+    text = _require_text(text).strip()
+    rank = _RANK_BY_TEXT.get(text.upper()) if text.isascii() else None
     if rank is None:
-        raise CardError(Message("card.no_rank", text=repr(text.strip())))
+        raise CardError(Message("card.no_rank", text=repr(shown(text))))
     return rank
 
 
+_SUIT_GLYPHS = frozenset("♠♥♦♣♤♡♢♧")
 _TOKEN = re.compile(r"^(?P<rank>.*?)(?P<suit>[shdcSHDC♠♥♦♣♤♡♢♧])$")
 
 
+def _refuse_foreign(token: str, allowed: frozenset[str], key: str) -> None:
+    """Refuse a character outside ASCII (and ``allowed``): ``str.upper`` and ``int`` would read some
+    as ASCII letters and digits (the Kelvin sign as ``k``, ``٧`` as 7)."""
+    if not token.isascii():
+        for char in token:
+            if not char.isascii() and char not in allowed:
+                raise CardError(Message(key, char=repr(char)))
+
+
 def _parse_token(token: str) -> Card:
+    _refuse_foreign(token, _SUIT_GLYPHS, "card.not_ascii.suits")
     match = _TOKEN.match(token)
     if match is None:
         last = token[-1:]
@@ -204,7 +252,7 @@ def _parse_token(token: str) -> Card:
         raise CardError(Message("card.no_rank.at_all"))
     rank = _RANK_BY_TEXT.get(rank_text.upper())
     if rank is None:
-        raise CardError(Message("card.no_rank", text=rank_text))
+        raise CardError(Message("card.no_rank", text=shown(rank_text)))
     return Card(rank, _SUIT_BY_TEXT[match["suit"].lower()])
 
 
@@ -213,17 +261,18 @@ _C = TypeVar("_C", "Card", "Phase10Card")
 
 def _read_one(text: str, read: Callable[[str], _C]) -> _C:
     """One card token read by ``read``; the error names the token."""
-    token = text.strip()
+    token = _require_text(text).strip()
     if not token:
-        raise CardError(Message("card.empty", text=repr(text)))
+        raise CardError(Message("card.empty", text=repr(shown(text))))
     try:
         return read(token)
     except CardError as error:
-        raise CardError(Message("card.token", token=repr(token), reason=message_of(error))) from None
+        raise CardError(Message("card.token", token=repr(shown(token)), reason=message_of(error))) from None
 
 
 def parse_card(text: str) -> Card:
-    """Read one card such as ``"5h"``, ``"10♥"``, ``"Th"`` or ``"qS"``.
+    """Read one card such as ``"5h"``, ``"10♥"``, ``"Th"`` or ``"qS"``. Raises ``CardError``
+    naming the text when it is no card, ``TypeError`` when it is not a ``str``.
 
     >>> parse_card("qS"), parse_card("10♥"), parse_card("Th")
     (Card('Qs'), Card('10h'), Card('10h'))
@@ -235,19 +284,50 @@ def parse_card(text: str) -> Card:
     return _read_one(text, _parse_token)
 
 
-_SEPARATORS = re.compile(r"[\s,]+")
+_TOKENS = re.compile(r"[^\s,]+")  # a token: anything between spaces and commas
+
+
+class _DeckEntry(Protocol):
+    """One entry of a rule set's deck table, as ``check_copies`` reads it."""
+
+    @property
+    def decks(self) -> int: ...
+
+
+@runtime_checkable
+class DeckRules(Protocol):
+    """What reading a hand needs of a rule set: its name, its card model (``family``), and its
+    decks. ``upto9.rules.Rules`` is one; this module needs nothing else of it, so it imports no
+    rules (the rules import the cards)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def family(self) -> str: ...
+
+    @property
+    def decks(self) -> Sequence[_DeckEntry]: ...
+
+    def decks_for(self, players: int) -> int: ...
+
+    def one_deck(self) -> tuple[AnyCard, ...]: ...
 
 
 @overload
 def parse_hand(text: str, rules: None = None, players: int | None = None) -> tuple[Card, ...]: ...
 @overload
-def parse_hand(text: str, rules: Rules, players: int | None = None) -> tuple[AnyCard, ...]: ...
-def parse_hand(text: str, rules: Rules | None = None, players: int | None = None) -> tuple[AnyCard, ...]:
+def parse_hand(text: str, rules: DeckRules, players: int | None = None) -> tuple[AnyCard, ...]: ...
+def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = None) -> tuple[AnyCard, ...]:
     """Read a hand: card tokens separated by spaces and/or commas. Empty text is an empty hand.
 
     Without ``rules`` the cards are standard cards (Up to 9). With ``rules`` they are read in that
     rule set's card model (Phase 10: ``7r 12b W S``), and a hand holding more copies of a card than
     that game's decks contain (``players`` sets the number of decks) is refused.
+
+    Raises ``CardError`` naming the token that is no card (or the hand that cannot exist, or holds
+    more than ``MAX_HAND`` cards), ``TypeError`` when ``text`` is not a ``str``, ``rules`` not a
+    rule set or ``players`` not an ``int``.
 
     >>> parse_hand("5h 6h, 2c 8h")
     (Card('5h'), Card('6h'), Card('2c'), Card('8h'))
@@ -260,23 +340,61 @@ def parse_hand(text: str, rules: Rules | None = None, players: int | None = None
     >>> from upto9.rules import PHASE10
     >>> parse_hand("7r 12B wild s", rules=PHASE10)
     (Phase10Card('7r'), Phase10Card('12b'), Phase10Card('W'), Phase10Card('S'))
+    >>> parse_hand("7r ７y", rules=PHASE10)
+    Traceback (most recent call last):
+    ...
+    upto9.cards.CardError: token 2 '７y': '７' is not an ASCII letter or digit; Phase 10 cards are written with 0-9 and A-Z
     """
+    _require_text(text)
+    if rules is not None and not isinstance(rules, DeckRules):
+        raise TypeError(f"rules must be a Rules (upto9.UPTO9, upto9.PHASE10 or load_rules(...)), not {_type_name(rules)}")
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+        raise TypeError(f"players must be an int, not {_type_name(players)}")
     phase10 = rules is not None and rules.family == "phase10"
     read = _parse_phase10_token if phase10 else _parse_token
-    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
     cards: list[AnyCard] = []
-    for position, token in enumerate(tokens, start=1):
+    # Token by token, so that a text of more than MAX_HAND cards is refused without reading it all.
+    for position, found in enumerate(_TOKENS.finditer(text), start=1):
+        if position > MAX_HAND:
+            raise CardError(Message("card.too_many", limit=MAX_HAND))
+        token = found.group()
         try:
             cards.append(read(token))
         except CardError as error:
-            raise CardError(Message("card.token_at", position=position, quoted=repr(token), token=token, reason=message_of(error))) from None
+            said_token = shown(token)
+            raise CardError(Message("card.token_at", position=position, quoted=repr(said_token), token=said_token, reason=message_of(error))) from None
     hand = tuple(cards)
     if rules is not None:
         check_copies(hand, rules, players)
     return hand
 
 
-def check_copies(hand: Iterable[AnyCard], rules: Rules, players: int | None = None) -> None:
+def hand_of(hand: object, texts: bool = False) -> tuple[AnyCard, ...]:
+    """The cards of ``hand``, an iterable of cards (of either model), as a tuple: ``TypeError``
+    when it is no iterable (a ``str`` included: ``texts`` only words the error for callers that
+    read a text themselves) or holds something other than cards, ``CardError`` when it holds more
+    than ``MAX_HAND`` (read no further than that, so an endless iterator is refused too).
+
+    >>> hand_of([parse_card("5h"), parse_phase10_card("W")])
+    (Card('5h'), Phase10Card('W'))
+    >>> hand_of(["5h"])
+    Traceback (most recent call last):
+    ...
+    TypeError: hand must hold cards (Card, Phase10Card), not str
+    """
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+        # ``texts``: the caller reads a str itself (``check``), and a str is a hand there too.
+        raise TypeError(f"hand must be {'a str or ' if texts else ''}an iterable of cards (Card, Phase10Card), not {_type_name(hand)}")
+    cards = tuple(islice(hand, MAX_HAND + 1))
+    for card in cards:
+        if not isinstance(card, (Card, Phase10Card)):
+            raise TypeError(f"hand must hold cards (Card, Phase10Card), not {_type_name(card)}")
+    if len(cards) > MAX_HAND:
+        raise CardError(Message("card.too_many", limit=MAX_HAND))
+    return cards
+
+
+def check_copies(hand: Iterable[AnyCard], rules: DeckRules, players: int | None = None) -> None:
     """Refuse a hand that holds more copies of a card than the game's decks contain, or a card
     of another game's deck.
 
@@ -427,10 +545,11 @@ SKIP = Phase10Card(0, special=Special.SKIP)
 AnyCard: TypeAlias = Card | Phase10Card
 """A card of either model; a rule set's ``family`` says which one its games use."""
 
-_P10_TOKEN = re.compile(r"^(?P<number>\d+)(?P<colour>[a-z]+)$")
+_P10_TOKEN = re.compile(r"^(?P<number>[0-9]+)(?P<colour>[a-z]+)$")  # ASCII digits only: \d takes every script's
 
 
 def _parse_phase10_token(token: str) -> Phase10Card:
+    _refuse_foreign(token, frozenset(), "card.not_ascii")
     text = token.strip().lower()
     if text in ("w", "wild"):
         return WILD
@@ -439,17 +558,21 @@ def _parse_phase10_token(token: str) -> Phase10Card:
     match = _P10_TOKEN.match(text)
     if match is None:
         raise CardError(Message("card.p10.not"))
-    number = int(match["number"])
+    digits = match["number"]
+    if len(digits.lstrip("0")) > 2:  # no number 1-12, and int() of thousands of digits is refused
+        raise CardError(Message("card.p10.no_number", number=shown(digits)))
+    number = int(digits)
     if number not in NUMBERS:
         raise CardError(Message("card.p10.no_number", number=number))
     colour = _COLOUR_BY_TEXT.get(match["colour"])
     if colour is None:
-        raise CardError(Message("card.p10.no_colour", text=repr(match["colour"])))
+        raise CardError(Message("card.p10.no_colour", text=repr(shown(match["colour"]))))
     return Phase10Card(number, colour)
 
 
 def parse_phase10_card(text: str) -> Phase10Card:
     """Read one Phase 10 card: ``"7r"``, ``"12B"``, ``"7red"``, ``"W"``/``"wild"``, ``"S"``/``"skip"``.
+    Raises ``CardError`` naming the text when it is no card, ``TypeError`` when it is not a ``str``.
 
     >>> parse_phase10_card("12B"), parse_phase10_card("wild")
     (Phase10Card('12b'), Phase10Card('W'))

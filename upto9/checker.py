@@ -27,11 +27,12 @@ from itertools import product
 from typing import Any
 
 from upto9 import phase10
-from upto9.cards import AnyCard, Card, CardError, Rank, Suit, parse_hand
+from upto9.cards import AnyCard, Card, CardError, Rank, Suit, hand_of, parse_hand
 from upto9.melds import Face, Meld, Placed
 from upto9.messages import Items, Message, Param, card_param, the_group, wild_ranks
 from upto9.messages import face as face_of
 from upto9.messages import jokers as jokers_words
+from upto9.problems import level_of, require_rules
 from upto9.rules import UPTO9, Family, GroupKind, Level, Rules
 
 __all__ = ["Arrangement", "Check", "Slot", "check", "holds", "outs"]
@@ -914,7 +915,7 @@ class Check:
 def _as_hand(hand: str | Iterable[AnyCard]) -> tuple[Card, ...]:
     if isinstance(hand, str):
         return parse_hand(hand)
-    cards = tuple(hand)
+    cards = hand_of(hand, texts=True)
     for card in cards:
         if not isinstance(card, Card):
             raise CardError(Message("card.other_model", card=card_param(card), model=type(card).__name__.removesuffix("Card").replace("10", " 10")))
@@ -922,11 +923,16 @@ def _as_hand(hand: str | Iterable[AnyCard]) -> tuple[Card, ...]:
 
 
 def _as_level(level: int | Level, rules: Rules) -> Level:
-    return rules.level(level) if isinstance(level, int) else level
+    return level_of(level, rules)
 
 
 def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> Check:
     """Does some part of ``hand`` form the level's lay-down? Exact, with the fewest jokers.
+
+    ``hand`` is a text (``parse_hand``) or cards. Raises ``CardError`` for a hand that cannot be
+    read (or holds another game's cards, or more than ``upto9.cards.MAX_HAND``), ``RulesError``
+    for a level number the rules lack, and ``TypeError`` naming the argument when ``hand`` is no
+    ``str`` or iterable of cards, ``level`` no ``int`` or ``Level``, or ``rules`` no ``Rules``.
 
     >>> c = check("5h 6h 7h 8h Kc", 1)
     >>> c.ok, c.jokers, [str(m) for m in c.melds]
@@ -939,8 +945,12 @@ def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO
     >>> from upto9.rules import PHASE10
     >>> check("7r 7y W 9b 9g 9r", 1, PHASE10).melds[1].to_dict()["cards"][2]    # Phase 10: its own checker
     {'card': 'W', 'as': '7', 'wild': True}
+    >>> check("5h 6h 7h 8h", level="1")
+    Traceback (most recent call last):
+    ...
+    TypeError: level must be an int or a Level, not str
     """
-    if rules.family is Family.PHASE10:
+    if require_rules(rules).family is Family.PHASE10:
         # Same questions, other groups; its verdict has Check's public interface (typed: upto9.phase10.check).
         return phase10.check(hand, level, rules)  # type: ignore[return-value]
     cards = _as_hand(hand)
@@ -968,12 +978,13 @@ def _checked(ok: bool, level: Level, jokers: int | None, melds: tuple[Meld, ...]
 
 def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> bool:
     """Does the hand hold the level's lay-down? ``check(...).ok`` without the arrangement: what
-    the safety valve asks of the cards still in circulation.
+    the safety valve asks of the cards still in circulation. Raises what ``check`` raises:
+    ``CardError``, ``RulesError``, and ``TypeError`` naming a wrong argument.
 
     >>> holds("7s 7h 7c Kh Kd 2c 5d 5c 3h", 4), holds("7s 7h 7c", 4)
     (True, False)
     """
-    if rules.family is Family.PHASE10:
+    if require_rules(rules).family is Family.PHASE10:
         return phase10.holds(hand, level, rules)
     cards = _as_hand(hand)
     level = _as_level(level, rules)
@@ -1211,12 +1222,17 @@ def _outs_of(hand: _Hand, plan: _Plan) -> int:
 
 def outs(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
     """The distinct cards (one per rank and suit) any one of which, added to the hand, makes the
-    level; empty when the hand already makes it.
+    level; empty when the hand already makes it. Raises what ``check`` raises: ``CardError``,
+    ``RulesError``, and ``TypeError`` naming a wrong argument.
 
     >>> [str(c) for c in outs("5h 6h 7h Kc", 1)]
     ['4h', '8h']
+    >>> outs(["5h", "6h"], 1)
+    Traceback (most recent call last):
+    ...
+    TypeError: hand must hold cards (Card, Phase10Card), not str
     """
-    if rules.family is Family.PHASE10:
+    if require_rules(rules).family is Family.PHASE10:
         return phase10.outs(hand, level, rules)  # type: ignore[return-value]  # Phase 10's cards (typed: upto9.phase10.outs)
     cards = _as_hand(hand)
     level = _as_level(level, rules)

@@ -1,5 +1,9 @@
 """The command line: ``upto9 check HAND --level N`` and ``upto9 levels``.
 
+It behaves like a Unix tool: the exit status is the verdict (0 VALID, 1 NOT VALID) or 2 for
+bad input, with one line on stderr; a closed pipe is quiet; a terminal that cannot print suit
+symbols gets the cards' code form (``5h``). ``upto9 --help`` lists it all.
+
 >>> main(["check", "2h 3h 4h 5h Kc", "--level", "1"])
 VALID for level 1: straight of 4; no jokers
   hand      2♥ 3♥ 4♥ 5♥ K♣
@@ -18,53 +22,67 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import string
 import sys
+import traceback
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO, TypeVar
+from typing import Any, Final, NoReturn, TextIO, TypeVar
 
-from upto9.cards import Card, CardError, Phase10Card, format_hand, parse_hand
+from upto9 import __version__
+from upto9.cards import AnyCard, Card, CardError, Phase10Card, Suit, format_hand, parse_hand, shown
 from upto9.checker import Check, Slot, check
+from upto9.files import FileError, read_text
+from upto9.game import RuleError
 from upto9.melds import Face, MeldError
+from upto9.messages import Message, message_of
 from upto9.phase10 import Phase10Check
 from upto9.phase10 import contract as phase10_contract
 from upto9.rules import UPTO9, Family, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules
 
-__all__ = ["main", "render_check", "render_levels", "slot_text"]
+__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_NOT_VALID", "EXIT_VALID", "main", "render_check", "render_levels", "slot_text"]
 
 PROG = "upto9"
 RECONSTRUCTED_NOTE = "* reconstructed: not stated by the rules text; a default of the rule set"
 
+_SUIT_LETTERS: Final = {ord(suit.glyph): suit.value for suit in Suit}
+"""A suit symbol to its letter: the engine's own two names of each suit (``Suit.glyph``,
+``Suit.value``), so that ``5♥`` becomes the card's code form ``5h``."""
 
-class _UsageError(Exception):
-    """A command line argparse refuses; carries argparse's own message."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing usage and exiting, so ``main`` reports every
-    error in one shape: ``upto9: error: <message>``."""
-
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(message)
+_ASCII: Final = {**_SUIT_LETTERS, ord("×"): "x", ord("·"): "_", ord("…"): "..."}
+"""The text for a stream that cannot print the engine's symbols: suits by letter, ``3 x``."""
 
 
 # --- drawing -------------------------------------------------------------------------------------
 
 
-def _face_text(face: Face) -> str:
-    return face.glyph if isinstance(face, Card) else str(face)
+def _card_text(card: Card, glyphs: bool) -> str:
+    """The card's own display form (``5♥``) or its code form (``5h``): the engine names the card."""
+    return card.glyph if glyphs else str(card)
 
 
-def _face_words(face: Face) -> str:
+def _face_text(face: Face, glyphs: bool = True) -> str:
+    return _card_text(face, glyphs) if isinstance(face, Card) else str(face)
+
+
+def _face_words(face: Face, glyphs: bool = True) -> str:
     """A card as itself (``7♥``); a set's rank with its article (``a 7``, ``an 8``, ``an A``)."""
     if isinstance(face, Card):
-        return face.glyph
+        return _card_text(face, glyphs)
     return f"{'an' if str(face) in ('A', '8') else 'a'} {face}"
 
 
-def slot_text(slot: Slot) -> str:
-    """One slot of an arrangement: a real card, ``[2♣=7♥]`` for a joker, ``·7♥·`` for an empty slot.
+def _empty(face_text: str, glyphs: bool) -> str:
+    """An empty slot: ``·7♥·``, or ``_7h_`` where the terminal cannot print ``·``."""
+    return f"·{face_text}·" if glyphs else f"_{face_text}_"
+
+
+def slot_text(slot: Slot, glyphs: bool = True) -> str:
+    """One slot of an arrangement: a real card, ``[2♣=7♥]`` for a joker, ``·7♥·`` for an empty slot;
+    without ``glyphs`` the ASCII forms ``7h``, ``[2c=7h]`` and ``_7h_``.
 
     >>> from upto9 import Rank, parse_card
     >>> slot_text(Slot(parse_card("5h"), parse_card("5h")))
@@ -73,12 +91,14 @@ def slot_text(slot: Slot) -> str:
     ('[2♣=7♥]', '[3♦=K]')
     >>> slot_text(Slot(parse_card("7h"), None)), slot_text(Slot(Rank.KING, None))
     ('·7♥·', '·K·')
+    >>> slot_text(Slot(parse_card("7h"), parse_card("2c")), glyphs=False), slot_text(Slot(parse_card("7h"), None), glyphs=False)
+    ('[2c=7h]', '_7h_')
     """
     if slot.card is None:
-        return f"·{_face_text(slot.face)}·"
+        return _empty(_face_text(slot.face, glyphs), glyphs)
     if slot.wild:
-        return f"[{slot.card.glyph}={_face_text(slot.face)}]"
-    return slot.card.glyph
+        return f"[{_card_text(slot.card, glyphs)}={_face_text(slot.face, glyphs)}]"
+    return _card_text(slot.card, glyphs)
 
 
 def _group_labels(level: Level) -> list[str]:
@@ -106,8 +126,10 @@ def _left_over(hand: Sequence[_AnyCard], used: Sequence[_AnyCard]) -> list[_AnyC
     return left
 
 
-def render_check(result: Check) -> list[str]:
-    """The lines ``upto9 check`` prints: verdict, arrangement, explanation.
+def render_check(result: Check, glyphs: bool = True) -> list[str]:
+    """The lines ``upto9 check`` prints: verdict, arrangement, explanation. Without ``glyphs``
+    the cards the command line draws are in their code form (``5h``); the explanation is the
+    engine's, as it words it.
 
     >>> print("\\n".join(render_check(check("5h 6h 7h", 1))))
     NOT VALID for level 1: straight of 4; no jokers
@@ -124,16 +146,16 @@ def render_check(result: Check) -> list[str]:
       Any one of these makes it: 4♥, 8♥.
     """
     if isinstance(result, Phase10Check):
-        return _render_phase10(result)
+        return _render_phase10(result, glyphs)
     level = result.level
     lines = [f"{'VALID' if result.ok else 'NOT VALID'} for level {level.number}: {level.contract}; {level.budget}"]
-    rows: list[tuple[str, str]] = [("hand", format_hand(result.hand, glyphs=True) or "(empty)")]
+    rows: list[tuple[str, str]] = [("hand", format_hand(result.hand, glyphs=glyphs) or "(empty)")]
     labels = _group_labels(level)
     notes: list[str] = []
     if result.ok:
         used = [p.card for meld in result.melds for p in meld.cards]
         for label, meld in zip(labels, result.melds, strict=True):
-            rows.append((label, " ".join(p.text() for p in meld.cards)))
+            rows.append((label, " ".join(p.text(glyphs) for p in meld.cards)))
         jokers = result.jokers or 0
         rows.append(("jokers", f"{jokers} of {level.jokers} allowed" if jokers else "none used"))
     else:
@@ -142,27 +164,31 @@ def render_check(result: Check) -> list[str]:
         used = [s.card for s in slots if s.card is not None]
         for i, group in enumerate(arrangement.groups):
             label = "closest" if len(arrangement.groups) == 1 else f"closest {labels[i]}"
-            rows.append((label, " ".join(slot_text(s) for s in group)))
-        rows.append(("missing", ", ".join(_face_words(f) for f in result.missing) or "nothing"))
+            rows.append((label, " ".join(slot_text(s, glyphs) for s in group)))
+        rows.append(("missing", ", ".join(_face_words(f, glyphs) for f in result.missing) or "nothing"))
         wild = [s for s in slots if s.wild]
         if wild:
             example = wild[0]
-            notes.append(f"{slot_text(example)}: a joker stands in for {_face_words(example.face)}; it fills the slot, so nothing is missing there.")
+            notes.append(
+                f"{slot_text(example, glyphs)}: a joker stands in for {_face_words(example.face, glyphs)}; it fills the slot, so nothing is missing there."
+            )
         empty = [s for s in slots if s.card is None]
         if empty:
-            notes.append(f"{slot_text(empty[0])}: an empty slot; no card of the hand fills it.")
+            notes.append(f"{slot_text(empty[0], glyphs)}: an empty slot; no card of the hand fills it.")
     left = _left_over(result.hand, used)
     if left:
-        rows.append(("left", format_hand(left, glyphs=True)))
+        rows.append(("left", format_hand(left, glyphs=glyphs)))
     width = max(len(label) for label, _ in rows) + 2
     lines += [f"  {label.ljust(width)}{text}" for label, text in rows]
     if notes:
         lines += ["", *(f"  {note}" for note in notes)]
     lines += ["", *(f"  {line}" for line in result.explanation)]
-    return lines
+    # The level's words and the explanation are the engine's, written with symbols: in ASCII, the
+    # same words with each card in its code form (``5♥`` -> ``5h``) and ``3 x`` for ``3 ×``.
+    return lines if glyphs else [line.translate(_ASCII) for line in lines]
 
 
-def _render_phase10(result: Phase10Check) -> list[str]:
+def _render_phase10(result: Phase10Check, glyphs: bool = True) -> list[str]:
     """``render_check`` for a Phase 10 verdict: ``[W=7]`` a wild card, ``·7·`` a missing card.
 
     >>> from upto9.phase10 import check as check_phase10
@@ -190,7 +216,7 @@ def _render_phase10(result: Phase10Check) -> list[str]:
         rows.append(("wild", str(result.jokers or "none used")))
     else:
         for label, slots in zip(labels, result.closest.groups, strict=True):
-            texts = [f"·{s.face}·" if s.card is None else f"[W={s.face}]" if s.wild else str(s.card) for s in slots]
+            texts = [_empty(str(s.face), glyphs) if s.card is None else f"[W={s.face}]" if s.wild else str(s.card) for s in slots]
             rows.append((f"closest {label}" if len(labels) > 1 else "closest", " ".join(texts)))
             used += [s.card for s in slots if s.card is not None]
         rows.append(("missing", ", ".join(str(f) for f in result.missing) or "nothing"))
@@ -198,8 +224,8 @@ def _render_phase10(result: Phase10Check) -> list[str]:
     if left:
         rows.append(("left", format_hand(left)))
     width = max(len(label) for label, _ in rows) + 2
-    lines += [f"  {label.ljust(width)}{text}" for label, text in rows]
-    return [*lines, "", *(f"  {line}" for line in result.explanation)]
+    lines += [*(f"  {label.ljust(width)}{text}" for label, text in rows), "", *(f"  {line}" for line in result.explanation)]
+    return lines if glyphs else [line.translate(_ASCII) for line in lines]
 
 
 def _contract_cell(level: Level) -> str:
@@ -250,34 +276,144 @@ def render_levels(rules: Rules) -> list[str]:
 
 # --- the commands --------------------------------------------------------------------------------
 
+EXIT_VALID: Final = 0
+"""``check``: the hand makes the level's lay-down; ``levels``, ``--help``: done."""
+
+EXIT_NOT_VALID: Final = 1
+"""``check``: the hand does not make the level's lay-down (a verdict, not an error)."""
+
+EXIT_BAD_INPUT: Final = 2
+"""Nothing was decided: a mistake in the command line, the hand, the level or the rule file, or
+an output that cannot be written; one line on stderr says what."""
+
+EXIT_INTERNAL: Final = 3
+"""A bug in upto9: an error no input should cause. The traceback follows on stderr, to report."""
+
+EXIT_INTERRUPTED: Final = 130
+"""Ctrl-C: the shells' 128 + SIGINT."""
+
+MAX_NUMBER_DIGITS: Final = 6
+"""The longest ``--level`` or ``--players`` read as a number: no rule set has a million levels or
+players, and a longer string of digits is refused before ``int`` works on it (which refuses
+more than 4,300 digits with a ``ValueError`` of its own)."""
+
+MAX_ERROR_CHARS: Final = 1000
+"""The longest error line: a message quoting a user's text (a 100 kB card token) is cut here, so
+that an error stays one readable line."""
+
+_EXIT_STATUS = f"""\
+exit status:
+  {EXIT_VALID:<3}  VALID (check); done (levels, --help, --version)
+  {EXIT_NOT_VALID:<3}  NOT VALID (check): a verdict, not an error
+  {EXIT_BAD_INPUT:<3}  bad input (the command line, the hand, the level, the rule file) or an
+       output that cannot be written; one line on stderr says what
+  {EXIT_INTERNAL:<3}  an internal error: a bug in upto9 (its traceback follows; please report it)
+  {EXIT_INTERRUPTED:<3}  interrupted (Ctrl-C)
+A closed pipe (upto9 levels | head -1) is no error: the status stays the verdict's."""
+
+_WHOLE_NUMBER: Final = re.compile(r"-?[0-9]+")  # ASCII digits only: int() also reads '٧', '1_0' and ' 7 '
+_SEPARATOR_LIKE: Final = frozenset(string.punctuation)  # no card's text holds ASCII punctuation
+
+
+class _UsageError(Exception):
+    """A command line argparse refuses: argparse's own message, and the ``prog`` of the
+    (sub)command whose help explains it."""
+
+    def __init__(self, message: str, prog: str) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+class _Unwritable(Exception):
+    """The output could not be written (``/dev/full``): the operating system's reason."""
+
+
+class _BadInput(Exception):
+    """A mistake the command line itself finds (an empty hand, a wrong separator)."""
+
+    def __init__(self, message: str, prog: str | None = None) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+_INPUT_ERRORS: Final = (CardError, RulesError, MeldError, FileError, RuleError, _BadInput)
+"""The errors that mean "this input cannot be used": one line and exit status 2, never a traceback."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage and exiting, so ``main`` reports every
+    error in one shape: ``upto9: error: <message>; see "upto9 check --help"``."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message, self.prog)
+
+    def _print_message(self, message: str, file: Any = None) -> None:  # argparse types it SupportsWrite[str]
+        # --help and --version: printed like every other output (ASCII fallback, closed pipe, full disk).
+        if message:
+            _emit(message, file or sys.stdout)
+
+
+def _whole_number(text: str) -> int:
+    """An option's whole number, in ASCII digits (argparse adds ``argument -l/--level:``).
+
+    >>> _whole_number("7"), _whole_number("-3")
+    (7, -3)
+    >>> _whole_number("٧")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number such as 3, got '٧'
+    """
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 3, got {shown(text)!r}")
+    digits = len(text.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise argparse.ArgumentTypeError(f"{shown(text)!r} is too large: {digits} digits, at most {MAX_NUMBER_DIGITS}")
+    return int(text)
+
 
 def _parser() -> _Parser:
     common = _Parser(add_help=False)
     common.add_argument(
         "--rules", metavar="FILE", help='a rule-set TOML file, a house-rule file with base = "upto9", or a built-in rule set: upto9, phase10, upto9_lean'
     )
+    formatter = argparse.RawDescriptionHelpFormatter
     parser = _Parser(
         prog=PROG,
         description="Up to 9: check a hand against a level, or show the level table.",
+        epilog=f'each command has its own help: "{PROG} check --help", "{PROG} levels --help"\n\n{_EXIT_STATUS}',
+        formatter_class=formatter,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     check_cmd = commands.add_parser(
         "check",
         parents=[common],
-        help="does the hand make the level's lay-down?",
+        help="does the hand make the level's lay-down? (exit status 0 VALID, 1 NOT VALID)",
         description="Check whether some part of HAND forms the level's lay-down, with the fewest jokers.",
+        epilog=f'example: {PROG} check "5h 6h 2c 8h" --level 1\n\n{_EXIT_STATUS}',
+        formatter_class=formatter,
     )
     check_cmd.add_argument("hand", metavar="HAND", help='cards separated by spaces or commas, e.g. "5h 6h 2c 8h" or "10♥ Qs"')
-    check_cmd.add_argument("-l", "--level", type=int, required=True, help="the level to check, 1 to 9")
-    check_cmd.add_argument("--players", type=int, metavar="N", help="players at the table: refuse more copies of a card than its decks hold")
+    check_cmd.add_argument("-l", "--level", type=_whole_number, required=True, metavar="N", help="the level to check, 1 to 9 (Phase 10: 1 to 10)")
+    check_cmd.add_argument("--players", type=_whole_number, metavar="N", help="players at the table: refuse more copies of a card than its decks hold")
     check_cmd.add_argument("--json", action="store_true", help="print the verdict as JSON")
     commands.add_parser(
         "levels",
         parents=[common],
         help="print the level table",
         description="Print the level table; * marks values the rules text does not state.",
+        epilog=_EXIT_STATUS,
+        formatter_class=formatter,
     )
     return parser
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    """The command line read; a stray argument is reported against its command's own help."""
+    args, extra = _parser().parse_known_args(argv)
+    if extra:
+        raise _UsageError(f"unrecognized arguments: {' '.join(extra)}", f"{PROG} {args.command}")
+    return args
 
 
 def _rules(path: str | None) -> Rules:
@@ -285,39 +421,187 @@ def _rules(path: str | None) -> Rules:
         return UPTO9
     if not Path(path).exists() and path.isidentifier():
         return builtin_rules(path)  # a built-in rule set by its key: upto9, phase10, upto9_lean
+    # A file is read only when it is regular and small (``upto9.files.read_text``): /dev/zero, a
+    # directory or a named pipe is refused at once, not read until memory runs out.
+    try:
+        if "\0" in path:  # no file name holds one; os.open would raise a bare ValueError
+            raise FileError(Message("file.missing"))
+        read_text(path)
+    except FileError as error:
+        raise RulesError(Message("rules.cannot_read", source=path, why=message_of(error))) from None
     return load_rules(path)
 
 
-def _run(args: argparse.Namespace, out: TextIO) -> int:
+def _read_hand(text: str, rules: Rules, players: int | None, prog: str) -> tuple[AnyCard, ...]:
+    """The hand, or an error naming what is wrong with how it is written."""
+    try:
+        hand = parse_hand(text, rules=rules, players=players)
+    except CardError as error:
+        separator = _separator_in(error)
+        if separator is None:
+            raise
+        message = message_of(error)
+        raise _BadInput(
+            f"token {message.param('position')} {message.param('quoted')}: cards are separated by spaces or commas, not {separator!r}", prog
+        ) from None
+    except _INPUT_ERRORS:
+        raise  # --players out of range, a card of another game: the engine's words
+    except ValueError as error:  # the card parser should say CardError; a plain one is still about the hand
+        raise _BadInput(f"cannot read the hand: {error}", prog) from None
+    if not hand:
+        example = "7r 7y W 9b" if rules.family is Family.PHASE10 else "5h 6h 7h 8h"
+        raise _BadInput(f'the hand is empty: write its cards separated by spaces, e.g. "{example}"', prog)
+    return hand
+
+
+def _separator_in(error: CardError) -> str | None:
+    """The character that joins cards in the token the parser refused (``;`` in ``5h;6h``), if any."""
+    message = message_of(error)
+    if message.key != "card.token_at":
+        return None
+    token = str(message.param("token"))
+    for i, char in enumerate(token):
+        if char in _SEPARATOR_LIKE and 0 < i < len(token) - 1:
+            return char
+    return None
+
+
+def _run(args: argparse.Namespace, glyphs: bool) -> tuple[str, int]:
+    """The text to print and the exit status."""
     rules = _rules(args.rules)
     if args.command == "levels":
-        print("\n".join(render_levels(rules)), file=out)
-        return 0
+        return "\n".join(render_levels(rules)), EXIT_VALID
     level = rules.level(args.level)
-    hand = parse_hand(args.hand, rules=rules, players=args.players)
+    hand = _read_hand(args.hand, rules, args.players, f"{PROG} {args.command}")
     result = check(hand, level, rules)
+    code = EXIT_VALID if result.ok else EXIT_NOT_VALID
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False), file=out)
-    else:
-        print("\n".join(render_check(result)), file=out)
-    return 0
+        return json.dumps(result.to_dict(), ensure_ascii=not glyphs), code
+    return "\n".join(render_check(result, glyphs)), code
+
+
+def _prints(text: str, stream: TextIO | None) -> bool:
+    """Can ``stream`` print ``text`` as it is? (Not under ``PYTHONIOENCODING=ascii`` or on an old
+    Windows console.) A stream without an encoding holds text, not bytes: it takes anything."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:
+        return True
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _fit(text: str, stream: TextIO | None) -> str:
+    """``text`` as ``stream`` can print it: as it is, or in ASCII (``5h`` for ``5♥``) with any
+    other character it cannot print escaped, never a ``UnicodeEncodeError``.
+
+    >>> import io
+    >>> ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> print(_fit("3 × 7♥; token 1 'é'", ascii_out))
+    3 x 7h; token 1 '\\xe9'
+    """
+    if _prints(text, stream):
+        return text
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    text = text.translate(_ASCII)
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:  # an encoding Python does not know
+        return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
+_CONTROL: Final = {**{n: f"\\x{n:02x}" for n in [*range(0x20), *range(0x7F, 0xA0)]}, ord("\n"): " "}
+"""Control characters in an error line, escaped: a file name may hold a terminal's escape codes."""
+
+
+def _one_line(text: str) -> str:
+    """An error as one line of at most ``MAX_ERROR_CHARS`` characters, control characters escaped.
+
+    >>> _one_line("upto9: error: a\\x1b[2Jb.toml: cannot read:\\nno such file")
+    'upto9: error: a\\\\x1b[2Jb.toml: cannot read: no such file'
+    """
+    line = text.translate(_CONTROL)
+    return line if len(line) <= MAX_ERROR_CHARS else line[: MAX_ERROR_CHARS - 1] + "…"
+
+
+def _say(text: str) -> None:
+    """One line on stderr; nothing more can be done when stderr itself is closed or full."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(_fit(text, stream) + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _detach(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at /dev/null, so that the interpreter's flush at exit
+    does not fail again on the same closed pipe or full disk (the Python documentation's advice
+    for ``BrokenPipeError``, in the ``signal`` module's notes on SIGPIPE)."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a real file (a test's capture): nothing is flushed at exit
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _emit(text: str, stream: TextIO) -> None:
+    """Write ``text`` as ``stream`` can print it. A reader that stopped reading (``| head -1``)
+    is no error: the rest is dropped quietly. Any other failure raises ``_Unwritable``."""
+    try:
+        stream.write(_fit(text, stream))
+        stream.flush()
+    except BrokenPipeError:
+        _detach(stream)
+    except OSError as error:  # /dev/full, a disk gone: nothing was written whole
+        _detach(stream)
+        raise _Unwritable(error.strerror or str(error)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 done, 2 bad input).
+    """Run the command line; returns the exit status: 0 VALID or done, 1 NOT VALID, 2 bad input
+    or an output that cannot be written, 3 an internal error (see ``upto9 --help``).
 
     >>> main(["check", "5h 6h 11h", "--level", "1"])
     2
+    >>> main(["check", "5h 6h 7h 8h", "--level", "1", "--json"])  # doctest: +ELLIPSIS
+    {"ok": true, "level": 1, "jokers": 0, ...}
+    0
+    >>> main(["check", "5h 6h 7h Kc", "--level", "1"])  # doctest: +ELLIPSIS
+    NOT VALID for level 1: straight of 4; no jokers
+    ...
+    1
     """
-    parser = _parser()
+    out = sys.stdout
     try:
-        args = parser.parse_args(argv)
-        return _run(args, sys.stdout)
-    except SystemExit as done:  # --help
-        return done.code if isinstance(done.code, int) else 0
+        args = _parse(argv)
+        text, code = _run(args, glyphs=_prints("♠♥♦♣×·", out))
+        _emit(text + "\n", out)
+    except SystemExit as done:  # --help or --version, printed
+        return done.code if isinstance(done.code, int) else EXIT_VALID
+    except _Unwritable as error:
+        _say(f"{PROG}: error: cannot write the output: {error}")
+        return EXIT_BAD_INPUT
     except _UsageError as error:
-        print(f"{PROG}: error: {error}\n(see: {PROG} --help)", file=sys.stderr)
-        return 2
-    except (CardError, RulesError, MeldError) as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
+        _say(_one_line(f'{PROG}: error: {error}; see "{error.prog} --help"'))
+        return EXIT_BAD_INPUT
+    except _INPUT_ERRORS as error:
+        prog = getattr(error, "prog", None)
+        see = f'; see "{prog} --help"' if prog else ""
+        _say(_one_line(f"{PROG}: error: {error}") + see)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except Exception:  # a bug, not the user's input: say so, and keep the traceback to report
+        _say(f"{PROG}: internal error: this is a bug in upto9; please report it with the traceback below")
+        _say(traceback.format_exc().rstrip("\n"))
+        return EXIT_INTERNAL
+    return code

@@ -511,7 +511,9 @@ _COUNTS: Final = 6  # the leading whole numbers of a row; then the lists
 @dataclass(frozen=True, slots=True)
 class GameSummary:
     """One simulated game, kept small: its rounds and turns, its rounds ended as impossible (safety
-    valve, or nothing left to draw) or by the stalemate guard, its deciding rounds (Phase 10's
+    valve, or nothing left to draw) or by the stalemate guard (ruling 9; a round stopped by the
+    engine's turn limit is neither: it is no rule of the game, and ``simulate`` counts it apart in
+    its ``turn_limits`` column, so that the cached files keep their rows), its deciding rounds (Phase 10's
     tie-break), the turns lost to skips, the winners, each player's penalty total and final level,
     and per level: the rounds played on it (``attempts``: one per seated player and round, deciding
     rounds left out), how many of them laid it down (``passes``), and in how many the dealt hand

@@ -1,5 +1,6 @@
-"""Rounds and games: the turn engine, donations, scoring, the safety valve and the stalemate guard,
-for either rule set (Up to 9, or Phase 10 with its skips and deciding round).
+"""Rounds and games: the turn engine, donations, scoring, the safety valve, the stalemate guard
+(ruling 9) and the engine's turn limit, for either rule set (Up to 9, or Phase 10 with its skips and
+deciding round). The rules and rulings are in ``docs/rules.md``.
 
 Every move comes as a trio: ``can_x(...)`` answers yes or no, ``verify_x(...)`` raises a
 ``RuleError`` whose message names the rule, and ``x(...)`` verifies, applies and returns a frozen
@@ -16,12 +17,13 @@ the phase they will try (``Game.choose_phase``), and only then is the round deal
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from upto9.cards import AnyCard, Card, Colour, Phase10Card
 from upto9.checker import Check, check
@@ -66,8 +68,12 @@ AnyMeld: TypeAlias = "Meld | Phase10Meld"
 AnyFace: TypeAlias = "Face | int | Colour"
 """What a donated card stands for: Up to 9's card or rank; Phase 10's number (set, run) or colour."""
 
-MAX_TURNS_PER_ROUND = 2000
-"""Engine guard, not a rule: a round still running after this many turns ends as a stalemate."""
+MAX_TURNS_PER_ROUND: Final = 2000
+"""No rule of the game: a safety limit for software players that never lay down. A round still
+running after this many turns with a player still waiting to lay down ends with
+``EndReason.TURN_LIMIT`` (never "stalemate": that is ruling 9, which ends the round once everyone
+is down). Bots' rounds last about 30 turns (Phase 10: about 20), so the limit stops only players
+that would otherwise play for ever (docs/rules.md#the-engines-turn-limit-no-rule-of-the-game)."""
 
 
 class RuleError(ValueError):
@@ -95,12 +101,19 @@ class Phase(StrEnum):
 
 
 class EndReason(StrEnum):
-    """Why a round ended: someone went out, the safety valve (or nothing left to draw), or the
-    engine's stalemate guard."""
+    """Why a round ended: someone went out (``OUT``); the safety valve, or nothing left to draw
+    (``IMPOSSIBLE``, rulings 7 and 8); everyone down and a deck's worth of turns without a card
+    reaching the table (``STALEMATE``, ruling 9); or the engine's turn limit, no rule of the game
+    (``TURN_LIMIT``, ``MAX_TURNS_PER_ROUND``: software players that never lay down).
+
+    >>> [reason.value for reason in EndReason]
+    ['out', 'impossible', 'stalemate', 'turn_limit']
+    """
 
     OUT = "out"
     IMPOSSIBLE = "impossible"
     STALEMATE = "stalemate"
+    TURN_LIMIT = "turn_limit"
 
 
 def _is_skip(card: AnyCard) -> bool:
@@ -515,9 +528,10 @@ class Round:
         self.history: list[Record] = []
         self.end: RoundEnded | None = None
         self.turns = 0
-        # Stalemate guard (ruling 9): once everyone is down, count draws since the last donation.
-        self._quiet_draws = 0
-        self._pass_length: int | None = None
+        # Stalemate guard (ruling 9): once everyone is down, the turns played since the last card
+        # reached the table count from ``_quiet_from`` (None: not counting) up to ``_quiet_length``.
+        self._quiet_from: int | None = None
+        self._quiet_length = 0
         self._reshuffles: list[tuple[AnyCard, ...]] | None = None  # replaying: the recorded orders
         # The safety valve's last lay-down found for each level, to skip the checker while it lasts.
         self._valve_witnesses: dict[int, tuple[_Witness, ...]] = {}
@@ -537,6 +551,27 @@ class Round:
     @property
     def over(self) -> bool:
         return self.end is not None
+
+    @property
+    def quiet_turns(self) -> int | None:
+        """Ruling 9's count: the turns played since everyone was down and a card last reached the
+        table (a lay-down or a donation); ``None`` while someone is still waiting to lay down.
+
+        >>> Game(players=2, seed=3).round.quiet_turns is None
+        True
+        """
+        return None if self._quiet_from is None else max(0, self.turns - self._quiet_from)
+
+    @property
+    def quiet_limit(self) -> int | None:
+        """The length of ruling 9's count: the cards in the deck and the discard pile together when
+        it began; the round ends as a stalemate when ``quiet_turns`` reaches it. ``None`` while
+        someone is still waiting to lay down.
+
+        >>> Game(players=2, seed=3).round.quiet_limit is None
+        True
+        """
+        return None if self._quiet_from is None else self._quiet_length
 
     @property
     def announced(self) -> bool:
@@ -639,8 +674,6 @@ class Round:
         self.phase = Phase.PLAY
         record = Drew(self.turn, source, card)
         self.history.append(record)
-        if self._pass_length is not None and source is Source.DECK:
-            self._quiet_draws += 1  # ruling 9 counts a pass through the deck
         return record
 
     def _reshuffle(self) -> None:
@@ -796,8 +829,11 @@ class Round:
             self.waiting_skip[target] = True
         self.turn = self._next_seat(player)
         self.phase = Phase.DRAW
-        if (self._pass_length is not None and self._quiet_draws >= self._pass_length) or self.turns >= MAX_TURNS_PER_ROUND:
-            self._finish(EndReason.STALEMATE, None)
+        quiet, limit = self.quiet_turns, self.quiet_limit
+        if quiet is not None and limit is not None and quiet >= limit:
+            self._finish(EndReason.STALEMATE, None)  # ruling 9
+        elif quiet is None and self.turns >= MAX_TURNS_PER_ROUND:
+            self._finish(EndReason.TURN_LIMIT, None)  # no rule: someone is still waiting to lay down
         elif not self._stock and (not self.discard_pile or (len(self.discard_pile) == 1 and _is_skip(self.discard_pile[0]))):
             # Nothing left to draw (ruling 7's last resort, or a lone skip that cannot be taken).
             self._finish(EndReason.IMPOSSIBLE, None)
@@ -853,9 +889,11 @@ class Round:
             return
         waiting = [p for p in range(self.players) if self.seated[p] and not self.laid_down[p]]
         if not waiting:
-            # Stalemate guard: a full pass through the cards from here with no donation ends it.
-            self._pass_length = len(self._stock) + len(self.discard_pile)
-            self._quiet_draws = 0
+            # Ruling 9 (re)starts its count: turns, not deck draws, so that a card passed back and
+            # forth through the discard pile ends the round too. This turn saw a card reach the
+            # table, so the count starts with the next one.
+            self._quiet_from = self.turns + 1
+            self._quiet_length = len(self._stock) + len(self.discard_pile)
             return
         # The safety valve (ruling 8): can any waiting player still form their level?
         if self.rules.safety_valve and not self._any_level_holds(self.circulation(), sorted({n for p in waiting for n in self.choices(p)})):
@@ -883,7 +921,7 @@ class Round:
         """Up to four disjoint lay-downs of ``level`` in this round's whole deck (cached)."""
         if self._deck_keys is None:
             self._deck_keys = tuple(sorted(card.key for card in self.deck_order))
-        key = (id(self.rules), level, self._deck_keys)
+        key = (id(self.rules), level, _digest(self._deck_keys))
         found = _DECK_WITNESSES.get(key)
         if found is None or found[0] is not self.rules:
             witnesses: list[_Witness] = []
@@ -896,7 +934,7 @@ class Round:
                 for meld in verdict.melds:
                     for placed in meld.cards:
                         left.remove(placed.card)
-            if len(_DECK_WITNESSES) > 64:
+            if len(_DECK_WITNESSES) >= _DECK_WITNESS_ENTRIES:
                 _DECK_WITNESSES.clear()
             found = _DECK_WITNESSES[key] = (self.rules, tuple(witnesses))
         return found[1]
@@ -910,8 +948,19 @@ class Round:
 _Witness = tuple[tuple[int, int], ...]
 """A lay-down's cards for the safety valve: (card key, copies) pairs."""
 
-# Lay-downs found in a whole deck, by (id of the rules, level, the deck's card keys): (rules, witnesses).
-_DECK_WITNESSES: dict[tuple[int, int, tuple[int, ...]], tuple[Rules, tuple[_Witness, ...]]] = {}
+_DECK_WITNESS_ENTRIES: Final = 64
+"""The most decks whose lay-downs the safety valve keeps (a game deals a new deck each round).
+An entry is a digest of the deck and at most four lay-downs, a few hundred bytes whatever the
+deck's size, so the cache holds well under a megabyte however large the decks it has seen."""
+
+# Lay-downs found in a whole deck, by (id of the rules, level, digest of the deck's card keys):
+# (rules, witnesses). The rules are kept so that their id is not reused while the entry lives.
+_DECK_WITNESSES: dict[tuple[int, int, bytes], tuple[Rules, tuple[_Witness, ...]]] = {}
+
+
+def _digest(keys: tuple[int, ...]) -> bytes:
+    """A deck's sorted card keys in 16 bytes: a cache key that does not hold the deck."""
+    return hashlib.blake2b(repr(keys).encode(), digest_size=16).digest()
 
 
 def _witness(verdict: Check) -> _Witness:

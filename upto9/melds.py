@@ -9,17 +9,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from upto9.cards import AnyCard, Card, CardError, Rank, Suit, parse_card, parse_rank
-from upto9.messages import Items, Message, message_of, said, the_group, wild_ranks
+from upto9.cards import AnyCard, Card, CardError, Rank, Suit, hand_of, parse_card, parse_rank, shown
+from upto9.messages import Items, Message, message_of, the_group, wild_ranks
 from upto9.messages import group_name as group_message
 from upto9.messages import jokers as jokers_words
+from upto9.phase10 import Phase10Meld, validate_phase10
+from upto9.problems import MeldError, Problem, assign, level_of, melds_of, require_rules
 from upto9.rules import UPTO9, Family, Group, GroupKind, Level, Rules
-
-if TYPE_CHECKING:
-    from upto9.phase10 import Phase10Meld
 
 __all__ = ["Face", "Meld", "MeldError", "Placed", "Problem", "counts_real", "run_positions", "validate", "wild_faces"]
 
@@ -29,13 +27,16 @@ Face = Card | Rank
 LOW_ACE, HIGH_ACE = 1, 14
 
 
-class MeldError(ValueError):
-    """A meld that cannot be read or a card that a meld cannot take; the message names the rule.
-    ``msg`` is the message as a ``upto9.messages.Message`` when the engine worded it."""
+_KINDS = {GroupKind.RUN.value: GroupKind.RUN, GroupKind.SET.value: GroupKind.SET}
+"""Up to 9's meld kinds: straights and sets (colour groups are Phase 10's)."""
 
-    def __init__(self, message: str | Message) -> None:
-        text, self.msg = said(message)
-        super().__init__(text)
+
+def _kind(kind: object) -> GroupKind:
+    """The meld kind ``kind`` names; ``MeldError`` naming it when Up to 9 has no such meld."""
+    found = _KINDS.get(kind) if isinstance(kind, str) else None
+    if found is None:
+        raise MeldError(Message("meld.kind", kind=shown(repr(kind))))
+    return found
 
 
 def position_rank(position: int) -> Rank:
@@ -126,10 +127,19 @@ class Meld:
     def from_text(cls, kind: str | GroupKind, text: str) -> Meld:
         """A meld of real cards, or jokers written ``2c=4h`` (``2c=K`` in a set).
 
+        Raises ``MeldError`` for a kind other than ``"run"`` or ``"set"``, ``CardError`` naming a
+        card that cannot be read, and ``TypeError`` when ``text`` is not a ``str``.
+
         >>> print(Meld.from_text("set", "Kh Kd 2c=K"))
         set: K♥ K♦ [2♣=K]
+        >>> Meld.from_text("set", "Kh Kd 2c=٧")
+        Traceback (most recent call last):
+        ...
+        upto9.cards.CardError: '٧': '٧' is not an ASCII letter or digit; cards are written with A-Z, 0-9 and ♠ ♥ ♦ ♣
         """
-        kind = GroupKind(kind)
+        kind = _kind(kind)
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
         placed: list[Placed] = []
         for token in text.replace(",", " ").split():
             card_text, _, face_text = token.partition("=")
@@ -157,10 +167,7 @@ class Meld:
         """
         if not isinstance(data, Mapping):
             raise MeldError(Message("meld.not_table", data=repr(data)))
-        try:
-            kind = GroupKind(str(data.get("kind")))
-        except ValueError:
-            raise MeldError(Message("meld.kind", kind=repr(data.get("kind")))) from None
+        kind = _kind(data.get("kind"))
         entries = data.get("cards")
         if not isinstance(entries, list):
             raise MeldError(Message("meld.cards", cards=repr(entries)))
@@ -261,7 +268,7 @@ class Meld:
         >>> m.extend(parse_card("2h"))
         Traceback (most recent call last):
         ...
-        upto9.melds.MeldError: say which card the joker 2h stands for: 3c or 8c
+        upto9.problems.MeldError: say which card the joker 2h stands for: 3c or 8c
         """
         placed, at_low = self._place(card, as_card, rules)
         if at_low:
@@ -413,33 +420,6 @@ def _order_run(items: Sequence[Placed], positions: Sequence[int]) -> list[Placed
 # --- validating a lay-down --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Problem:
-    """One reason a proposed lay-down fails: the rule it breaks (a short key), what it says (a
-    ``upto9.messages.Message``; ``message`` is its English text) and the meld it is about.
-
-    >>> from upto9.messages import render
-    >>> p = validate([Meld.from_text("run", "5h 6h 2c=7h 8h")], 1)[0]
-    >>> p.rule, render(p.msg, "nb")
-    ('budget', 'nivå 1 tillater ingen jokere; dette nedlegget bruker 1 (2♣ som 7♥)')
-    """
-
-    rule: str
-    msg: Message
-    meld: int | None = None
-
-    @property
-    def message(self) -> str:
-        """The reason in English."""
-        return str(self.msg)
-
-    def __str__(self) -> str:
-        return self.message
-
-    def __repr__(self) -> str:
-        return f"Problem(rule={self.rule!r}, message={self.message!r}, meld={self.meld!r})"
-
-
 def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Rules) -> list[Problem]:
     problems: list[Problem] = []
     where = the_group(group, index + 1, by="noun")
@@ -514,27 +494,39 @@ def validate(
 ) -> tuple[Problem, ...]:
     """Every reason a proposed lay-down breaks the level's contract; empty when it is valid.
 
-    Melds may come in any order; each is matched to the level's group it fits best. With
-    ``hand``, the lay-down must also use only cards the hand holds.
+    Melds may come in any order; each is matched to the level's group it fits best (the matching
+    with the fewest problems: melds that fit their groups, then the fewest over a group's joker
+    cap). With ``hand``, the lay-down must also use only cards the hand holds. Phase 10 rule sets
+    go to ``upto9.phase10.validate_phase10``.
+
+    Raises ``TypeError`` naming the argument when ``melds`` is not a sequence of melds, ``level``
+    not an ``int`` or a ``Level``, ``rules`` not a ``Rules`` or ``hand`` not an iterable of cards;
+    ``RulesError`` for a level number the rules lack; ``CardError`` for a hand of more than
+    ``upto9.cards.MAX_HAND`` cards.
 
     >>> validate([Meld.from_text("run", "5h 6h 2c=7h 8h")], 1)[0].message
     'level 1 allows no jokers; this lay-down uses 1 (2♣ as 7♥)'
     >>> validate([Meld.from_text("run", "2h 3h 4h 5h")], 1)
     ()
+    >>> validate([Meld.from_text("run", "2h 3h 4h 5h")], "1")
+    Traceback (most recent call last):
+    ...
+    TypeError: level must be an int or a Level, not str
     """
-    if rules.family is Family.PHASE10:
-        from upto9.phase10 import validate_phase10  # Phase 10's groups build on this module
-
+    if require_rules(rules).family is Family.PHASE10:
         return validate_phase10(melds, level, rules, hand)
-    level = rules.level(level) if isinstance(level, int) else level
+    given = melds_of(melds)
+    level = level_of(level, rules)
+    held = hand_of(hand) if hand is not None else None
     parsed: list[Meld] = []
     problems: list[Problem] = []
-    for i, meld in enumerate(melds):
+    for i, meld in enumerate(given):
         if isinstance(meld, Meld):
             parsed.append(meld)
             continue
         if not isinstance(meld, Mapping):
-            problems.append(Problem("format", Message("problem.format", index=i + 1, reason=Message("problem.not_meld", meld=str(meld), rules=rules.name)), i))
+            reason = Message("problem.not_meld", meld=shown(str(meld)), rules=rules.name)
+            problems.append(Problem("format", Message("problem.format", index=i + 1, reason=reason), i))
             continue
         try:
             parsed.append(Meld.from_dict(meld))
@@ -542,28 +534,44 @@ def validate(
             problems.append(Problem("format", Message("problem.format", index=i + 1, reason=message_of(error)), i))
     if problems:
         return tuple(problems)
-    if len(parsed) != len(level.groups):
-        return (Problem("groups", Message("problem.groups", level=level.number, contract=level.contract_message, n=len(level.groups), given=len(parsed))),)
-    best: list[Problem] | None = None
-    for order in permutations(range(len(parsed))):
-        ordered = [parsed[i] for i in order]
-        found = [
-            Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
-            for j, (meld, group) in enumerate(zip(ordered, level.groups, strict=True))
-            for p in _meld_problems(meld, j, group, level, rules)
-        ]
-        if not found:
-            found = [Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None) for p in _budget_problems(ordered, level)]
-        if best is None or len(found) < len(best):
-            best = found
-        if not best:
-            break
-    assert best is not None
-    problems = best
-    if hand is not None:
-        have = Counter(hand)
+    groups = level.groups
+    if len(parsed) != len(groups):
+        return (Problem("groups", Message("problem.groups", level=level.number, contract=level.contract_message, n=len(groups), given=len(parsed))),)
+    order = _matching(parsed, level, rules)
+    ordered = [parsed[i] for i in order]
+    problems = [
+        Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
+        for j, (meld, group) in enumerate(zip(ordered, groups, strict=True))
+        for p in _meld_problems(meld, j, group, level, rules)
+    ]
+    if not problems:
+        problems = [Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None) for p in _budget_problems(ordered, level)]
+    if held is not None:
+        have = Counter(held)
         used = Counter(p.card for m in parsed for p in m.cards)
         for card, count in sorted(used.items()):
             if count > have[card]:
                 problems.append(Problem("hand", Message("problem.hand", count=count, card=card.glyph, held=have[card])))
     return tuple(problems)
+
+
+def _matching(melds: Sequence[Meld], level: Level, rules: Rules) -> tuple[int, ...]:
+    """Which meld goes to which group (``order[group] = meld``): the fewest problems of the melds
+    in their groups; when every meld can fit its group, the fewest melds over their group's joker
+    cap among those matchings. Ties go to the matching met first in the order of the melds as
+    given. (The level-wide budget and clean-group rules do not depend on the matching.)
+
+    A meld's problems in a group depend only on the group's kind and size, so they are worked out
+    once per kind of group; the matching is an assignment problem (``upto9.problems.assign``).
+    """
+    groups = level.groups
+    kinds = {(g.kind, g.size): g for g in groups}
+    fits = [{shape: len(_meld_problems(meld, 0, group, level, rules)) for shape, group in kinds.items()} for meld in melds]
+    misfit = [[fit[g.kind, g.size] for g in groups] for fit in fits]
+    order = assign(misfit)
+    if any(misfit[meld][group] for group, meld in enumerate(order)):
+        return order  # some meld fits no group: its problems are what the player needs to see
+    # Every meld fits: a meld that cannot fit a group costs more than every cap problem together.
+    over = [[int(g.jokers is not None and meld.jokers > g.jokers and g.jokers < level.jokers) for g in groups] for meld in melds]
+    worse = len(groups) + 1
+    return assign([[m * worse + o for m, o in zip(row_misfit, row_over, strict=True)] for row_misfit, row_over in zip(misfit, over, strict=True)])

@@ -1,7 +1,7 @@
 """Phase 10 on the table: sets, runs and colour groups, what each wild card stands for, a
 player's own lay-down judged by the rules, and the exact phase checker.
 
-Phase 10's groups, as modelled (``shared/rules/phase10.md``):
+Phase 10's groups, as modelled (``docs/rules.md#phase-10``):
 
 * a **set** is cards of one number, colours free;
 * a **run** is consecutive numbers within 1..12, colours free; it never wraps from 12 to 1;
@@ -19,12 +19,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import permutations, product
+from itertools import product
 from typing import Any
 
-from upto9.cards import WILD, AnyCard, CardError, Colour, Phase10Card, parse_hand, parse_phase10_card
-from upto9.melds import MeldError, Problem
+from upto9.cards import WILD, AnyCard, CardError, Colour, Phase10Card, hand_of, parse_hand, parse_phase10_card, shown
 from upto9.messages import Items, Message, Param, message_of, p10_card, wild_cards
+from upto9.problems import MeldError, Problem, assign, level_of, melds_of, require_rules
 from upto9.rules import PHASE10, Group, GroupKind, Level, Rules
 
 __all__ = [
@@ -107,10 +107,11 @@ def _parse_face(text: str, kind: GroupKind) -> Face:
     if kind is GroupKind.COLOUR:
         colour = _COLOUR_BY_TEXT.get(text)
         if colour is None:
-            raise MeldError(Message("p10.meld.no_colour", text=repr(text)))
+            raise MeldError(Message("p10.meld.no_colour", text=repr(shown(text))))
         return colour
-    if not text.isdigit() or not LOWEST <= int(text) <= HIGHEST:
-        raise MeldError(Message(f"p10.meld.no_number.{kind.value}", text=repr(text)))
+    # ASCII digits only, and few: ``str.isdigit`` takes ``²`` and ``٧``, and ``int`` refuses thousands of digits.
+    if not (text.isascii() and text.isdigit() and len(text.lstrip("0")) <= 2) or not LOWEST <= int(text) <= HIGHEST:
+        raise MeldError(Message(f"p10.meld.no_number.{kind.value}", text=repr(shown(text))))
     return int(text)
 
 
@@ -126,11 +127,15 @@ def _own_face(card: Phase10Card, kind: GroupKind) -> Face:
     return card.number
 
 
-def _kind(kind: str | GroupKind) -> GroupKind:
-    try:
-        return GroupKind(kind)
-    except ValueError:
-        raise MeldError(Message("p10.meld.kind", kind=repr(kind))) from None
+def _kind(kind: object) -> GroupKind:
+    """The group kind ``kind`` names; ``MeldError`` naming it when Phase 10 has no such group."""
+    found = _KINDS.get(kind) if isinstance(kind, str) else None
+    if found is None:
+        raise MeldError(Message("p10.meld.kind", kind=shown(repr(kind))))
+    return found
+
+
+_KINDS = {kind.value: kind for kind in GroupKind}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,14 +169,23 @@ class Phase10Meld:
         """A group from card text: number cards as themselves, a wild card as ``W=9`` (``W=r`` in a
         colour group). A skip is refused.
 
+        Raises ``MeldError`` naming the kind or the token that cannot be read (``SkipError`` for a
+        skip), ``TypeError`` when ``text`` is not a ``str``.
+
         >>> print(Phase10Meld.from_text("colour", "1r 5r W=r 9r"))
         colour: 1r 5r [W=r] 9r
         >>> Phase10Meld.from_text("set", "7r S")
         Traceback (most recent call last):
         ...
         upto9.phase10.SkipError: S: a skip can never be part of a phase
+        >>> Phase10Meld.from_text("set", "7r 7y W=²")
+        Traceback (most recent call last):
+        ...
+        upto9.problems.MeldError: W=²: no number '²'; a wild card in a set stands for a number 1-12
         """
         kind = _kind(kind)
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
         placed: list[Phase10Placed] = []
         for token in text.replace(",", " ").split():
             card_text, _, face_text = token.partition("=")
@@ -179,11 +193,11 @@ class Phase10Meld:
                 card = parse_phase10_card(card_text)
                 face = _parse_face(face_text, kind) if face_text else _own_face(card, kind)
             except SkipError as error:
-                raise SkipError(Message("card.token", token=token, reason=message_of(error))) from None
+                raise SkipError(Message("card.token", token=shown(token), reason=message_of(error))) from None
             except (CardError, MeldError) as error:
-                raise MeldError(Message("card.token", token=token, reason=message_of(error))) from None
+                raise MeldError(Message("card.token", token=shown(token), reason=message_of(error))) from None
             if card.is_skip:
-                raise SkipError(Message("card.token", token=token, reason=_SKIP_RULE))
+                raise SkipError(Message("card.token", token=shown(token), reason=_SKIP_RULE))
             placed.append(Phase10Placed(card, face))
         return cls.of(kind, placed)
 
@@ -357,7 +371,7 @@ class Phase10Meld:
         >>> run.extend(parse_phase10_card("W"))
         Traceback (most recent call last):
         ...
-        upto9.melds.MeldError: say which number the wild card stands for: 3 or 8
+        upto9.problems.MeldError: say which number the wild card stands for: 3 or 8
         """
         placed = self._place(card, as_face, rules)
         if self.kind is GroupKind.RUN and placed.face == int(self.cards[0].face) - 1:
@@ -516,8 +530,14 @@ def validate_phase10(melds: Sequence[object], level: int | Level, rules: Rules =
     """Every reason a proposed Phase 10 lay-down breaks the phase; empty when it is valid.
     ``upto9.melds.validate`` sends Phase 10 rule sets here.
 
-    Groups may come in any order and hold more cards than the phase asks; with ``hand`` the
-    lay-down must use only cards the hand holds.
+    Groups may come in any order (each is matched to the phase's group it fits best: the matching
+    with the fewest problems) and hold more cards than the phase asks; with ``hand`` the lay-down
+    must use only cards the hand holds.
+
+    Raises ``TypeError`` naming the argument when ``melds`` is not a sequence of groups, ``level``
+    not an ``int`` or a ``Level``, ``rules`` not a ``Rules`` or ``hand`` not an iterable of cards;
+    ``RulesError`` for a phase number the rules lack; ``CardError`` for a hand of more than
+    ``upto9.cards.MAX_HAND`` cards.
 
     >>> sets = [Phase10Meld.from_text("set", "7r 7y W=7"), Phase10Meld.from_text("set", "9b 9g 9r 9y")]
     >>> validate_phase10(sets, 1)
@@ -525,15 +545,19 @@ def validate_phase10(melds: Sequence[object], level: int | Level, rules: Rules =
     >>> [p.message for p in validate_phase10([Phase10Meld.from_text("run", "11r 12b 1g 2y")], 4)][0]
     'a run cannot wrap from 12 to 1 (the run of 7 (1))'
     """
-    level = rules.level(level) if isinstance(level, int) else level
+    require_rules(rules)
+    given = melds_of(melds)
+    level = level_of(level, rules)
+    held = hand_of(hand) if hand is not None else None
     parsed: list[Phase10Meld] = []
     problems: list[Problem] = []
-    for i, meld in enumerate(melds):
+    for i, meld in enumerate(given):
         if isinstance(meld, Phase10Meld):
             parsed.append(meld)
             continue
         if not isinstance(meld, Mapping):
-            problems.append(Problem("format", Message("p10.problem.format", index=i + 1, reason=Message("p10.problem.not_group", meld=str(meld))), i))
+            reason = Message("p10.problem.not_group", meld=shown(str(meld)))
+            problems.append(Problem("format", Message("p10.problem.format", index=i + 1, reason=reason), i))
             continue
         try:
             parsed.append(Phase10Meld.from_dict(meld))
@@ -546,21 +570,19 @@ def validate_phase10(melds: Sequence[object], level: int | Level, rules: Rules =
     if len(parsed) != len(level.groups):
         count = len(level.groups)
         return (Problem("groups", Message("p10.problem.groups", level=level.number, contract=contract_message(level), n=count, given=len(parsed))),)
-    best: list[Problem] | None = None
-    for order in permutations(range(len(parsed))):
-        found = [
-            Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
-            for j, group in enumerate(level.groups)
-            for p in _meld_problems(parsed[order[j]], j, group, level)
-        ]
-        if best is None or len(found) < len(best):
-            best = found
-        if not best:
-            break
-    assert best is not None
-    problems = [*best, *_whole_problems(parsed, level)]
-    if hand is not None:
-        have = Counter(hand)
+    # The fewest problems of the groups in their places (a group's problems there depend only on
+    # the place's kind and size); the rest judge the whole lay-down, however it is matched.
+    shapes = {(g.kind, g.size): g for g in level.groups}
+    fits = [{shape: len(_meld_problems(meld, 0, group, level)) for shape, group in shapes.items()} for meld in parsed]
+    order = assign([[fit[g.kind, g.size] for g in level.groups] for fit in fits])
+    problems = [
+        Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
+        for j, group in enumerate(level.groups)
+        for p in _meld_problems(parsed[order[j]], j, group, level)
+    ]
+    problems += _whole_problems(parsed, level)
+    if held is not None:
+        have = Counter(held)
         used = Counter(p.card for m in parsed for p in m.cards)
         for card, count in sorted(used.items(), key=lambda item: item[0].key):
             if count > have[card]:
@@ -1187,7 +1209,7 @@ class Phase10Check:
 
 
 def _as_hand(hand: str | Iterable[AnyCard], rules: Rules) -> tuple[Phase10Card, ...]:
-    cards = parse_hand(hand, rules=rules) if isinstance(hand, str) else tuple(hand)
+    cards = parse_hand(hand, rules=rules) if isinstance(hand, str) else hand_of(hand, texts=True)
     for card in cards:
         if not isinstance(card, Phase10Card):
             raise CardError(Message("card.standard", card=str(card), rules=rules.name))
@@ -1202,6 +1224,11 @@ def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHAS
     """Does some part of ``hand`` form the phase? Exact, with the fewest wild cards, at exactly
     the phase's sizes. ``upto9.check`` sends Phase 10 rule sets here.
 
+    Raises ``CardError`` for a hand that cannot be read (or holds standard cards, or more than
+    ``upto9.cards.MAX_HAND``), ``RulesError`` for a phase number the rules lack, and ``TypeError``
+    naming the argument when ``hand`` is no ``str`` or iterable of cards, ``level`` no ``int`` or
+    ``Level``, or ``rules`` no ``Rules``.
+
     >>> c = check("7r 7y W 9b 9g 9r 12b", 1)
     >>> c.ok, c.jokers, [str(m) for m in c.melds]
     (True, 1, ['set: 9r 9g 9b', 'set: 7r 7y [W=7]'])
@@ -1209,8 +1236,8 @@ def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHAS
     >>> c.ok, c.missing, c.cards_short
     (False, (5,), 1)
     """
-    cards = _as_hand(hand, rules)
-    level = rules.level(level) if isinstance(level, int) else level
+    cards = _as_hand(hand, require_rules(rules))
+    level = level_of(level, rules)
     counts = _Counts(cards)
     plan = _plan(level)
     fill, targets = _solve(plan, counts)
@@ -1225,26 +1252,28 @@ def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHAS
 
 
 def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHASE10) -> bool:
-    """Does the hand hold the phase? ``check(...).ok`` without the arrangement.
+    """Does the hand hold the phase? ``check(...).ok`` without the arrangement. Raises what
+    ``check`` raises: ``CardError``, ``RulesError``, and ``TypeError`` naming a wrong argument.
 
     >>> holds("1r 2y 3g W 5b 6r 7y", 4), holds("1r 2y 3g W 5b 6r", 4)
     (True, False)
     """
-    cards = _as_hand(hand, rules)
-    level = rules.level(level) if isinstance(level, int) else level
+    cards = _as_hand(hand, require_rules(rules))
+    level = level_of(level, rules)
     counts = _Counts(cards)
     return _verdict(counts, level, _solve(_plan(level), counts)[0])
 
 
 def outs(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHASE10) -> tuple[Phase10Card, ...]:
     """The distinct cards (a number in a colour, or the wild card; never a skip) any one of which,
-    added to the hand, makes the phase; empty when the hand already makes it.
+    added to the hand, makes the phase; empty when the hand already makes it. Raises what
+    ``check`` raises: ``CardError``, ``RulesError``, and ``TypeError`` naming a wrong argument.
 
     >>> [str(c) for c in outs("7r 7y 9b 9g W 12r", 1)]
     ['7r', '7y', '7g', '7b', '9r', '9y', '9g', '9b', 'W']
     """
-    cards = _as_hand(hand, rules)
-    level = rules.level(level) if isinstance(level, int) else level
+    cards = _as_hand(hand, require_rules(rules))
+    level = level_of(level, rules)
     counts = _Counts(cards)
     plan = _plan(level)
     fill = _solve(plan, counts)[0]

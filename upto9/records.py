@@ -22,6 +22,30 @@ resulting record, the dealt hands and every round's end to what the file says. A
 be read, a record that breaks a rule or disagrees with its replay is refused whole, with a
 ``RecordError`` naming the round and the action: ``round 3, action 17 (discard): ...``.
 
+A record is read within limits, checked before anything is built from it: the file's size
+(``MAX_RECORD_BYTES``), how deeply it nests (``MAX_DEPTH``), how many values it holds
+(``MAX_VALUES``), the length of any text (``MAX_TEXT``), the size of any number (``MAX_INT``),
+its rounds (``MAX_ROUNDS``) and actions (``MAX_ACTIONS``); its rules go through
+``rules_from_dict`` and its bounds (``upto9.rules``: players, decks, copies, levels...), its
+players must be as many as those rules seat, and each round's deck must be the size those rules
+deal before the engine builds the full decks to compare it with. ``replay`` and ``load_game`` take a
+``time_limit`` in seconds (a published page's kernel gives one: ``widgets.stepper``). Every
+refusal is a ``RecordError`` whose message quotes at most ``MAX_QUOTE`` characters of any value.
+
+The rule set a record names: its rules carry a ``key``, a ``name`` (the record's ``rule_set``)
+and, for house rules, the ``base`` they were laid over and the ``house_rules`` they change. The
+record names a built-in rule set (``upto9``, ``phase10``, ``upto9_lean``...) through its ``base``
+when that is a built-in key, else through its ``key`` when that is one, else through its name
+when a built-in has that name. Then its rules must play as that built-in does: every field but
+``key``, ``name``, ``base``, ``house_rules`` and the ``reconstructed`` marks (which say where
+a value comes from, not how the game is played) must equal the built-in's, compared field by
+field (``hand_size``, ``decks``, ``penalties.K``, ``deck.copies``, ``levels.4``...), except the
+fields marked as house rules (``Rules.is_house_rule``: ``levels.4`` is marked by ``levels.4`` or
+``levels``). So a record still called "Up to 9" whose level 1 allows four jokers is refused,
+unless its rules say they are house rules on top of Up to 9 (``base = "upto9"``, ``house_rules =
+["levels.1"]``), as every house-rule file and the explorer's house rules say. A record that names
+no built-in rule set in any of the three ways plays rules of its own, taken as written.
+
 The record shape::
 
     {"format": "upto9-game/1", "rule_set": "Up to 9", "rules": {...Rules.to_dict()...},
@@ -39,21 +63,77 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+import time
 from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from upto9.cards import AnyCard, Card, CardError, Colour, Phase10Card, parse_card, parse_phase10_card, parse_rank
+from upto9.files import FileError, read_text
 from upto9.game import AnyFace, AnyMeld, Game, Round, RuleError
 from upto9.melds import Meld, MeldError
-from upto9.messages import Items, Message, message_of, said
+from upto9.messages import Items, Message, Param, message_of, said
 from upto9.phase10 import Phase10Meld
-from upto9.rules import Family, FreeOrder, Rules, RulesError, rules_from_dict
+from upto9.rules import Family, FreeOrder, Rules, RulesError, builtin_rules, rules_from_dict
 
-__all__ = ["FORMAT", "RecordError", "game_record", "load_game", "replay", "save_game"]
+__all__ = [
+    "FORMAT",
+    "MAX_ACTIONS",
+    "MAX_DEPTH",
+    "MAX_INT",
+    "MAX_QUOTE",
+    "MAX_RECORD_BYTES",
+    "MAX_ROUNDS",
+    "MAX_TEXT",
+    "MAX_VALUES",
+    "RecordError",
+    "game_record",
+    "load_game",
+    "replay",
+    "save_game",
+]
 
 FORMAT = "upto9-game/1"
 """The record format this module writes and reads."""
+
+MAX_RECORD_BYTES: Final = 4 * 1024 * 1024
+"""The largest record file read (4 MiB). A long game's record is under 100 kB (the sample games
+are 50 to 80 kB: about 100 bytes an action); 4 MiB holds some 40,000 actions, more than any
+game the engine plays, and refuses what can only be a mistake or an attack unread."""
+
+MAX_DEPTH: Final = 16
+"""How deeply a record's tables and lists may nest. A record nests 9 deep (the record, its rounds,
+a round, its actions, a lay-down, its melds, a meld, its cards, a card); 16 leaves room and keeps
+every reader (and the error messages that quote a value) far from Python's recursion limit."""
+
+MAX_VALUES: Final = 1_000_000
+"""The most values (tables, lists, texts, numbers) a record may hold: a 4 MiB file holds about
+350,000 in a record's shapes, so this refuses only data no file could be, before it is walked."""
+
+MAX_TEXT: Final = 200
+"""The longest text in a record, in characters: a player's name or a rule set's name. Every other
+text is a card (``10h``), a field's name or an action's type, a few characters long."""
+
+MAX_INT: Final = 2**63 - 1
+"""The largest number in a record, either sign: the largest a 64-bit reader holds. A record's
+numbers are seats, levels, penalties, counts and a seed, all far smaller; a JSON number of more
+than 4,300 digits is refused the same way, before Python's own limit on reading one is reached."""
+
+MAX_ROUNDS: Final = 1000
+"""The most rounds in a record. A game ends when someone makes the last level: bots' games take
+about 10 rounds (Phase 10 with six players about 30); 1,000 is beyond any game played to its end."""
+
+MAX_ACTIONS: Final = 100_000
+"""The most actions in a whole record. A whole game has about 800 (the sample games), a round the
+engine's turn limit stops (``upto9.game.MAX_TURNS_PER_ROUND``) a few thousand; 100,000 is beyond
+any game played, and bounds a record handed to ``replay`` as data, which no file size bounds."""
+
+MAX_QUOTE: Final = 80
+"""The most characters of a value an error message quotes (longer ones end in ``...``): a dealt
+hand fits, and a 10 MB card text makes an error of one short line."""
 
 
 class RecordError(ValueError):
@@ -221,21 +301,44 @@ def _fields(value: Any, fields: Sequence[str], what: Where, optional: Sequence[s
         raise _at(what, Message("record.missing", field=repr(missing[0])))
     unknown = sorted(str(f) for f in value if f not in fields and f not in optional)
     if unknown:
-        raise _at(what, Message("record.unknown_field", field=repr(unknown[0]), fields=Items((*fields, *optional))))
+        raise _at(what, Message("record.unknown_field", field=_cut(repr(unknown[0])), fields=Items((*fields, *optional))))
     return value
 
 
+def _cut(text: str) -> str:
+    """``text``, cut to ``MAX_QUOTE`` characters."""
+    return text if len(text) <= MAX_QUOTE else text[: MAX_QUOTE - 3] + "..."
+
+
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _jsonable(value: Any) -> bool:
+    """A record's value as JSON for a message, cut to ``MAX_QUOTE`` characters. A long text is cut
+    before it is written out; anything else has been bounded by ``_check_shape`` first."""
+    if isinstance(value, str) and len(value) > MAX_QUOTE:
+        value = value[:MAX_QUOTE]
     try:
-        json.dumps(value)
-    except (TypeError, ValueError):
-        return False
-    return True
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = object.__repr__(value)  # not JSON: its type and address, never a repr of unknown size
+    return _cut(text)
+
+
+def _bounded(message: Message) -> Message:
+    """An engine's message about a record's value (a ``RulesError`` quoting a rules table, a
+    ``CardError`` quoting a card's text), with every quoted text cut to ``MAX_QUOTE`` characters."""
+    return Message(message.key, **{name: _bounded_param(value) for name, value in message.params})
+
+
+def _bounded_param(value: Param) -> Param:
+    if isinstance(value, Message):
+        return _bounded(value)
+    if isinstance(value, Items):
+        return Items(tuple(_bounded_param(item) for item in value.items), value.join)
+    return _cut(value) if isinstance(value, str) else value
+
+
+def _engine(error: Exception) -> Message:
+    """The engine's reason for refusing a record's value, bounded for a message."""
+    return _bounded(message_of(error))
 
 
 def _int(value: Any, what: Where) -> int:
@@ -257,9 +360,9 @@ def _card(value: Any, what: Where, family: Family = Family.UPTO9) -> AnyCard:
     try:
         card: AnyCard = parse_phase10_card(value) if family is Family.PHASE10 else parse_card(value)
     except CardError as error:
-        raise _at(what, message_of(error)) from None
+        raise _at(what, _engine(error)) from None
     if str(card) != value:
-        raise _at(what, Message("record.not_canonical", value=repr(value), card=repr(str(card))))
+        raise _at(what, Message("record.not_canonical", value=_cut(repr(value)), card=repr(str(card))))
     return card
 
 
@@ -275,7 +378,7 @@ def _face(value: Any, what: Where, family: Family = Family.UPTO9) -> AnyFace:
     if family is Family.PHASE10:
         if value in tuple(Colour):
             return Colour(value)
-        if value.isdigit() and str(int(value)) == value and 1 <= int(value) <= 12:
+        if value.isascii() and value.isdigit() and str(int(value)) == value and 1 <= int(value) <= 12:
             return int(value)
         raise _at(what, Message("record.p10_face", value=_short(value)))
     try:
@@ -327,10 +430,174 @@ def _as_recorded(meld: AnyMeld, entries: Sequence[Any]) -> AnyMeld:
     return type(meld)(meld.kind, tuple(ordered))  # type: ignore[arg-type]
 
 
+class _Deadline:
+    """The time a replay must finish by (``time.monotonic()``), checked between steps."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.at = time.monotonic() + seconds
+
+    def check(self) -> None:
+        if time.monotonic() > self.at:
+            raise RecordError(Message("record.time_limit", seconds=f"{self.seconds:g}"))
+
+
+_Trail = tuple[Any, str | int] | None
+"""Where a value is in a record, kept cheaply while the record is walked: (the parent's trail, the
+key or index), ``None`` for the record itself."""
+
+
+def _place(trail: _Trail) -> Where:
+    """A value's place in the record for a message: ``rounds[0].deck[3]``."""
+    keys: list[str | int] = []
+    while trail is not None:
+        trail, key = trail
+        keys.append(key)
+    text = ""
+    for key in reversed(keys):
+        if isinstance(key, int):
+            text += f"[{key}]"
+        else:
+            name = key if re.fullmatch(r"\w{1,40}", key) else _cut(json.dumps(key, ensure_ascii=False))
+            text += f".{name}" if text else name
+    return text or Message("record.where.top")
+
+
+def _check_text(text: str, trail: _Trail) -> None:
+    if len(text) > MAX_TEXT:
+        raise _at(_place(trail), Message("record.long_text", length=len(text), limit=MAX_TEXT))
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800"): JSON can say it, no text holds it
+            raise _at(_place(trail), Message("record.not_text")) from None
+
+
+def _check_shape(record: Any, deadline: _Deadline | None = None) -> None:
+    """Refuse a record beyond the limits (``MAX_DEPTH``, ``MAX_VALUES``, ``MAX_TEXT``,
+    ``MAX_INT``) or holding what JSON cannot (a set, an object, a key that is not a text), before
+    anything reads it. Iterative, so that no nesting reaches Python's recursion limit; a table
+    that holds itself is refused as nested too deeply.
+
+    >>> _check_shape({"players": ["Ann", "x" * 1000]})
+    Traceback (most recent call last):
+    ...
+    upto9.records.RecordError: players[1]: a text of 1000 characters; the limit is 200
+    """
+    if not isinstance(record, Mapping | list | tuple):
+        _check_leaf(record, None)
+        return
+    stack: list[tuple[Any, int, _Trail]] = [(record, 0, None)]
+    values = 1
+    while stack:
+        container, depth, trail = stack.pop()
+        if depth >= MAX_DEPTH:
+            raise _at(_place(trail), Message("record.too_deep", limit=MAX_DEPTH))
+        values += len(container)
+        if values > MAX_VALUES:
+            raise RecordError(Message("record.too_many_values", limit=MAX_VALUES))
+        if deadline is not None:
+            deadline.check()
+        if type(container) is dict or isinstance(container, Mapping):
+            pairs: Any = container.items()
+            for key in container:
+                if type(key) is not str and not isinstance(key, str):
+                    raise _at(_place(trail), Message("record.key_text", key=_short(key)))
+                if len(key) > MAX_TEXT or not key.isascii():
+                    _check_text(key, (trail, key))
+        else:
+            pairs = enumerate(container)
+        # The common values first, by their exact type: this loop meets every value of the record.
+        for key, item in pairs:
+            kind = type(item)
+            if kind is str:
+                if len(item) > MAX_TEXT or not item.isascii():
+                    _check_text(item, (trail, key))
+            elif kind is int:
+                if not -MAX_INT <= item <= MAX_INT:
+                    raise _at(_place((trail, key)), Message("record.big_number", limit=str(MAX_INT)))
+            elif kind is dict or kind is list or isinstance(item, Mapping | list | tuple):
+                stack.append((item, depth + 1, (trail, key)))
+            else:
+                _check_leaf(item, (trail, key))
+
+
+def _check_leaf(value: Any, trail: _Trail) -> None:
+    """A value that is neither a table nor a list: a text, a number, true, false or null."""
+    if isinstance(value, str):
+        _check_text(value, trail)
+    elif isinstance(value, bool) or value is None or isinstance(value, float):
+        return
+    elif isinstance(value, int):
+        if not -MAX_INT <= value <= MAX_INT:
+            raise _at(_place(trail), Message("record.big_number", limit=str(MAX_INT)))
+    else:
+        raise _at(_place(trail), Message("record.not_json", kind=_cut(type(value).__name__)))
+
+
+@cache
+def _builtins() -> dict[str, Rules]:
+    """The rule sets shipped with the package, by key (read once: they never change)."""
+    folder = resources.files("upto9") / "rulesets"
+    keys = sorted(f.name.removesuffix(".toml") for f in folder.iterdir() if f.name.endswith(".toml"))
+    return {key: builtin_rules(key) for key in keys}
+
+
+def _named_builtin(rules: Rules) -> Rules | None:
+    """The built-in rule set a record's rules name: by their base, their key or their name."""
+    shipped = _builtins()
+    for key in (rules.base, rules.key):
+        if key is not None and key in shipped:
+            return shipped[key]
+    return next((builtin for builtin in shipped.values() if builtin.name == rules.name), None)
+
+
+def _played(rules: Rules) -> dict[str, Any]:
+    """The rules as they are played, field by field (``levels.4``, ``penalties.K``): everything
+    but what names them (``key``, ``name``, ``base``, ``house_rules``) and the ``reconstructed``
+    marks, which say where a value comes from."""
+    fields: dict[str, Any] = {}
+    for key, value in rules.to_dict().items():
+        if key in ("key", "name", "base", "house_rules", "reconstructed"):
+            continue
+        if key == "levels":
+            fields.update((f"levels.{level['number']}", {k: v for k, v in level.items() if k != "reconstructed"}) for level in value)
+        elif key in ("penalties", "deck"):
+            fields.update((f"{key}.{k}", v) for k, v in value.items() if k != "reconstructed")
+        elif key == "decks":
+            fields[key] = [{k: v for k, v in entry.items() if k != "reconstructed"} for entry in value]
+        else:
+            fields[key] = value
+    return fields
+
+
+def _check_named_rules(rules: Rules) -> None:
+    """Refuse rules that name a built-in rule set but play otherwise, where the difference is not
+    marked as a house rule (see the module's docstring).
+
+    >>> from upto9.rules import UPTO9
+    >>> data = UPTO9.to_dict()
+    >>> data["levels"][0] = {**data["levels"][0], "jokers": 4}
+    >>> _check_named_rules(rules_from_dict(data))
+    Traceback (most recent call last):
+    ...
+    upto9.records.RecordError: rules: levels.1 is not as in the built-in rule set 'Up to 9' that the record names, and is not marked ...
+    >>> _check_named_rules(rules_from_dict({**data, "base": "upto9", "house_rules": ["levels.1"]}))
+    """
+    builtin = _named_builtin(rules)
+    if builtin is None:
+        return  # rules of its own: nothing to hold them to
+    own, shipped = _played(rules), _played(builtin)
+    for field in (*shipped, *(f for f in own if f not in shipped)):
+        if own.get(field) != shipped.get(field) and not rules.is_house_rule(field):
+            raise _at("rules", Message("record.rules_differ", field=_cut(field), name=_cut(repr(builtin.name))))
+
+
 class _Replayer:
     """Replays one record through a fresh game, checking every step against the file."""
 
-    def __init__(self, record: Any) -> None:
+    def __init__(self, record: Any, deadline: _Deadline | None = None) -> None:
+        self.deadline = deadline
         if not isinstance(record, Mapping):
             raise RecordError(Message("record.not_record", value=_short(record)))
         version = record.get("format")
@@ -342,13 +609,17 @@ class _Replayer:
         try:
             self.rules: Rules = rules_from_dict(self.record["rules"], "record")
         except RulesError as error:
-            raise RecordError(_in_record(message_of(error))) from None
+            raise RecordError(_in_record(_engine(error))) from None
         self.family = self.rules.family
         if self.record["rule_set"] != self.rules.name:
-            raise _at("rule_set", Message("record.rule_set", value=_short(self.record["rule_set"]), name=repr(self.rules.name)))
+            raise _at("rule_set", Message("record.rule_set", value=_short(self.record["rule_set"]), name=_cut(repr(self.rules.name))))
+        _check_named_rules(self.rules)
         names = _list(self.record["players"], "players")
         if not names or not all(isinstance(name, str) for name in names):
             raise _at("players", Message("record.players", value=_short(names)))
+        if not self.rules.min_players <= len(names) <= self.rules.max_players:
+            low, high = self.rules.min_players, self.rules.max_players
+            raise _at("players", Message("rules.players_range", name=_cut(self.rules.name), low=low, high=high, players=str(len(names))))
         self.names: list[str] = names
         seed = self.record["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int | str):
@@ -357,13 +628,21 @@ class _Replayer:
         self.rounds = _list(self.record["rounds"], "rounds")
         if not self.rounds and self.rules.free_choice is not FreeOrder.BEFORE_DEAL:
             raise _at("rounds", Message("record.no_rounds"))
+        if len(self.rounds) > MAX_ROUNDS:
+            raise _at("rounds", Message("record.too_many_rounds", count=len(self.rounds), limit=MAX_ROUNDS))
+        actions = sum(len(r["actions"]) for r in self.rounds if isinstance(r, Mapping) and isinstance(r.get("actions"), list))
+        if actions > MAX_ACTIONS:
+            raise _at("rounds", Message("record.too_many_actions", count=actions, limit=MAX_ACTIONS))
         self.game: Game | None = None
 
     def run(self) -> Game:
         for number, data in enumerate(self.rounds, start=1):
             self._round(number, data, last=number == len(self.rounds))
         if self.game is None:  # free order before the deal: no round dealt yet
-            self.game = Game(players=len(self.names), rules=self.rules, seed=self.seed, names=self.names)
+            try:
+                self.game = Game(players=len(self.names), rules=self.rules, seed=self.seed, names=self.names)
+            except RuleError as error:
+                raise _at(Message("record.where.top"), _engine(error)) from None
         game = self.game
         self._announce(len(self.rounds) + 1, self.record.get("choosing"), "choosing", pending=True)
         result = _fields(self.record["result"], _RESULT_FIELDS, "result")
@@ -387,7 +666,7 @@ class _Replayer:
             self._announce(number, chosen, "chosen")
             return self.game.next_round(deck=deck)
         except RuleError as error:
-            raise _at(where, message_of(error)) from None
+            raise _at(where, _engine(error)) from None
 
     def _announce(self, number: int, value: Any, field: str, pending: bool = False) -> None:
         """Replay the levels announced before round ``number``'s deal (free order before the deal),
@@ -414,13 +693,19 @@ class _Replayer:
             try:
                 game.choose_phase(seat, level)
             except RuleError as error:
-                raise _at(seated, message_of(error)) from None
+                raise _at(seated, _engine(error)) from None
 
     def _round(self, number: int, data: Any, last: bool) -> None:
         where = Message("record.where.deal", round=number)
         data = _fields(data, _ROUND_FIELDS, where, _ROUND_OPTIONAL)
         _same(data["round"], number, where, Message("record.thing.round_number"))
+        if self.deadline is not None:
+            self.deadline.check()
         deck = _card_list(data["deck"], _in(where, "deck"), self.family)
+        # The engine builds the rules' full decks to compare the deck with: first, the count alone.
+        decks = self.rules.decks_for(len(self.names))
+        if len(deck) != len(self.rules.one_deck()) * decks:
+            raise _at(where, Message("game.full_decks", decks=decks))
         rnd = self._deal(number, deck, data.get("chosen"))
         game = self.game
         assert game is not None
@@ -440,13 +725,15 @@ class _Replayer:
         matched = 0  # engine records matched to the file so far
         pending: list[Mapping[str, Any]] = []  # a reshuffle waiting for the draw that causes it
         for index, action in enumerate(actions, start=1):
+            if self.deadline is not None:
+                self.deadline.check()
             kind = action.get("type") if isinstance(action, Mapping) else None
             what = (
-                Message("record.where.action", round=number, index=index, kind=kind)
+                Message("record.where.action", round=number, index=index, kind=_cut(kind))
                 if isinstance(kind, str)
                 else Message("record.where.action_at", round=number, index=index)
             )
-            if kind not in _ACTION_FIELDS:
+            if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
                 raise _at(what, Message("record.action_type", types=Items(tuple(_ACTION_FIELDS)), value=_short(kind)))
             action = _fields(action, _ACTION_FIELDS[kind], what, _ACTION_OPTIONAL.get(kind, ()))
             if kind == "reshuffle":
@@ -468,7 +755,7 @@ class _Replayer:
             try:
                 self._apply(game, rnd, kind, action, what)
             except RuleError as error:
-                raise _at(what, message_of(error)) from None
+                raise _at(what, _engine(error)) from None
             expected = [*pending, action]
             # The engine may add turns lost to skips after a discard; the next actions match them.
             new = [record.to_dict() for record in rnd.history[matched : matched + len(expected)]]
@@ -516,7 +803,7 @@ class _Replayer:
                 try:
                     melds.append(_as_recorded(reader(meld), meld["cards"]))
                 except (MeldError, CardError) as error:
-                    raise _at(Message("record.where.meld", where=what, index=i), message_of(error)) from None
+                    raise _at(Message("record.where.meld", where=what, index=i), _engine(error)) from None
             level = _int(action["level"], _in(what, "level")) if "level" in action else None
             game.lay_down(melds, level)
         elif kind == "donate":
@@ -547,12 +834,15 @@ class _Replayer:
             _same(end[key], actual[key], where, key)
 
 
-def replay(record: Mapping[str, Any]) -> Game:
+def replay(record: Mapping[str, Any], *, time_limit: float | None = None) -> Game:
     """Replay a game record through the engine and return the game, exactly as it was.
 
     Every action is played with the engine's own moves; every drawn card, every resulting
     record, the dealt hands and every round's end must agree with the record. A record that breaks
-    a rule or disagrees is refused whole with a ``RecordError`` naming the round and the action.
+    a rule or disagrees, or that is beyond the limits (see the module's docstring), is refused
+    whole with a ``RecordError`` naming the round and the action. With ``time_limit`` (seconds),
+    a replay that takes longer is stopped and refused: a page that replays a visitor's file gives
+    one, so no file can keep its kernel busy.
 
     >>> game = Game(players=2, seed=3)
     >>> drew = game.draw("deck")
@@ -564,11 +854,20 @@ def replay(record: Mapping[str, Any]) -> Game:
     Traceback (most recent call last):
     ...
     upto9.records.RecordError: round 1, action 1 (draw): card: the record says "...", the engine gives "..."
+    >>> replay(game_record(game), time_limit=0)
+    Traceback (most recent call last):
+    ...
+    upto9.records.RecordError: the replay took longer than 0 s, the limit here: the record is not opened
     """
-    return _Replayer(record).run()
+    return _replay(record, None if time_limit is None else _Deadline(time_limit))
 
 
-_ROUND_AT = re.compile(r'"round": (\d+)')
+def _replay(record: Any, deadline: _Deadline | None) -> Game:
+    _check_shape(record, deadline)
+    return _Replayer(record, deadline).run()
+
+
+_ROUND_AT = re.compile(r'"round": ([0-9]+)')
 _ACTION_AT = re.compile(r'\{"type": "(\w+)"')
 
 
@@ -585,8 +884,10 @@ def _where_broken(text: str, position: int) -> Message:
     return Message("record.broken_at.action", round=int(start[1]), index=len(actions), kind=actions[-1][1])
 
 
-def load_game(path: str | Path) -> Game:
+def load_game(path: str | Path, *, time_limit: float | None = None) -> Game:
     """Read a game record from ``path`` and replay it (see ``replay``); the game as it was saved.
+    Only a regular UTF-8 file of at most ``MAX_RECORD_BYTES`` is read; ``time_limit`` (seconds)
+    bounds the reading and the replay together.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -595,14 +896,17 @@ def load_game(path: str | Path) -> Game:
     Traceback (most recent call last):
     ...
     upto9.records.RecordError: .../broken.json: not a whole JSON file, truncated or corrupt at line 1 column 39: Expecting value
+    >>> load_game("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    upto9.records.RecordError: /dev/zero: cannot read: not a regular file
     """
+    deadline = None if time_limit is None else _Deadline(time_limit)
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise _at(source, Message("record.cannot_read", reason=str(error.strerror or error))) from None
-    except UnicodeDecodeError as error:
-        raise _at(source, Message("record.not_utf8", reason=str(error))) from None
+        text = read_text(path, limit=MAX_RECORD_BYTES)
+    except FileError as error:
+        raise _at(source, Message("record.cannot_read", reason=error.msg or str(error))) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -610,7 +914,9 @@ def load_game(path: str | Path) -> Game:
         raise _at(source, broken) from None
     except RecursionError:
         raise _at(source, Message("record.nested")) from None
+    except ValueError:  # a number of more digits than Python reads (sys.get_int_max_str_digits)
+        raise _at(source, Message("record.long_number", digits=sys.get_int_max_str_digits())) from None
     try:
-        return replay(data)
+        return _replay(data, deadline)
     except RecordError as error:
         raise _at(source, message_of(error)) from None

@@ -1,27 +1,49 @@
 """The rules as data: levels, joker budgets, decks, penalties, read from TOML.
 
 A rule set is a TOML file (the Up to 9 defaults live in ``upto9/rulesets/upto9.toml``). A
-house-rule file may start from a known rule set with ``base = "upto9"`` and change only what it
-names: top-level values replace the base's, a ``[[levels]]`` entry replaces the base's level of
-the same number. Values the rules text does not state are marked ``reconstructed``.
+house-rule file may start from a known rule set with ``base = "upto9"`` (or from another file in
+its own folder, ``base = "family.toml"``) and change only what it names: top-level values replace
+the base's, a ``[[levels]]`` entry replaces the base's level of the same number. Values the rules
+text does not state are marked ``reconstructed``. Every value must be one the game can mean: the
+``MAX_...`` constants below bound players, decks, cards, groups and levels, and a file is read only
+when it is a small regular file (``MAX_RULES_BYTES``).
 """
 
 from __future__ import annotations
 
+import os
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from upto9.cards import AnyCard, CardError, Phase10Card, Rank, full_deck, parse_rank, phase10_deck
+from upto9.cards import MAX_SHOWN_CHARS, AnyCard, CardError, Phase10Card, Rank, full_deck, parse_rank, phase10_deck
+from upto9.files import FileError, read_text
 from upto9.messages import Items, Message, Param, group_name, message_of, said
 
 __all__ = [
+    "MAX_BASE_CHAIN",
+    "MAX_COPIES",
+    "MAX_DECKS",
+    "MAX_GROUPS",
+    "MAX_HAND_SIZE",
+    "MAX_LAYDOWN_CARDS",
+    "MAX_LEVELS",
+    "MAX_NAME_CHARS",
+    "MAX_PENALTY",
+    "MAX_PLAYERS",
+    "MAX_RULES_BYTES",
+    "MAX_SKIPS",
+    "MAX_WILDS",
+    "MIN_PLAYERS",
     "PHASE10",
+    "PHASE10_MAX_RUN",
     "UPTO9",
+    "UPTO9_MAX_RUN",
     "DeckCount",
     "Family",
     "FreeOrder",
@@ -34,6 +56,73 @@ __all__ = [
     "load_rules",
     "rules_from_dict",
 ]
+
+# --- limits: what a rule set can mean -------------------------------------------------------------
+# A rule set is checked against these when it is read, so that nothing accepted can later make the
+# checker, the bots or a page work without bound (a set of a million cards, a million players).
+
+MAX_RULES_BYTES: Final = 64 * 1024
+"""The largest rule-set file read (64 KiB): a whole rule set is about 3 kB, and one of
+``MAX_LEVELS`` levels with comments on every line stays far below this."""
+
+MAX_BASE_CHAIN: Final = 8
+"""How many rule-set files may build on each other through ``base`` (a house file over a house
+file over a built-in...): a table needs two or three layers; eight bounds the reading."""
+
+MIN_PLAYERS: Final = 2
+"""The fewest players a rule set may name: a round needs two players seated."""
+
+MAX_PLAYERS: Final = 8
+"""The most players a rule set may name: both games are written for 2 to 6; eight leaves room for a
+big family table, and bounds every per-player table, record and page."""
+
+MAX_DECKS: Final = 6
+"""The most decks one table shuffles together: Up to 9 plays 2 or 3; six (312 cards) is more than
+hands can shuffle, and bounds how many copies of a card a hand or a set can hold (the rules lab
+offers 1 to 6)."""
+
+MAX_HAND_SIZE: Final = 15
+"""The most cards dealt to a player: Up to 9 deals 11, Phase 10 deals 10; fifteen leaves room for a
+house rule, and bounds the hands the bots search each turn (the checker's search grows fast with
+the hand: a level of four straights takes milliseconds on 16 cards, over a second on 21)."""
+
+MAX_COPIES: Final = 4
+"""Phase 10: the most times a deck holds every number in every colour (the standard deck: 2)."""
+
+MAX_WILDS: Final = 16
+"""Phase 10: the most wild cards in one deck (the standard deck: 8)."""
+
+MAX_SKIPS: Final = 8
+"""Phase 10: the most skip cards in one deck (the standard deck: 4)."""
+
+MAX_LEVELS: Final = 20
+"""The most levels (phases) a rule set may have: Up to 9 has 9, Phase 10 has 10; twenty leaves room
+for a longer house game, and bounds ``level_order`` and every per-level table."""
+
+MAX_GROUPS: Final = 4
+"""The most groups one level may ask for: the built-in levels ask for at most three; four leaves room
+for a house level while keeping the search for a lay-down's arrangement small (it grows fast with
+the groups: six groups of two on a 12-card hand take over a second, four take milliseconds)."""
+
+UPTO9_MAX_RUN: Final = 14
+"""Up to 9: the longest straight, ace low to ace high (positions 1 to 14; the ace may end it at
+both ends, A 2 ... K A)."""
+
+PHASE10_MAX_RUN: Final = 12
+"""Phase 10: the longest run, the numbers 1 to 12 (no wrap from 12 to 1)."""
+
+MAX_LAYDOWN_CARDS: Final = 28
+"""The most cards one level may ask for: the longest built-in lay-down holds 9; 28 (two straights
+ace to ace) leaves room for house levels, and for checking hands larger than a deal (a level
+larger than the hand is allowed: the checker answers for any hand), while keeping the search for
+a lay-down small."""
+
+MAX_PENALTY: Final = 1000
+"""The most penalty points one card may cost: the games use 5 to 25; a thousand leaves room for a
+house rule, and keeps totals readable."""
+
+MAX_NAME_CHARS: Final = 200
+"""The longest ``key`` or ``name`` of a rule set: a name is shown in headings and messages."""
 
 
 class RulesError(ValueError):
@@ -201,6 +290,8 @@ class Level:
                 found = Message("contract.times", count=len(names), name=names[0])
             else:
                 found = Message("list", items=Items(tuple(names), "plus"))
+            if len(_CONTRACTS) >= _WORDING_CACHE:  # house levels made by a page must not pile up
+                _CONTRACTS.clear()
             _CONTRACTS[self] = found
         return found
 
@@ -216,6 +307,8 @@ class Level:
         """
         found = _BUDGETS.get(self)
         if found is None:
+            if len(_BUDGETS) >= _WORDING_CACHE:
+                _BUDGETS.clear()
             found = _BUDGETS[self] = self._budget_message()
         return found
 
@@ -277,6 +370,8 @@ class Level:
 
 # A level's contract and budget as messages, made once per level (levels are immutable; the same
 # objects each time let rendering find their text at once).
+_WORDING_CACHE: Final = 512
+"""How many levels' contract and budget wordings are kept (the built-ins have 19 levels)."""
 _CONTRACTS: dict[Level, Message] = {}
 _BUDGETS: dict[Level, Message] = {}
 
@@ -343,7 +438,7 @@ class Rules:
         """
         if 1 <= number <= len(self.levels):
             return self.levels[number - 1]
-        raise RulesError(Message(f"rules.no_level.{self.level_word}", name=self.name, count=len(self.levels), number=str(number)))
+        raise RulesError(Message(f"rules.no_level.{self.level_word}", name=self.name, count=len(self.levels), number=_shown(number)))
 
     def decks_for(self, players: int) -> int:
         """How many decks a game of ``players`` uses.
@@ -496,7 +591,25 @@ _LEVEL_FIELDS = {"number", "groups", "jokers", "clean_groups", "natural_cards", 
 _DECK_MODEL_FIELDS = {"copies", "wilds", "skips"}
 _GROUP_FIELDS = {"kind", "size", "jokers"}
 _DECK_FIELDS = {"players", "decks", "reconstructed"}
-_MAX_RUN = {Family.UPTO9: 14, Family.PHASE10: 12}  # Up to 9: ace low (1) to ace high (14); Phase 10: 1-12
+_MAX_RUN = {Family.UPTO9: UPTO9_MAX_RUN, Family.PHASE10: PHASE10_MAX_RUN}
+_CHAIN_KEYS = frozenset({"rules.base_cycle", "rules.base_deep"})  # errors of the whole chain, not of one file
+
+
+def _shown(value: Any) -> str:
+    """A refused value as an error quotes it: its ``repr`` (one line: newlines and control
+    characters escaped), cut to ``MAX_SHOWN_CHARS``.
+
+    >>> _shown(-1), _shown("flush"), _shown("x" * 100)[-3:], _shown(16**5000)[:6]
+    ('-1', "'flush'", 'xx…', '0x1000')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**MAX_SHOWN_CHARS:
+        text = hex(value)  # a decimal repr of more than 4,300 digits would raise ValueError
+    else:
+        try:
+            text = repr(value)
+        except (RecursionError, ValueError):  # nested thousands deep, or an integer inside too long for decimal
+            text = f"<{type(value).__name__}>"
+    return text if len(text) <= MAX_SHOWN_CHARS else text[: MAX_SHOWN_CHARS - 1] + "…"
 
 
 class _Reader:
@@ -512,10 +625,10 @@ class _Reader:
 
     def table(self, value: Any, where: Where, fields: set[str]) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            raise self.fail(where, Message("rules.must_table", value=repr(value)))
-        unknown = sorted(set(value) - fields)
+            raise self.fail(where, Message("rules.must_table", value=_shown(value)))
+        unknown = sorted(set(value) - fields, key=_shown)  # key: a table from Python may mix key types
         if unknown:
-            raise self.fail(where, Message("rules.unknown_field", field=repr(unknown[0]), fields=Items(tuple(sorted(fields)))))
+            raise self.fail(where, Message("rules.unknown_field", field=_shown(unknown[0]), fields=Items(tuple(sorted(fields)))))
         return value
 
     def integer(self, table: Mapping[str, Any], key: str, where: Where, low: int, high: int | None = None, default: int | None = None) -> int:
@@ -526,20 +639,22 @@ class _Reader:
         value = table[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
             if high is not None:
-                raise self.fail(where, Message("rules.whole_range", low=low, high=high, value=repr(value)), key)
-            raise self.fail(where, Message("rules.whole_least", low=low, value=repr(value)), key)
+                raise self.fail(where, Message("rules.whole_range", low=low, high=high, value=_shown(value)), key)
+            raise self.fail(where, Message("rules.whole_least", low=low, value=_shown(value)), key)
         return value
 
     def text(self, table: Mapping[str, Any], key: str, where: Where) -> str:
         value = table.get(key)
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(where, Message("rules.text", value=repr(value)), key)
+            raise self.fail(where, Message("rules.text", value=_shown(value)), key)
+        if len(value) > MAX_NAME_CHARS or not value.isprintable():
+            raise self.fail(where, Message("rules.name_text", limit=MAX_NAME_CHARS, value=_shown(value)), key)
         return value
 
     def marks(self, table: Mapping[str, Any], where: Where) -> frozenset[str]:
         value = table.get("reconstructed", [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(where, Message("rules.field_names", value=repr(value)), "reconstructed")
+            raise self.fail(where, Message("rules.field_names", value=_shown(value)), "reconstructed")
         return frozenset(value)
 
 
@@ -547,30 +662,74 @@ Where = str | Message
 """Where in a rule file an error is: ``'rules'``, ``'decks[0]'``, or a level (``level 3``, worded per language)."""
 
 
-def _read_group(reader: _Reader, value: Any, where: Where, family: Family) -> Group:
+@dataclass(frozen=True, slots=True)
+class _Limits:
+    """What one rule set's cards let a level ask for (see ``_limits``)."""
+
+    family: Family
+    decks: int  # the most decks any table of the rule set plays with
+    largest_set: int  # every card of one rank (number) in those decks, and every joker that can join it
+    largest_colour: int  # Phase 10: every card of one colour and every wild card
+
+
+def _limits(family: Family, decks: int, wild_ranks: frozenset[Rank], copies: int, wilds: int) -> _Limits:
+    """The largest groups ``decks`` decks can make.
+
+    Up to 9: a set of one rank holds that rank's 4 cards per deck, and as jokers every card of the
+    other wild ranks (4 per rank per deck; the 2s and 3s: a set of 7s can hold every 2 and every 3,
+    a set of 2s every 3). Phase 10: a set holds its number in 4 colours ``copies`` times per deck,
+    a colour group the 12 numbers ``copies`` times, and each every wild card. A run is bounded by
+    its ranks (``UPTO9_MAX_RUN``, ``PHASE10_MAX_RUN``), and every lay-down by ``MAX_LAYDOWN_CARDS``.
+
+    >>> _limits(Family.UPTO9, 3, UPTO9.wild_ranks, 2, 0).largest_set
+    36
+    >>> lim = _limits(Family.PHASE10, 1, frozenset(), 2, 8)
+    >>> lim.largest_set, lim.largest_colour
+    (16, 32)
+    """
+    if family is Family.PHASE10:
+        return _Limits(family, decks, (4 * copies + wilds) * decks, (12 * copies + wilds) * decks)
+    # the best rank for a big set is one that is not wild itself (when there is one): every wild rank joins it
+    joining = min(len(wild_ranks), len(Rank) - 1)
+    return _Limits(family, decks, 4 * decks * (1 + joining), 0)
+
+
+def _read_group(reader: _Reader, value: Any, where: Where, limits: _Limits) -> Group:
     table = reader.table(value, where, _GROUP_FIELDS)
     kind_text = table.get("kind")
-    kinds = ("run", "set", "colour") if family is Family.PHASE10 else ("run", "set")
+    kinds = ("run", "set", "colour") if limits.family is Family.PHASE10 else ("run", "set")
     if kind_text not in kinds:
-        raise reader.fail(where, Message("rules.kind", kinds=Items(tuple(repr(k) for k in kinds), "or"), value=repr(kind_text)), "kind")
+        raise reader.fail(where, Message("rules.kind", kinds=Items(tuple(repr(k) for k in kinds), "or"), value=_shown(kind_text)), "kind")
     kind = GroupKind(str(kind_text))
-    size = reader.integer(table, "size", where, 1, _MAX_RUN[family] if kind is GroupKind.RUN else None)
+    if kind is GroupKind.RUN:
+        size = reader.integer(table, "size", where, 1, _MAX_RUN[limits.family])
+    else:
+        size = reader.integer(table, "size", where, 1)
+        high = limits.largest_set if kind is GroupKind.SET else limits.largest_colour
+        if size > high:
+            key = "rules.set_size" if kind is GroupKind.SET else "rules.colour_size"
+            raise reader.fail(where, Message(key, high=high, decks=limits.decks, value=_shown(size)), "size")
     jokers = reader.integer(table, "jokers", where, 0, size) if "jokers" in table else None
     return Group(kind, size, jokers)
 
 
-def _read_level(reader: _Reader, value: Any, index: int, family: Family = Family.UPTO9) -> Level:
+def _read_level(reader: _Reader, value: Any, index: int, limits: _Limits) -> Level:
     number = value.get("number") if isinstance(value, Mapping) else None
     named = isinstance(number, int) and not isinstance(number, bool) and number >= 1
     # Once a level has a number, every error names it, not its place in the list.
-    where: Where = Message("rules.where.level", number=str(number)) if named else f"levels[{index}]"
+    where: Where = Message("rules.where.level", number=_shown(number)) if named else f"levels[{index}]"
     table = reader.table(value, where, _LEVEL_FIELDS)
-    number = reader.integer(table, "number", where, 1)
+    number = reader.integer(table, "number", where, 1, MAX_LEVELS)
     groups_value = table.get("groups")
     if not isinstance(groups_value, list) or not groups_value:
-        raise reader.fail(where, Message("rules.groups", value=repr(groups_value)), "groups")
-    groups = tuple(_read_group(reader, g, Message("rules.where.in", where=where, field=f"groups[{i}]"), family) for i, g in enumerate(groups_value))
+        raise reader.fail(where, Message("rules.groups", value=_shown(groups_value)), "groups")
+    if len(groups_value) > MAX_GROUPS:
+        raise reader.fail(where, Message("rules.too_many_groups", limit=MAX_GROUPS, count=len(groups_value)), "groups")
+    family = limits.family
+    groups = tuple(_read_group(reader, g, Message("rules.where.in", where=where, field=f"groups[{i}]"), limits) for i, g in enumerate(groups_value))
     cards = sum(g.size for g in groups)
+    if cards > MAX_LAYDOWN_CARDS:
+        raise reader.fail(where, Message("rules.laydown_size", cards=cards, most=MAX_LAYDOWN_CARDS), "groups")
     natural = reader.integer(table, "natural_cards", where, 0, cards, default=0)
     unlimited = table.get("jokers") == "unlimited"
     # Unlimited wilds: as many as the cards the lay-down does not need to be natural.
@@ -594,11 +753,31 @@ def _free_choice(reader: _Reader, value: Any) -> FreeOrder:
         return FreeOrder.AFTER_DEAL  # what ``true`` has always meant: the lay-down names the phase
     if isinstance(value, str) and value in tuple(FreeOrder):
         return FreeOrder(value)
-    raise reader.fail("rules", Message("rules.free_order", value=repr(value)), "free_order")
+    raise reader.fail("rules", Message("rules.free_order", value=_shown(value)), "free_order")
+
+
+def _short_rank(value: Any) -> bool:
+    """Could ``value`` be a rank ("10", "K", 7)? A longer one is refused before it is parsed, so
+    that the error quotes a bounded text."""
+    if isinstance(value, str):
+        return len(value) <= 3
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 100
+
+
+def _wild_ranks(reader: _Reader, value: Any) -> frozenset[Rank]:
+    if not isinstance(value, list) or not all(_short_rank(r) for r in value):
+        raise reader.fail("rules", Message("rules.ranks", value=_shown(value)), "wild_ranks")
+    try:
+        return frozenset(parse_rank(str(r)) for r in value)
+    except CardError as error:
+        raise reader.fail("rules", message_of(error), "wild_ranks") from None
 
 
 def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     """Build and validate a rule set from its TOML/JSON shape (see ``Rules.to_dict``).
+
+    Every value must be one the game can mean (the ``MAX_...`` limits of this module): a refused
+    one is named with its file, level and field, and the bound.
 
     >>> data = UPTO9.to_dict()
     >>> rules_from_dict(data) == UPTO9.__class__(**{**{f: getattr(UPTO9, f) for f in UPTO9.__slots__}, "source": "<rules>"})
@@ -607,6 +786,10 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     Traceback (most recent call last):
     ...
     upto9.rules.RulesError: house.toml: rules: hand_size: must be a whole number of at least 1, got 0
+    >>> rules_from_dict({**data, "max_players": 2**63 - 1}, "house.toml")
+    Traceback (most recent call last):
+    ...
+    upto9.rules.RulesError: house.toml: rules: max_players: must be a whole number from 2 to 8, got 9223372036854775807
     """
     reader = _Reader(source)
     top = reader.table(data, "rules", _TOP_FIELDS)
@@ -616,37 +799,32 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     name = reader.text(top, "name", "rules")
     family_text = top.get("family", Family.UPTO9.value)
     if family_text not in tuple(Family):
-        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(f.value) for f in Family)), value=repr(family_text)), "family")
+        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(f.value) for f in Family)), value=_shown(family_text)), "family")
     family = Family(family_text)
     deck_table = reader.table(top.get("deck", {}), "deck", _DECK_MODEL_FIELDS)
     if deck_table and family is not Family.PHASE10:
         raise reader.fail("deck", Message("rules.deck_upto9"))
-    copies = reader.integer(deck_table, "copies", "deck", 1, default=2)
-    wilds = reader.integer(deck_table, "wilds", "deck", 0, default=8 if family is Family.PHASE10 else 0)
-    skips = reader.integer(deck_table, "skips", "deck", 0, default=4 if family is Family.PHASE10 else 0)
+    copies = reader.integer(deck_table, "copies", "deck", 1, MAX_COPIES, default=2)
+    wilds = reader.integer(deck_table, "wilds", "deck", 0, MAX_WILDS, default=8 if family is Family.PHASE10 else 0)
+    skips = reader.integer(deck_table, "skips", "deck", 0, MAX_SKIPS, default=4 if family is Family.PHASE10 else 0)
     deck_size = 52 if family is Family.UPTO9 else 48 * copies + wilds + skips
     tie_text = top.get("tie_break", TieBreak.SHARE.value)
     if tie_text not in tuple(TieBreak):
-        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(t.value) for t in TieBreak)), value=repr(tie_text)), "tie_break")
+        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(t.value) for t in TieBreak)), value=_shown(tie_text)), "tie_break")
     safety_valve = top.get("safety_valve", True)
     if not isinstance(safety_valve, bool):
-        raise reader.fail("rules", Message("rules.bool", value=repr(safety_valve)), "safety_valve")
+        raise reader.fail("rules", Message("rules.bool", value=_shown(safety_valve)), "safety_valve")
     free_choice = _free_choice(reader, top.get("free_order", False))
     hand_size = reader.integer(top, "hand_size", "rules", 1)
-    min_players = reader.integer(top, "min_players", "rules", 1)
-    max_players = reader.integer(top, "max_players", "rules", min_players)
-
-    wild_value = top.get("wild_ranks", [])
-    if not isinstance(wild_value, list):
-        raise reader.fail("rules", Message("rules.ranks", value=repr(wild_value)), "wild_ranks")
-    try:
-        wild_ranks = frozenset(parse_rank(str(r)) for r in wild_value)
-    except CardError as error:
-        raise reader.fail("rules", message_of(error), "wild_ranks") from None
+    if hand_size > MAX_HAND_SIZE:
+        raise reader.fail("rules", Message("rules.whole_range", low=1, high=MAX_HAND_SIZE, value=_shown(hand_size)), "hand_size")
+    min_players = reader.integer(top, "min_players", "rules", MIN_PLAYERS, MAX_PLAYERS)
+    max_players = reader.integer(top, "max_players", "rules", min_players, MAX_PLAYERS)
+    wild_ranks = _wild_ranks(reader, top.get("wild_ranks", []))
 
     decks_value = top.get("decks")
     if not isinstance(decks_value, list) or not decks_value:
-        raise reader.fail("rules", Message("rules.list", value=repr(decks_value)), "decks")
+        raise reader.fail("rules", Message("rules.list", value=_shown(decks_value)), "decks")
     decks: list[DeckCount] = []
     for i, entry in enumerate(decks_value):
         where = f"decks[{i}]"
@@ -658,15 +836,19 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
             and all(isinstance(p, int) and not isinstance(p, bool) for p in players)
             and players[0] <= players[1]
         ):
-            raise reader.fail(where, Message("rules.players", value=repr(players)), "players")
-        count = reader.integer(table, "decks", where, 1)
+            raise reader.fail(where, Message("rules.players", value=_shown(players)), "players")
+        if not (players[0] >= MIN_PLAYERS and players[1] <= MAX_PLAYERS):
+            raise reader.fail(where, Message("rules.players_within", low=MIN_PLAYERS, high=MAX_PLAYERS, value=_shown(players)), "players")
+        count = reader.integer(table, "decks", where, 1, MAX_DECKS)
         decks.append(DeckCount((players[0], players[1]), count, bool(reader.marks(table, where))))
+    most_decks = 0
     for players in range(min_players, max_players + 1):
         covering = [d for d in decks if d.players[0] <= players <= d.players[1]]
         if len(covering) != 1:
             raise reader.fail("decks", Message("rules.decks.none" if not covering else "rules.decks.many", players=players))
         if players * hand_size + 1 > covering[0].decks * deck_size:
             raise reader.fail("decks", Message("rules.cannot_deal", players=players, decks=covering[0].decks, hand=hand_size))
+        most_decks = max(most_decks, covering[0].decks)
 
     if family is Family.PHASE10:
         if wild_ranks:
@@ -675,13 +857,16 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     else:
         penalty_keys = [str(r) for r in Rank]
     penalty_table = reader.table(top.get("penalties"), "penalties", {*penalty_keys, "reconstructed"})
-    penalties = [(k, reader.integer(penalty_table, k, "penalties", 0)) for k in penalty_keys]
+    penalties = [(k, reader.integer(penalty_table, k, "penalties", 0, MAX_PENALTY)) for k in penalty_keys]
     marks = set(reader.marks(top, "rules")) | {f"penalties.{m}" for m in reader.marks(penalty_table, "penalties")}
 
     levels_value = top.get("levels")
     if not isinstance(levels_value, list) or not levels_value:
-        raise reader.fail("rules", Message("rules.list", value=repr(levels_value)), "levels")
-    levels = sorted((_read_level(reader, v, i, family) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)
+        raise reader.fail("rules", Message("rules.list", value=_shown(levels_value)), "levels")
+    if len(levels_value) > MAX_LEVELS:
+        raise reader.fail("rules", Message("rules.too_many_levels", limit=MAX_LEVELS, count=len(levels_value)), "levels")
+    limits = _limits(family, most_decks, wild_ranks, copies, wilds)
+    levels = sorted((_read_level(reader, v, i, limits) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)
     for expected, level in enumerate(levels, start=1):
         if level.number != expected:
             raise reader.fail(Message("rules.where.level", number=level.number), Message("rules.numbered", count=len(levels)), "number")
@@ -691,11 +876,11 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= len(levels) for n in order_value)
         or len(set(order_value)) != len(order_value)
     ):
-        raise reader.fail("rules", Message("rules.order", count=len(levels), value=repr(order_value)), "level_order")
+        raise reader.fail("rules", Message("rules.order", count=len(levels), value=_shown(order_value)), "level_order")
     base = top.get("base")
     house_value = top.get("house_rules", [])
     if not isinstance(house_value, list) or not all(isinstance(v, str) for v in house_value):
-        raise reader.fail("rules", Message("rules.field_names", value=repr(house_value)), "house_rules")
+        raise reader.fail("rules", Message("rules.field_names", value=_shown(house_value)), "house_rules")
     return Rules(
         key=key,
         name=name,
@@ -721,16 +906,44 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     )
 
 
-def _builtin_data(key: str) -> dict[str, Any]:
-    path = resources.files("upto9") / "rulesets" / f"{key}.toml"
-    if not path.is_file():
-        raise RulesError(Message("rules.no_builtin", key=repr(key), keys=Items(tuple(_builtin_keys()))))
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+# --- files, built-in rule sets and bases -------------------------------------------------------------
+
+
+def _parse(text: str, source: str) -> dict[str, Any]:
+    """The table of a rule-set file's text; ``RulesError`` for anything that is not TOML."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(Message("rules.not_toml", source=source, why=str(error))) from None
+    except ValueError:  # an integer longer than the interpreter turns into a number
+        why = Message("rules.huge_number", limit=sys.get_int_max_str_digits())
+        raise RulesError(Message("rules.not_toml", source=source, why=why)) from None
+    except (RecursionError, MemoryError):  # arrays or tables nested thousands deep: tomllib recurses
+        raise RulesError(Message("rules.cannot_read", source=source, why=Message("rules.nested"))) from None
+
+
+def _read_file(path: Path, source: str) -> dict[str, Any]:
+    """A rule-set file's table: only a regular UTF-8 file of at most ``MAX_RULES_BYTES``."""
+    try:
+        if "\0" in source:  # no file name holds one; os.open would raise a bare ValueError
+            raise FileError(Message("file.missing"))
+        text = read_text(path, limit=MAX_RULES_BYTES)
+    except FileError as error:
+        raise RulesError(Message("rules.cannot_read", source=source, why=message_of(error))) from None
+    return _parse(text, source)
 
 
 def _builtin_keys() -> list[str]:
     folder = resources.files("upto9") / "rulesets"
     return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def _builtin_data(key: str) -> dict[str, Any]:
+    keys = _builtin_keys()
+    if key not in keys:  # a key, never a path: nothing but the package's own files is read
+        raise RulesError(Message("rules.no_builtin", key=_shown(key), keys=Items(tuple(keys))))
+    path = resources.files("upto9") / "rulesets" / f"{key}.toml"
+    return _parse(path.read_text(encoding="utf-8"), f"upto9/rulesets/{key}.toml")
 
 
 def builtin_rules(key: str) -> Rules:
@@ -739,38 +952,119 @@ def builtin_rules(key: str) -> Rules:
 
     >>> builtin_rules("upto9_lean").decks_for(4), builtin_rules("upto9_lean").level(4).clean_groups
     (1, 0)
+    >>> builtin_rules("../upto9")
+    Traceback (most recent call last):
+    ...
+    upto9.rules.RulesError: no built-in rule set '../upto9'; built-in: phase10, upto9, upto9_lean
     """
     data = _builtin_data(key)
     source = f"upto9/rulesets/{key}.toml"
     if "base" in data:
-        data = {**_merge_house_rules(data, source), "key": data.get("key", key)}
+        data = {**_with_base(data, source, None, ((f"builtin:{key}", key),)), "key": data.get("key", key)}
     return rules_from_dict(data, source)
 
 
-def _merge_house_rules(data: dict[str, Any], source: str) -> dict[str, Any]:
-    """Lay a house-rule file over its base: its levels replace the base's of the same number."""
-    base_key = data["base"]
-    if not isinstance(base_key, str):
-        raise RulesError(Message("rules.at", source=source, where="base", reason=Message("rules.base", value=repr(base_key))))
+def _is_file_name(value: str) -> bool:
+    """Is ``value`` the bare name of a ``.toml`` file: no folder, no ``..``, no hidden file?
+
+    >>> [_is_file_name(v) for v in ("family.toml", "../family.toml", "/etc/x.toml", "a\\\\b.toml", ".toml")]
+    [True, False, False, False, False]
+    """
+    return (
+        value.endswith(".toml")
+        and len(value) <= 255  # the longest file name most file systems allow
+        and value.isprintable()
+        and not value.startswith(".")
+        and not any(c in value for c in "/\\:")  # a folder on any system, or a Windows drive
+    )
+
+
+_Layer = tuple[str, str]
+"""One file of a chain of bases: what identifies it (its resolved path), and its name as written."""
+
+
+def _base_of(value: Any, folder: Path | None) -> tuple[dict[str, Any], str, Path | None, _Layer]:
+    """The table ``base = value`` names, with its source, its folder (for its own base) and its
+    layer: a built-in rule set by key, or a ``.toml`` file in ``folder`` (the house file's own).
+    ``RulesError`` (the reason only; the caller names the file) for anything else, before any file
+    is read."""
+    keys = _builtin_keys()
+    if isinstance(value, str) and value in keys:
+        return {"key": value, **_builtin_data(value)}, f"upto9/rulesets/{value}.toml", None, (f"builtin:{value}", value)
+    refused = RulesError(Message("rules.base_path", keys=Items(tuple(keys)), value=_shown(value)))
+    if not isinstance(value, str):
+        raise refused
+    if not _is_file_name(value):
+        if value.startswith(".") or value.endswith(".toml") or any(c in value for c in "/\\:") or os.path.isabs(value):
+            raise refused  # a path: never read
+        raise RulesError(Message("rules.no_builtin", key=_shown(value), keys=Items(tuple(keys))))
+    if folder is None:  # a built-in rule set names only built-in ones
+        raise refused
+    path = folder / value
     try:
-        merged = _builtin_data(base_key)
+        beside = path.resolve().parent == folder.resolve()
+    except (OSError, RuntimeError):  # a loop of links: reading it says so
+        beside = True
+    if not beside:
+        raise RulesError(Message("rules.base_link", value=_shown(value)))
+    data = _read_file(path, str(path))
+    return {"key": path.stem, **data}, str(path), folder, (_identity(path), value)
+
+
+def _identity(path: Path) -> str:
+    """What tells two names of one file apart from two files: the resolved path."""
+    try:
+        return str(path.resolve())
+    except (OSError, RuntimeError):
+        return str(path.absolute())
+
+
+def _with_base(data: dict[str, Any], source: str, folder: Path | None, chain: tuple[_Layer, ...]) -> dict[str, Any]:
+    """``data`` as a whole rule set: its base (and the base's base...) with ``data`` laid over it.
+    ``chain`` is the files read so far, this one last; a file met twice, or more than
+    ``MAX_BASE_CHAIN`` files, is refused naming the chain."""
+    try:
+        under, under_source, under_folder, layer = _base_of(data["base"], folder)
+        names = " → ".join(name for _, name in (*chain, layer))
+        if layer[0] in {identity for identity, _ in chain}:
+            raise RulesError(Message("rules.base_cycle", source=chain[0][1], chain=names))
+        if len(chain) >= MAX_BASE_CHAIN:
+            raise RulesError(Message("rules.base_deep", source=chain[0][1], limit=MAX_BASE_CHAIN, chain=names))
+        if "base" in under:
+            under = {**_with_base(under, under_source, under_folder, (*chain, layer)), "key": under["key"]}
+        if under_folder is not None:  # a file beside: refused whole, with its own name, if it is not a rule set
+            rules_from_dict(under, under_source)
     except RulesError as error:
+        if error.msg is not None and error.msg.key in _CHAIN_KEYS:
+            raise
         raise RulesError(Message("rules.at", source=source, where="base", reason=message_of(error))) from None
-    if "base" in merged:  # a built-in written as a house-rule file: lay it over its own base first
-        merged = {**_merge_house_rules(merged, f"upto9/rulesets/{base_key}.toml"), "key": merged.get("key", base_key)}
+    return _lay_over(under, data, source)
+
+
+def _lay_over(merged: dict[str, Any], data: dict[str, Any], source: str) -> dict[str, Any]:
+    """Lay a house-rule file over its (whole) base: its levels replace the base's of the same
+    number; each of its levels is checked on its own, so that an error names the file's level."""
+    reader = _Reader(source)
     house: set[str] = set()
-    for key, value in data.items():
+    # Levels last: they are checked against the file's own hand size and decks, wherever it writes them.
+    for key, value in sorted(data.items(), key=lambda item: item[0] == "levels"):
         if key == "levels":
             if not isinstance(value, list):
-                raise RulesError(Message("rules.at", source=source, where="levels", reason=Message("rules.levels", value=repr(value))))
+                raise reader.fail("levels", Message("rules.levels", value=_shown(value)))
+            if len(value) > MAX_LEVELS:
+                raise reader.fail("rules", Message("rules.too_many_levels", limit=MAX_LEVELS, count=len(value)), "levels")
             by_number = {lv["number"]: lv for lv in merged["levels"]}
+            seen: set[int] = set()
             for i, entry in enumerate(value):
                 number = entry.get("number") if isinstance(entry, Mapping) else None
                 if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-                    reason = Message("rules.field", field="number", reason=Message("rules.whole_least", low=1, value=repr(number)))
-                    raise RulesError(Message("rules.at", source=source, where=f"levels[{i}]", reason=reason))
+                    reason = Message("rules.whole_least", low=1, value=_shown(number))
+                    raise reader.fail(f"levels[{i}]", reason, "number")
+                if number in seen:  # the last would silently win
+                    raise reader.fail(Message("rules.where.level", number=number), Message("rules.level_twice", table="[[levels]]"), "number")
                 # Report this file's own mistakes under its own level number.
                 rules_from_dict({**merged, "levels": [*[lv for n, lv in by_number.items() if n != number], dict(entry)]}, source)
+                seen.add(number)
                 by_number[number] = dict(entry)
                 house.add(f"levels.{number}")
             merged["levels"] = [by_number[n] for n in sorted(by_number)]
@@ -785,27 +1079,42 @@ def _merge_house_rules(data: dict[str, Any], source: str) -> dict[str, Any]:
             house.add(key)
         else:
             merged[key] = value
-    merged["house_rules"] = sorted(house | set(merged.get("house_rules", [])))
+    own = merged.get("house_rules", [])
+    if isinstance(own, list) and all(isinstance(v, str) for v in own):  # otherwise rules_from_dict names it
+        merged["house_rules"] = sorted(house | set(own))
     return merged
 
 
 def load_rules(path: str | Path) -> Rules:
     """Read a rule-set file: a whole rule set, or a house-rule file with ``base = "upto9"``.
 
-    The file is refused whole, with an error naming the file, the level and the field, if any
-    part is wrong.
+    The file is read only when it is a regular UTF-8 file of at most ``MAX_RULES_BYTES``. ``base``
+    names a built-in rule set (``"upto9"``, ``"phase10"``...) or a ``.toml`` file in the same
+    folder (``base = "family.toml"``), never a path; bases that name each other in a circle, or
+    more than ``MAX_BASE_CHAIN`` files, are refused. The file is refused whole, with an error
+    naming the file, the level and the field, if any part is wrong.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     house = Path(folder, "house.toml")
+    ...     _ = house.write_text('base = "upto9"\\nhand_size = 12\\n', encoding="utf-8")
+    ...     rules = load_rules(house)
+    ...     _ = house.write_text('base = "../secrets.toml"\\n', encoding="utf-8")
+    ...     try:
+    ...         load_rules(house)
+    ...     except RulesError as error:
+    ...         refused = str(error).removeprefix(str(house))
+    >>> rules.hand_size, rules.is_house_rule("hand_size")
+    (12, True)
+    >>> refused.split(" (")[0], refused.endswith("never a path; got '../secrets.toml'")
+    (': base: must name a built-in rule set', True)
     """
     path = Path(path)
     source = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise RulesError(Message("rules.cannot_read", source=source, why=str(error.strerror or error))) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise RulesError(Message("rules.not_toml", source=source, why=str(error))) from None
+    data = _read_file(path, source)
     if "base" in data:
         own_key = data.get("key", path.stem)
-        data = _merge_house_rules(data, source)
+        data = _with_base(data, source, path.parent, ((_identity(path), source),))
         data["key"] = own_key
     return rules_from_dict(data, source)
 
@@ -814,4 +1123,4 @@ UPTO9: Rules = builtin_rules("upto9")
 """The rules of Up to 9 as played at upto9.no, with the project's rulings where the text is silent."""
 
 PHASE10: Rules = builtin_rules("phase10")
-"""Standard Phase 10 as the project models it (``shared/rules/phase10.md``)."""
+"""Standard Phase 10 as the project models it (``docs/rules.md#phase-10``)."""

@@ -14,6 +14,10 @@ Each bot sees only ``game.view(player)``, never the game.
 (the ``seed`` column), and the bot in seat ``p`` is made with ``bot_seed(game seed, p)``; so the
 results are the same whatever the number of workers or the backend.
 
+**Stopping**: Ctrl-C returns the games already finished, with a ``SimulationInterrupted`` warning
+saying how many; a game that raises, or a worker that dies, raises ``SimulationError`` naming the
+game and holding the finished games in ``.partial``; workers end when the main process ends.
+
 >>> from upto9.bots import RandomBot
 >>> from upto9.bots import HeuristicBot, RandomBot
 >>> df = simulate(4, players=2, bots=[HeuristicBot, RandomBot], workers=1, progress=False)
@@ -23,24 +27,46 @@ results are the same whatever the number of workers or the backend.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import inspect
 import os
+import pickle
+import signal
 import sys
+import threading
+import time
+import traceback
+import warnings
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from upto9.bots import Bot, HeuristicBot
 from upto9.checker import holds
 from upto9.game import Game, Round, RuleError
+from upto9.messages import Message, said
 from upto9.rules import UPTO9, Rules
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
     import pandas as pd
 
-__all__ = ["BotFactory", "bot_seed", "game_row", "game_seed", "play_game", "round_rows", "simulate"]
+__all__ = [
+    "MAX_ROUNDS_PER_GAME",
+    "BotFactory",
+    "SimulationError",
+    "SimulationInterrupted",
+    "bot_seed",
+    "game_row",
+    "game_seed",
+    "play_game",
+    "round_rows",
+    "simulate",
+]
 
 BotFactory = Callable[..., Bot] | type
 """Makes a fresh bot: called with a seed (an ``int``), or with nothing if it takes no argument."""
@@ -48,6 +74,74 @@ BotFactory = Callable[..., Bot] | type
 Backend = Literal["processes", "dask"]
 
 _PROGRESS_FROM = 50  # games: ``progress=None`` shows a bar from this many games on
+
+MAX_ROUNDS_PER_GAME: Final = 1000
+"""A safety limit, no rule of the game: a bots' game still running after this many rounds stops
+with ``RuleError``. Real games take 9 to a few dozen rounds; a house level no hand can make
+(a lay-down larger than a hand, say) would otherwise deal impossible rounds for ever."""
+
+STOP_TIMEOUT: Final = 1.0
+"""Seconds a stopped worker is given to end after ``SIGTERM`` before it is killed outright. A
+worker ends at once unless it is handing over a finished game (``SIGTERM`` waits for that), which
+takes milliseconds; with this bound, Ctrl-C returns within about one second however long the
+games being played would still take."""
+
+PARENT_CHECK_EVERY: Final = 0.5
+"""Seconds between a worker's looks at whether the process that started it is still alive, where
+the operating system cannot end the worker itself (Linux's ``PR_SET_PDEATHSIG`` does that at
+once): short enough that orphaned workers go within a second, long enough to cost nothing."""
+
+
+class SimulationInterrupted(UserWarning):
+    """Warned by ``simulate`` when Ctrl-C (``KeyboardInterrupt``) stopped it: it returned the games
+    that had finished. ``done`` and ``total`` are the games finished and asked for; ``msg`` is the
+    warning as a ``upto9.messages.Message``.
+
+    >>> str(SimulationInterrupted(3, 10))
+    'interrupted: stopped after 3 of 10 games; the frame holds the games that finished'
+    """
+
+    def __init__(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        self.msg = Message("sim.interrupted", done=done, n=total)
+        super().__init__(str(self.msg))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.done, self.total)
+
+
+class SimulationError(RuntimeError):
+    """A game of ``simulate`` failed (its bot raised) or a worker process died. The games that had
+    finished are kept: ``partial`` is what ``simulate`` would have returned for them (a frame, or
+    the pair of frames with ``per_round=True``). ``game`` and ``seed`` are the index and the seed
+    (``game_seed``) of the game that failed or that the dead worker was playing (``None`` when that
+    is not known: a worker that died between games; on Dask, ``games`` is the range of games
+    whose work failed). ``done`` and ``total`` count the games finished and asked for. The
+    exception a game raised is the ``__cause__`` (with the worker's traceback as its cause); ``msg``
+    is the error as a ``upto9.messages.Message``."""
+
+    def __init__(
+        self,
+        message: Message | str,
+        *,
+        partial: Any = None,
+        game: int | None = None,
+        seed: int | None = None,
+        games: range | None = None,
+        done: int = 0,
+        total: int = 0,
+    ) -> None:
+        text, self.msg = said(message)
+        super().__init__(text)
+        self.partial, self.game, self.seed, self.games, self.done, self.total = partial, game, seed, games, done, total
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        kwargs = {"partial": self.partial, "game": self.game, "seed": self.seed, "games": self.games, "done": self.done, "total": self.total}
+        return _rebuild_error, (self.msg or str(self), kwargs)
+
+
+def _rebuild_error(message: Message | str, kwargs: dict[str, Any]) -> SimulationError:
+    return SimulationError(message, **kwargs)
 
 
 def _derive(*parts: object) -> int:
@@ -116,7 +210,7 @@ def play_game(
     ``game.view(player)``. A bot's illegal move raises ``RuleError`` naming the seat. Under free
     order chosen before the deal, each bot is asked ``choose_phase(game.choice_view(seat))``
     before every deal, from the dealer's left (a bot without it takes the first level it has
-    not made).
+    not made). A game still running after ``MAX_ROUNDS_PER_GAME`` rounds raises ``RuleError``.
 
     >>> game = play_game(players=3, seed=11)
     >>> game.over, len(game.rounds) >= 9, all(r.over for r in game.rounds)
@@ -145,6 +239,8 @@ def play_game(
                 game.choose_phase(seat, level)
             except RuleError as error:
                 raise RuleError(f"seat {seat} ({_bot_name(factories[seat])}) chose {level!r}: {error}") from None
+        if len(game.rounds) >= MAX_ROUNDS_PER_GAME:
+            raise RuleError(Message("game.round_limit", rounds=MAX_ROUNDS_PER_GAME))
         game.next_round()
     return game
 
@@ -155,9 +251,10 @@ def play_game(
 def game_row(game: Game, index: int, bots: Sequence[str] | None = None) -> dict[str, Any]:
     """One game as a row: index, seed, players, rounds, turns, winners, each player's final level
     and penalties (``level_0``, ``penalties_0``...), and the rounds that ended as impossible
-    (safety valve, or nothing left to draw) or stalemate (engine guard). With ``bots``, each seat's
+    (safety valve, or nothing left to draw) or stalemate (ruling 9's guard). With ``bots``, each seat's
     bot (``bot_0``...). Then the rule set's key (``rules``), the deciding rounds played (Phase 10's
-    tie-break), the turns lost to skips, and how many levels each player made (``made_0``...)."""
+    tie-break), the turns lost to skips, how many levels each player made (``made_0``...), and
+    last the rounds stopped by the engine's turn limit (``turn_limits``: no rule of the game)."""
     ends = [r.end for r in game.rounds if r.end is not None]
     row: dict[str, Any] = {
         "game": index,
@@ -180,6 +277,7 @@ def game_row(game: Game, index: int, bots: Sequence[str] | None = None) -> dict[
     row["skipped_turns"] = sum(sum(r.skipped) for r in game.rounds)
     for p in range(game.players):
         row[f"made_{p}"] = len(game.made[p])
+    row["turn_limits"] = sum(1 for e in ends if e.reason.value == "turn_limit")
     return row
 
 
@@ -288,13 +386,38 @@ def simulate(
 
     Columns of the game frame: ``game, seed, players, rounds, turns, winners, impossible,
     stalemates``, per seat ``bot_p, won_p, level_p, penalties_p``, then ``rules,
-    deciding_rounds, skipped_turns`` and per seat ``made_p``; of the round frame ``game, round,
+    deciding_rounds, skipped_turns``, per seat ``made_p`` and ``turn_limits``; of the round frame ``game, round,
     dealer, turns, reason, out``, per seat ``level_p, penalties_p, laid_down_p``, then
     ``deciding`` and per seat ``seated_p, made_level_p, dealt_holds_p, skipped_p`` (see
     ``game_row`` and ``round_rows``). The same columns for either rule set, so that frames of
     Up to 9 and Phase 10 runs can be put side by side.
+
+    **Stopping.** Ctrl-C (``KeyboardInterrupt``) stops the workers within about a second and
+    returns the games that had finished (fewer rows than asked for, still sorted by game index)
+    with a ``SimulationInterrupted`` warning saying how many: an interrupted simulation of many
+    games keeps what it played, in a notebook as in a script (a script that must not go on turns
+    the warning into an error with ``warnings.simplefilter("error", SimulationInterrupted)``).
+    A game whose bot raises, or a worker process that dies, stops the simulation with a
+    ``SimulationError`` naming the game (its index and seed) and holding the games that had
+    finished in ``.partial``. Workers ignore Ctrl-C themselves (the main process stops them), and
+    end when the main process ends, however it ends. On Dask, the tasks not yet started are
+    cancelled and the games of finished tasks returned; a task already running finishes on the
+    cluster (Dask cannot stop it), and a cluster that ``simulate`` started is closed.
+
+    >>> from upto9.bots import RandomBot
+    >>> def bot(seed):  # fails in game 2
+    ...     if seed == bot_seed(game_seed(0, 2), 0):
+    ...         raise ValueError("no bot today")
+    ...     return RandomBot(seed)
+    >>> try:
+    ...     simulate(4, players=2, bots=[bot, RandomBot], workers=1, progress=False)
+    ... except SimulationError as error:
+    ...     print(error.game, error.seed == game_seed(0, 2), list(error.partial["game"]))
+    ...     print(str(error).replace(str(error.seed), "S"))
+    2 True [0, 1]
+    game 2 (seed S) failed: ValueError: no bot today; 2 of 4 games finished (kept in the error's .partial)
     """
-    import pandas as pd
+    import pandas  # noqa: F401  # now, not after Ctrl-C: importing it takes a while
 
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
@@ -304,19 +427,35 @@ def simulate(
     show = games >= _PROGRESS_FROM if progress is None else progress
     args = (seed, players, rules, factories, per_round)
     if backend == "dask":
-        results = _run_dask(games, args, workers, client, show)
+        results, stop = _run_dask(games, args, workers, client, show)
     elif backend == "processes":
         count = (os.cpu_count() or 1) if workers is None else workers
         if count < 1:
             raise ValueError(f"workers must be 1 or more, not {count}")
-        results = _run_local(games, args, show) if count == 1 or games <= 1 else _run_processes(games, args, count, show)
+        results, stop = _run_local(games, args, show) if count == 1 or games <= 1 else _run_processes(games, args, count, show)
     else:
         raise ValueError(f"backend must be 'processes' or 'dask', not {backend!r}")
-    results.sort(key=lambda r: int(r[0][0]))  # the game index
-    games_df = pd.DataFrame([r[0] for r in results], columns=_game_columns(players))
+    frames = _frames(results, players, per_round)
+    if stop is None:
+        return frames
+    done = len(results)
+    if stop == "interrupted":
+        warnings.warn(SimulationInterrupted(done, games), stacklevel=2)
+        return frames
+    message = Message("sim.failed", what=stop.what, done=done, n=games)
+    own_seed = None if stop.game is None else game_seed(seed, stop.game)
+    raise SimulationError(message, partial=frames, game=stop.game, seed=own_seed, games=stop.games, done=done, total=games) from stop.cause
+
+
+def _frames(results: dict[int, _Result], players: int, per_round: bool) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+    """The frames ``simulate`` returns, from the games' rows, in the order of the game index."""
+    import pandas as pd
+
+    ordered = [results[index] for index in sorted(results)]
+    games_df = pd.DataFrame([r[0] for r in ordered], columns=_game_columns(players))
     if not per_round:
         return games_df
-    rounds_df = pd.DataFrame([row for r in results for row in r[1]], columns=_round_columns(players))
+    rounds_df = pd.DataFrame([row for r in ordered for row in r[1]], columns=_round_columns(players))
     rounds_df["out"] = rounds_df["out"].astype("Int64")
     for p in range(players):
         rounds_df[f"made_level_{p}"] = rounds_df[f"made_level_{p}"].astype("Int64")
@@ -327,7 +466,7 @@ def _game_columns(players: int) -> list[str]:
     columns = ["game", "seed", "players", "rounds", "turns", "winners", "impossible", "stalemates"]
     for p in range(players):
         columns += [f"bot_{p}", f"won_{p}", f"level_{p}", f"penalties_{p}"]
-    columns += ["rules", "deciding_rounds", "skipped_turns", *(f"made_{p}" for p in range(players))]
+    columns += ["rules", "deciding_rounds", "skipped_turns", *(f"made_{p}" for p in range(players)), "turn_limits"]
     return columns
 
 
@@ -347,50 +486,362 @@ def _bar(total: int, show: bool, desc: str) -> Any:
     return tqdm(total=total, disable=not show, desc=desc, unit="game", smoothing=0.1)
 
 
-def _run_local(games: int, args: tuple[Any, ...], show: bool) -> list[_Result]:
-    results = []
-    with _bar(games, show, "games") as bar:
-        for index in range(games):
-            results.append(_play_rows(index, *args))
-            bar.update(1)
-    return results
+# --- running the games, and stopping ------------------------------------------------------------
 
 
-# Work handed to forked workers by inheritance rather than by pickling: token -> arguments.
-_FORKED: dict[int, tuple[Any, ...]] = {}
+ERROR_TEXT_LIMIT: Final = 500
+"""The most characters of a failed game's exception text that a ``SimulationError`` quotes: room
+for any real explanation, while a bot's runaway message cannot make a runaway error."""
 
 
-def _play_forked(token: int, indices: Sequence[int]) -> list[_Result]:
-    return _play_chunk(indices, *_FORKED[token])
+@dataclass(frozen=True)
+class _Failure:
+    """Why a simulation stopped before its end: what happened, the game (or, on Dask, the games)
+    it concerns and the exception behind it."""
+
+    what: Message
+    game: int | None = None
+    games: range | None = None
+    cause: BaseException | None = None
 
 
-def _run_processes(games: int, args: tuple[Any, ...], workers: int, show: bool) -> list[_Result]:
+# How a run ended early: Ctrl-C, or a failure; ``None`` when every game was played.
+_Stop = Literal["interrupted"] | _Failure | None
+
+# A game's exception as a worker sends it: pickled (or None, if it cannot be), its type's name,
+# its text and the worker's traceback.
+_Sent = tuple[bytes | None, str, str, str]
+
+
+class _RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker process, as the cause of that exception."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _error_text(error: BaseException | str) -> str:
+    """``"ValueError: its text"``, cut to ``ERROR_TEXT_LIMIT`` characters."""
+    text = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+    return text if len(text) <= ERROR_TEXT_LIMIT else text[: ERROR_TEXT_LIMIT - 1] + "…"
+
+
+def _game_failed(index: int, seed: int | str, error: BaseException, text: str | None = None) -> _Failure:
+    """Game ``index`` raised ``error`` (``text``: as the worker worded it, if it was a worker's)."""
+    what = Message("sim.game_failed", game=index, seed=game_seed(seed, index), error=_error_text(text or error))
+    return _Failure(what, game=index, cause=error)
+
+
+def _portable(error: BaseException) -> _Sent:
+    """A game's exception in a form that crosses to the main process, whatever the exception."""
+    data: bytes | None
+    try:
+        data = pickle.dumps(error, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.loads(data)
+    except Exception:  # an exception class that does not pickle: its name and text are sent
+        data = None
+    # The traceback's last part: it ends with the failing line and the exception's (perhaps huge) text.
+    return data, type(error).__name__, str(error)[:ERROR_TEXT_LIMIT], traceback.format_exc()[-40 * ERROR_TEXT_LIMIT :]
+
+
+def _revive(sent: _Sent) -> BaseException:
+    data, name, text, remote = sent
+    error: object = None
+    if data is not None:
+        try:
+            error = pickle.loads(data)
+        except Exception:  # a class the main process cannot import (a spawned worker's own)
+            error = None
+    if not isinstance(error, BaseException):
+        error = RuntimeError(f"{name}: {text}")
+    error.__cause__ = _RemoteTraceback(remote)
+    return error
+
+
+def _load_words() -> None:
+    """Read the message catalog now, while games are played: read after Ctrl-C, it would delay
+    the return by its reading time (a second on a loaded machine)."""
+    str(SimulationInterrupted(0, 1))
+
+
+def _run_local(games: int, args: tuple[Any, ...], show: bool) -> tuple[dict[int, _Result], _Stop]:
+    results: dict[int, _Result] = {}
+    try:
+        if games >= _PROGRESS_FROM:  # a run long enough to be stopped
+            _load_words()
+        with _bar(games, show, "games") as bar:
+            for index in range(games):
+                try:
+                    results[index] = _play_rows(index, *args)
+                except Exception as error:
+                    return results, _game_failed(index, args[0], error)
+                bar.update(1)
+    except KeyboardInterrupt:  # the game being played is not finished: it is left out
+        return results, "interrupted"
+    return results, None
+
+
+# --- worker processes ----------------------------------------------------------------------------
+
+_PDEATHSIG = sys.platform.startswith("linux")  # the tests turn it off to try the watching thread
+_PR_SET_PDEATHSIG: Final = 1  # from <linux/prctl.h>
+_POLL: Final = 0.2  # seconds: the main process looks for Ctrl-C at least this often while it waits
+
+
+@contextlib.contextmanager
+def _held(signum: int) -> Iterator[None]:
+    """Hold back ``signum`` in this thread while inside (where the platform can): it arrives after."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signum})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _end_with_parent(parent: int) -> None:
+    """Make this worker end when the process that started it ends (killed, crashed, exited).
+
+    On Linux the kernel kills it (``PR_SET_PDEATHSIG``); elsewhere a thread watches the parent."""
+    if _PDEATHSIG:
+        try:
+            import ctypes
+
+            asked = ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            asked = False
+        if asked:
+            if os.getppid() != parent:  # the parent died before the request was made
+                os._exit(1)
+            return
+    threading.Thread(target=_watch_parent, args=(parent,), name="upto9-watch-parent", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
     import multiprocessing
 
-    # With fork (Linux), the workers inherit the bot factories instead of unpickling them, so
-    # bots defined in a notebook or script, lambdas and closures included, work too.
-    fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork") if fork else None
-    token = id(args)
-    results: list[_Result] = []
-    size = _chunk_size(games, workers)
-    if fork:
-        _FORKED[token] = args
+    # An orphan gets a new parent pid on POSIX; on Windows the parent's sentinel closes instead.
+    process = multiprocessing.parent_process()
+    while os.getppid() == parent and (process is None or process.is_alive()):
+        time.sleep(PARENT_CHECK_EVERY)
+    os._exit(1)
+
+
+def _send(out: Connection, message: tuple[Any, ...]) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    with _held(signal.SIGTERM):  # a worker being stopped hands over a finished game whole first
+        out.send_bytes(data)
+
+
+def _worker(slot: int, games: int, args: tuple[Any, ...], lock: Any, next_game: Any, playing: Any, out: Connection, parent: int) -> None:
+    """One worker process: take the next game nobody has taken, play it, send its rows back; until
+    no game is left, or until the main process stops it (``SIGTERM``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle: no traceback here
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held back by the main process while starting us
+    _end_with_parent(parent)
+    while True:
+        with lock:
+            index = next_game.value
+            if index >= games:
+                break
+            next_game.value = index + 1
+            playing[slot] = index  # so that the main process can name the game, should this worker die
+        try:
+            result = _play_rows(index, *args)
+        except Exception as error:
+            _send(out, ("failed", index, _portable(error)))
+            break
+        _send(out, ("game", result))
+    out.close()
+
+
+def _signal_name(number: int) -> str:
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool, _bar(games, show, f"games ({workers} workers)") as bar:
-            pending: list[Future[list[_Result]]] = [
-                pool.submit(_play_forked, token, list(chunk)) if fork else pool.submit(_play_chunk, list(chunk), *args) for chunk in _chunks(games, size)
-            ]
-            for future in as_completed(pending):
-                done = future.result()
-                results.extend(done)
-                bar.update(len(done))
-    finally:
-        _FORKED.pop(token, None)
-    return results
+        return signal.Signals(number).name
+    except ValueError:
+        return str(number)
 
 
-def _run_dask(games: int, args: tuple[Any, ...], workers: int | None, client: Any, show: bool) -> list[_Result]:
+class _Workers:
+    """The worker processes of one simulation, and the games they have sent back (``results``)."""
+
+    def __init__(self, games: int, args: tuple[Any, ...], count: int, bar: Any) -> None:
+        import multiprocessing
+
+        # With fork (Linux), the workers inherit the bot factories instead of unpickling them, so
+        # bots defined in a notebook or script, lambdas and closures included, work too.
+        fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+        self.context: Any = multiprocessing.get_context("fork" if fork else None)
+        self.games, self.args, self.count, self.bar = games, args, count, bar
+        self.processes: dict[int, BaseProcess] = {}
+        self.conns: dict[int, Connection] = {}
+        self.results: dict[int, _Result] = {}
+        self.reading: int | None = None  # the slot whose message is being read
+        self.unread: bytes | None = None  # a message read, its game not yet kept
+        self.playing = self.context.RawArray("q", [-1] * count)
+
+    def start(self) -> None:
+        # Kept on self: a spawned worker opens them after start() has returned.
+        self.lock, self.next_game = self.context.Lock(), self.context.RawValue("q", 0)
+        with _held(signal.SIGINT):  # until a worker ignores Ctrl-C itself (a pending one arrives after)
+            for slot in range(self.count):
+                reader, writer = self.context.Pipe(duplex=False)
+                args = (slot, self.games, self.args, self.lock, self.next_game, self.playing, writer, os.getpid())
+                process = self.context.Process(target=_worker, args=args, name=f"upto9-simulate-{slot}", daemon=True)
+                process.start()
+                # Closed here before the next worker starts, so only its own worker holds the writing
+                # end: the pipe reads as ended exactly when that worker has ended.
+                writer.close()
+                self.processes[slot], self.conns[slot] = process, reader
+
+    def pump(self, timeout: float) -> _Stop:
+        """Wait up to ``timeout`` seconds, then take what the workers sent and note those that ended."""
+        from multiprocessing.connection import wait
+
+        sentinels = {process.sentinel: slot for slot, process in self.processes.items()}
+        ready = wait([*self.conns.values(), *sentinels], timeout=timeout)
+        stop: _Stop = None
+        for slot, conn in list(self.conns.items()):
+            if conn in ready and slot in self.conns:
+                said = self.receive(slot)
+                stop = stop or said  # the first reason counts
+        for item in ready:
+            if isinstance(item, int) and sentinels[item] in self.processes:
+                said = self.ended(sentinels[item])
+                stop = stop or said
+        return stop
+
+    def receive(self, slot: int) -> _Stop:
+        """Read one message of the worker in ``slot``; the end of its pipe closes it."""
+        conn = self.conns[slot]
+        self.reading = slot
+        try:
+            self.unread = conn.recv_bytes()
+        except (EOFError, OSError):  # the worker ended (or died in the middle of a message, now lost)
+            self.conns.pop(slot).close()
+            self.reading = None
+            return None
+        self.reading = None  # read whole: the pipe is in step again
+        return self.take()
+
+    def take(self) -> _Stop:
+        """Keep the game in the message just read (or say which game failed)."""
+        if self.unread is None:
+            return None
+        message = pickle.loads(self.unread)
+        stop: _Stop = None
+        if message[0] == "game":
+            result: _Result = message[1]
+            index = int(result[0][0])
+            if index not in self.results:
+                self.results[index] = result
+                self.bar.update(1)
+        else:
+            sent: _Sent = message[2]
+            stop = _game_failed(message[1], self.args[0], _revive(sent), f"{sent[1]}: {sent[2]}")
+        self.unread = None
+        return stop
+
+    def ended(self, slot: int) -> _Stop:
+        """The worker in ``slot`` has ended: read what it still sent, then say if it died."""
+        process = self.processes.pop(slot)
+        process.join()
+        stop: _Stop = None
+        while slot in self.conns:
+            if not self.conns[slot].poll(_POLL):  # something else holds the pipe open: stop reading it
+                self.conns.pop(slot).close()
+                break
+            said = self.receive(slot)
+            stop = stop or said
+        if stop is not None:
+            return stop  # it reported its failed game and ended
+        code = process.exitcode or 0
+        last = int(self.playing[slot])
+        game = None if last < 0 or last in self.results else last
+        if code == 0 and game is None:
+            return None  # no game left for it
+        # Died: the others stop too (it may have died holding the lock they take games with).
+        how = Message("sim.killed_by", signal=_signal_name(-code)) if code < 0 else Message("sim.exit_code", code=code)
+        if game is None:
+            return _Failure(Message("sim.worker_died_between", how=how))
+        return _Failure(Message("sim.worker_died", game=game, seed=game_seed(self.args[0], game), how=how), game=game)
+
+    def interrupted(self) -> None:
+        """Ctrl-C came (a ``KeyboardInterrupt`` may strike anywhere): a message cut in the middle
+        leaves its pipe out of step, so it is read no more; a message read whole is kept."""
+        if self.reading is not None and self.reading in self.conns:
+            self.conns.pop(self.reading).close()
+        self.reading = None
+        self.take()
+
+    def shut(self) -> None:
+        """Stop every worker still running; keep the games they sent before they stopped."""
+        for process in self.processes.values():
+            process.terminate()
+        deadline = time.monotonic() + STOP_TIMEOUT
+        try:
+            while self.conns or self.processes:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                try:
+                    self.pump(min(left, _POLL))  # what stopped workers say now is no news
+                except KeyboardInterrupt:  # Ctrl-C again while stopping: stopping already
+                    self.interrupted()
+        finally:
+            for process in self.processes.values():
+                process.kill()
+                process.join()
+            for conn in self.conns.values():
+                conn.close()
+            self.processes.clear()
+            self.conns.clear()
+
+
+def _run_processes(games: int, args: tuple[Any, ...], workers: int, show: bool) -> tuple[dict[int, _Result], _Stop]:
+    count = min(workers, games)
+    with _bar(games, show, f"games ({count} workers)") as bar:
+        pool = _Workers(games, args, count, bar)
+        stop: _Stop = None
+        try:
+            pool.start()
+            _load_words()  # while the workers play
+            while stop is None and (pool.conns or pool.processes):
+                stop = pool.pump(_POLL)  # with a timeout: Ctrl-C may reach another thread of this process
+        except KeyboardInterrupt:
+            pool.interrupted()
+            stop = "interrupted"
+        finally:
+            pool.shut()
+    return pool.results, stop
+
+
+# --- Dask ----------------------------------------------------------------------------------------
+
+
+def _play_guarded(
+    indices: Sequence[int], seed: int | str, players: int, rules: Rules, factories: Sequence[Any], per_round: bool
+) -> tuple[list[_Result], tuple[int, _Sent] | None]:
+    """A chunk of games on a Dask worker: the rows of the games played, and the first game that
+    raised (its index and exception), if one did; the games after it are not played."""
+    results = []
+    for index in indices:
+        try:
+            results.append(_play_rows(index, seed, players, rules, factories, per_round))
+        except Exception as error:
+            return results, (index, _portable(error))
+    return results, None
+
+
+def _run_dask(games: int, args: tuple[Any, ...], workers: int | None, client: Any, show: bool) -> tuple[dict[int, _Result], _Stop]:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError as error:  # pragma: no cover - depends on the installation
@@ -404,17 +855,50 @@ def _run_dask(games: int, args: tuple[Any, ...], workers: int | None, client: An
     elif isinstance(client, str):
         client = distributed.Client(client)
         own.append(client)
+    results: dict[int, _Result] = {}
+    stop: _Stop = None
     try:
         size = _chunk_size(games, max(1, len(client.scheduler_info().get("workers", {}))))
-        results: list[_Result] = []
         with _bar(games, show, "games (dask)") as bar:
-            futures = [client.submit(_play_chunk, list(chunk), *args, pure=False) for chunk in _chunks(games, size)]
-            for future in distributed.as_completed(futures):
-                done = future.result()
-                results.extend(done)
-                bar.update(len(done))
+            futures: list[Any] = []
+            where: dict[str, range] = {}  # each task's games, by its key
+            taken: set[str] = set()
+
+            def take(future: Any) -> _Stop:
+                try:
+                    done, failed = future.result()
+                except Exception as error:  # the task itself failed: a worker died (KilledWorker), ...
+                    taken.add(future.key)
+                    chunk = where[future.key]
+                    what = Message("sim.chunk_failed", first=chunk[0], last=chunk[-1], error=_error_text(error))
+                    return _Failure(what, games=chunk, cause=error)
+                new = [result for result in done if int(result[0][0]) not in results]
+                results.update((int(result[0][0]), result) for result in new)
+                taken.add(future.key)  # only now: a Ctrl-C before this takes it again, none lost
+                bar.update(len(new))
                 future.release()
-        return results
+                if failed is None:
+                    return None
+                sent = failed[1]
+                return _game_failed(failed[0], args[0], _revive(sent), f"{sent[1]}: {sent[2]}")
+
+            try:
+                for chunk in _chunks(games, size):
+                    futures.append(client.submit(_play_guarded, list(chunk), *args, pure=False))
+                    where[futures[-1].key] = chunk
+                _load_words()  # while the cluster plays
+                for future in distributed.as_completed(futures):
+                    stop = take(future)
+                    if stop is not None:
+                        break
+            except KeyboardInterrupt:
+                stop = "interrupted"
+            if stop is not None:
+                client.cancel([future for future in futures if not future.done()])
+                for future in futures:  # keep what finished meanwhile
+                    if future.key not in taken and future.status == "finished":
+                        take(future)
     finally:
         for thing in reversed(own):
             thing.close()
+    return results, stop

@@ -26,6 +26,7 @@ import traitlets as t
 
 from upto9.cards import AnyCard, Phase10Card
 from upto9.game import (
+    MAX_TURNS_PER_ROUND,
     Discard,
     Discarded,
     Donate,
@@ -49,13 +50,14 @@ from upto9.game import (
 from upto9.melds import Meld
 from upto9.messages import Message, card_param, render
 from upto9.phase10 import Phase10Meld
+from upto9.records import MAX_RECORD_BYTES, RecordError, load_game, replay
 from upto9.rules import UPTO9, Group, GroupKind, Rules
 
 from ._common import ModelLanguage, guard, style_tag
 from .cards_html import card_html, card_row
 from .engine_text import record_error_text
 from .page import Advanced
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, is_phase10, jokers_text, level_title, worded
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, is_phase10, jokers_text, level_title, number_text, worded
 
 __all__ = ["TEXTS", "RoundModel", "RoundStepper", "Step", "replay_round"]
 
@@ -90,7 +92,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "advanced_file": "The game record {name} (upto9.load_game replays it through the engine).",
         "too_big": "the file is {size} KB; a saved game is at most {limit} KB",
-        "unreadable": "it is not a saved game this version can read",
         "status": "Round {round} · action {k} of {n}",
         "dealer": "dealer",
         "to_move": "{name} to move: {phase}",
@@ -125,7 +126,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "goes_out": "That was {name}'s last card: {name} goes out.",
         "end_out": "The round is over: {name} went out.",
         "end_impossible": "The round is over: no player still waiting can ever complete their level with the cards left in circulation.",
-        "end_stalemate": "The round is over: everyone had laid down, and a full pass through the deck brought no donation and no one out.",
+        "end_stalemate": (
+            "The round is over: everyone had laid down, and for as many turns as there were cards in the deck and the discard "
+            "pile, no card reached the table and no one went out."
+        ),
+        "end_turn_limit": "The round is over: it reached the engine's limit of {n} turns with players still waiting to lay down.",
         "rule_deal": (
             "Setup: all the cards are shuffled into one face-down deck. Each player gets {n} cards. The top card is turned over "
             "to start the discard pile. The player to the dealer's left goes first, and play proceeds clockwise."
@@ -164,6 +169,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "rule_end_stalemate": (
             "The stalemate guard (ruling 9) is a guard of the engine, not a rule of the text. Those who laid down move up, and "
             "everyone scores penalty points for their cards."
+        ),
+        "rule_end_turn_limit": (
+            "The turn limit is no rule of the game: it stops software players that never lay down. Those who laid down move up, "
+            "and everyone scores penalty points for their cards."
         ),
         "summary": "The round's end",
         "col_player": "Player",
@@ -254,7 +263,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "advanced_file": "Spillfilen {name} (upto9.load_game spiller den av gjennom motoren).",
         "too_big": "filen er på {size} KB; et lagret spill er på høyst {limit} KB",
-        "unreadable": "det er ikke et lagret spill denne versjonen kan lese",
         "status": "Runde {round} · trekk {k} av {n}",
         "dealer": "giver",
         "to_move": "{name} sin tur: {phase}",
@@ -289,7 +297,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "goes_out": "Det var det siste kortet til {name}: {name} går ut.",
         "end_out": "Runden er over: {name} gikk ut.",
         "end_impossible": "Runden er over: ingen av spillerne som venter, kan noensinne klare nivået sitt med kortene som er igjen i sirkulasjon.",
-        "end_stalemate": "Runden er over: alle hadde lagt ned, og en hel runde gjennom trekkbunken ga verken donering eller noen som gikk ut.",
+        "end_stalemate": (
+            "Runden er over: alle hadde lagt ned, og i like mange turer som det var kort i trekkbunken og kastebunken, kom ingen "
+            "kort på bordet og ingen gikk ut."
+        ),
+        "end_turn_limit": "Runden er over: den nådde motorens grense på {n} turer mens noen fortsatt ventet på å legge ned.",
         "rule_deal": (
             "Oppsett: Alle kortene blandes til én trekkbunke. Hver spiller får {n} kort. Toppkortet snus og starter "
             "kastebunken. Spilleren til venstre for giver begynner, og turen går med klokka."
@@ -328,6 +340,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "rule_end_stalemate": (
             "Fastlåsingsvakten (avgjørelse 9) er en vakt i motoren, ikke en regel i teksten. De som la ned, rykker opp, og alle får "
             "straffepoeng for kortene sine."
+        ),
+        "rule_end_turn_limit": (
+            "Turgrensen er ingen regel i spillet: den stopper dataspillere som aldri legger ned. De som la ned, rykker opp, og "
+            "alle får straffepoeng for kortene sine."
         ),
         "summary": "Slutten på runden",
         "col_player": "Spiller",
@@ -395,8 +411,14 @@ assert set(TEXTS) == set(LANGS)
 WHOLE_TABLE: Final = -1
 """The perspective that shows every hand (a teacher's view)."""
 
-MAX_RECORD_KB: Final = 4096
-"""The largest saved game read (the sample games are under 100 KB): a bigger upload is refused unread."""
+MAX_RECORD_KB: Final = MAX_RECORD_BYTES // 1024
+"""The largest saved game read, the engine's limit (``upto9.records.MAX_RECORD_BYTES``, 4096 KB; the
+sample games are under 100 KB): a bigger upload is refused unread."""
+
+REPLAY_SECONDS: Final = 5.0
+"""The longest a saved game may take to open (read and replayed through the engine): a published
+page's kernel serves every visitor, so no one's file may keep it busy. The sample games open in
+about 0.2 s (some 20 ms a round), so a real game is far inside the limit."""
 
 # The upload button draws "<description> (<files>)": its own text is hidden and the label is drawn
 # in its place, so a learner never reads a "(0)".
@@ -603,28 +625,22 @@ class RoundModel(t.HasTraits):
             self._open(path, name)
 
     def _open(self, path: Path, name: str) -> None:
-        from upto9.records import RecordError, load_game
-
         try:
-            game = load_game(path)
-        except RecordError as error:
+            game = load_game(path, time_limit=REPLAY_SECONDS)
+        except RecordError as error:  # every refusal, the file's limits and the time limit included
             refused = error
             self._refuse(lambda lang: _one_line(record_error_text(refused, lang).removeprefix(f"{path}: ")))
-            return
-        except ValueError:  # the JSON reader's own limits (a number of 5000 digits): no game record either
-            self._refuse(lambda lang: TEXTS[lang]["unreadable"])
             return
         self.set_game(game, ("file", name))
 
     def load_record(self, record: Any, name: str = "") -> None:
-        """Load a game record already read from JSON (``upto9.records.replay``); a bad one sets ``error``."""
-        from upto9.records import RecordError, replay
-
+        """Load a game record already read from JSON (``upto9.records.replay``, within
+        ``REPLAY_SECONDS``); a bad one sets ``error``."""
         try:
-            game = replay(record)
+            game = replay(record, time_limit=REPLAY_SECONDS)
         except RecordError as error:
             refused = error
-            self._refuse(lambda lang: record_error_text(refused, lang))
+            self._refuse(lambda lang: _one_line(record_error_text(refused, lang)))
             return
         self.set_game(game, ("file", name))
 
@@ -778,6 +794,9 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
         elif action.reason is EndReason.IMPOSSIBLE:
             what.append(texts["end_impossible"])
             why.append(texts["rule_end_impossible"])
+        elif action.reason is EndReason.TURN_LIMIT:
+            what.append(texts["end_turn_limit"].format(n=number_text(MAX_TURNS_PER_ROUND, lang, 0)))
+            why.append(texts["rule_end_turn_limit"])
         else:
             what.append(texts["end_stalemate"])
             why.append(texts["rule_end_stalemate"])

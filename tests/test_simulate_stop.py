@@ -1,0 +1,328 @@
+"""A simulation that stops cleanly (issue 11, part 3): Ctrl-C returns the games already finished
+with a warning saying how many; a failed game or a killed worker is named and the other games
+are kept; the workers end when the main process ends, however it ends.
+
+The Ctrl-C tests send a real SIGINT (to a subprocess's process group, as a terminal does, or to
+its main process alone; in this process, to the main thread) and print the time from the signal
+to ``simulate`` returning: the target is about 2 s, the asserted bound (``SAFETY``) is generous
+so that a loaded machine does not fail them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import psutil
+import pytest
+
+from upto9 import HeuristicBot, play_game
+from upto9.bots import Bot
+from upto9.messages import render
+from upto9.simulate import SimulationError, SimulationInterrupted, bot_seed, game_row, game_seed, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+SAFETY = 8.0  # seconds: the bound asserted for "stops within about 2 s" (a safety bound, not the target)
+MANY = 5000  # games: far more than any test lets finish
+
+
+def _children(pid: int, count: int, timeout: float = 20.0, child: subprocess.Popen[str] | None = None) -> list[psutil.Process]:
+    """The first ``count`` child processes of ``pid`` (the subprocess ``child``), once they exist."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if child is not None and child.poll() is not None:
+            raise AssertionError(f"the simulation ended before it started its workers: {child.communicate()}")
+        found = psutil.Process(pid).children()
+        if len(found) >= count:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"process {pid} did not start {count} workers within {timeout} s")
+
+
+def _gone(process: psutil.Process) -> bool:
+    try:
+        return process.status() == psutil.STATUS_ZOMBIE  # dead, waiting for its new parent to reap it
+    except psutil.NoSuchProcess:
+        return True
+
+
+def _wait_gone(processes: list[psutil.Process], timeout: float) -> float:
+    """Seconds until every process has ended; fails after ``timeout``."""
+    start = time.monotonic()
+    while not all(_gone(p) for p in processes):
+        if time.monotonic() - start > timeout:
+            alive = [p.pid for p in processes if not _gone(p)]
+            raise AssertionError(f"workers {alive} still running {timeout} s later")
+        time.sleep(0.05)
+    return time.monotonic() - start
+
+
+def _same_game(row: pd.Series | dict[str, Any], seed: int, players: int = 2) -> None:
+    """The row is what ``play_game`` gives for that game's seed."""
+    index = int(row["game"])
+    assert int(row["seed"]) == game_seed(seed, index)
+    expected = game_row(play_game(players=players, seed=game_seed(seed, index)), index)
+    for column in ("rounds", "turns", "penalties_0", "penalties_1", "level_0", "level_1"):
+        assert row[column] == expected[column], column
+    assert list(row["winners"]) == list(expected["winners"])
+
+
+# --- Ctrl-C ----------------------------------------------------------------------------------------
+
+INTERRUPTED = textwrap.dedent(
+    f"""
+    import json, time, warnings
+    from upto9.simulate import simulate
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame = simulate({MANY}, players=2, seed=7, workers=2, progress=False)
+    returned = time.monotonic()
+    rows = json.loads(frame.to_json(orient="records"))
+    warned = [[w.category.__name__, str(w.message), w.message.done, w.message.total] for w in caught]
+    print(json.dumps({{"returned": returned, "rows": rows, "warnings": warned}}))
+    """
+)
+
+
+@pytest.mark.parametrize("to", ["process group", "main process"])
+def test_ctrl_c_returns_the_finished_games_with_a_warning(to: str) -> None:
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        workers = _children(child.pid, 2, child=child)
+        time.sleep(1.5)  # some games finish
+        sent = time.monotonic()
+        if to == "process group":  # what a terminal's Ctrl-C does: the workers get SIGINT too
+            os.killpg(child.pid, signal.SIGINT)
+        else:
+            os.kill(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        child.kill()
+    assert child.returncode == 0, err
+    report = json.loads(out.splitlines()[-1])
+    took = report["returned"] - sent
+    print(f"Ctrl-C ({to}) to simulate returning: {took:.2f} s")
+    assert took < SAFETY
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err  # from no process at all
+    rows = report["rows"]
+    assert 0 < len(rows) < MANY
+    said = f"interrupted: stopped after {len(rows)} of {MANY} games; the frame holds the games that finished"
+    assert report["warnings"] == [["SimulationInterrupted", said, len(rows), MANY]]
+    games = [row["game"] for row in rows]
+    assert games == sorted(set(games))
+    for row in (rows[0], rows[-1]):
+        _same_game(row, 7)
+    assert _wait_gone(workers, 5.0) < 5.0
+
+
+class _SigintLater:
+    """Sends SIGINT to this process's main thread once ``after`` seconds have passed and ``ready()``
+    holds (unless cancelled first)."""
+
+    def __init__(self, after: float, ready: Callable[[], bool] = lambda: True) -> None:
+        self.sent: float | None = None
+        self._after, self._ready = after, ready
+        self._cancelled = threading.Event()
+        self._thread = threading.Thread(target=self._fire)
+
+    def _fire(self) -> None:
+        if self._cancelled.wait(self._after):
+            return
+        deadline = time.monotonic() + 30
+        while not self._ready() and time.monotonic() < deadline:
+            if self._cancelled.wait(0.05):
+                return
+        self.sent = time.monotonic()
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+
+    def __enter__(self) -> _SigintLater:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._cancelled.set()
+        self._thread.join()
+
+
+def _interrupted(
+    games: int = MANY, after: float = 1.5, ready: Callable[[], bool] = lambda: True, **options: Any
+) -> tuple[pd.DataFrame, SimulationInterrupted, float]:
+    with pytest.warns(SimulationInterrupted) as caught, _SigintLater(after, ready) as later:
+        frame = simulate(games, players=2, seed=2, progress=False, **options)
+        returned = time.monotonic()
+    assert later.sent is not None, "simulate ended before the Ctrl-C"
+    assert isinstance(frame, pd.DataFrame)
+    [warning] = [w.message for w in caught]
+    assert isinstance(warning, SimulationInterrupted)
+    return frame, warning, returned - later.sent
+
+
+def test_ctrl_c_in_this_process_keeps_the_games_played_so_far() -> None:
+    frame, warning, took = _interrupted(workers=1)
+    print(f"Ctrl-C to simulate returning (one process): {took:.2f} s")
+    assert took < SAFETY
+    assert 0 < len(frame) < MANY and list(frame["game"]) == list(range(len(frame)))  # the game being played is left out
+    assert (warning.done, warning.total) == (len(frame), MANY)
+    assert str(warning) == f"interrupted: stopped after {len(frame)} of {MANY} games; the frame holds the games that finished"
+    _same_game(frame.iloc[-1], 2)
+
+
+# --- a game that fails, a worker that dies -----------------------------------------------------------
+
+
+class FailOn:
+    """A bot factory that raises when asked for seat 0's bot of game ``game`` (of a simulation
+    with ``seed``), and makes a ``HeuristicBot`` otherwise."""
+
+    __name__ = "HeuristicBot"  # the same bot column as a clean run's
+
+    def __init__(self, seed: int, game: int) -> None:
+        self.target = bot_seed(game_seed(seed, game), 0)
+
+    def __call__(self, seed: int) -> Bot:
+        if seed == self.target:
+            raise ValueError("planted failure")
+        return HeuristicBot(seed)
+
+
+@pytest.fixture(scope="module")
+def clean() -> pd.DataFrame:
+    frame = simulate(12, players=2, seed=3, workers=1, progress=False)
+    assert isinstance(frame, pd.DataFrame)
+    return frame
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_game_that_raises_is_named_and_the_finished_games_kept(workers: int, clean: pd.DataFrame) -> None:
+    with pytest.raises(SimulationError) as info:
+        simulate(12, players=2, bots=[FailOn(3, 5), HeuristicBot], seed=3, workers=workers, per_round=True, progress=False)
+    error = info.value
+    assert (error.game, error.seed, error.total) == (5, game_seed(3, 5), 12)
+    assert str(error).startswith(f"game 5 (seed {game_seed(3, 5)}) failed: ValueError: planted failure; {error.done} of 12 games finished")
+    assert isinstance(error.__cause__, ValueError) and str(error.__cause__) == "planted failure"
+    assert render(error.msg, "nb").startswith(f"spill 5 (frø {game_seed(3, 5)}) feilet: ValueError: planted failure; {error.done} av 12 spill")
+    games, rounds = error.partial
+    assert len(games) == error.done and 5 not in set(games["game"])
+    if workers == 1:
+        assert list(games["game"]) == [0, 1, 2, 3, 4]
+    else:  # games are taken in order: of games 0-4 only the other worker's game may be unfinished
+        assert "planted failure" in str(error.__cause__.__cause__)  # the worker's traceback
+        assert len(set(range(5)) - set(games["game"])) <= 1
+    assert set(rounds["game"]) == set(games["game"])
+    pd.testing.assert_frame_equal(games.reset_index(drop=True), clean[clean["game"].isin(games["game"])].reset_index(drop=True))
+
+
+def test_a_killed_worker_names_its_game_and_the_finished_games_are_kept() -> None:
+    victims: list[int] = []
+
+    def kill_one() -> None:
+        worker = _children(os.getpid(), 2)[0]
+        time.sleep(1.0)
+        victims.append(worker.pid)
+        os.kill(worker.pid, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_one)
+    killer.start()
+    try:
+        with pytest.raises(SimulationError) as info:
+            simulate(MANY, players=2, seed=4, workers=2, progress=False)
+    finally:
+        killer.join()
+    error = info.value
+    assert victims and error.game is not None and error.seed == game_seed(4, error.game)
+    assert str(error).startswith(f"the worker playing game {error.game} (seed {error.seed}) died: killed by signal SIGKILL; {error.done} of {MANY} games")
+    games = error.partial
+    assert 0 < len(games) == error.done and error.game not in set(games["game"])
+    _same_game(games.iloc[-1], 4)
+    assert psutil.Process().children() == []  # the other worker was stopped
+
+
+# --- the workers end with the main process -----------------------------------------------------------
+
+FOREVER = (
+    f"import sys, upto9.simulate; s = sys.modules['upto9.simulate']; s._PDEATHSIG = {{pdeathsig}}; s.simulate({MANY}, players=2, workers=2, progress=False)"
+)
+
+
+@pytest.mark.parametrize("pdeathsig", [True, False], ids=["kernel (PR_SET_PDEATHSIG)", "watching thread"])
+def test_killing_the_main_process_ends_its_workers(pdeathsig: bool) -> None:
+    if pdeathsig and not sys.platform.startswith("linux"):
+        pytest.skip("PR_SET_PDEATHSIG is Linux's")
+    child = subprocess.Popen([sys.executable, "-c", FOREVER.format(pdeathsig=pdeathsig)], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        workers = _children(child.pid, 2, child=child)
+        time.sleep(0.5)
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=10)
+        took = _wait_gone(workers, 5.0)
+    finally:
+        child.kill()
+        child.communicate()
+    print(f"main process killed to its workers gone ({'kernel' if pdeathsig else 'thread'}): {took:.2f} s")
+
+
+# --- Dask ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def test_a_game_that_raises_on_dask_is_named(dask_client: Any, clean: pd.DataFrame) -> None:
+    with pytest.raises(SimulationError) as info:
+        simulate(12, players=2, bots=[FailOn(3, 5), HeuristicBot], seed=3, backend="dask", client=dask_client, progress=False)
+    error = info.value
+    assert (error.game, error.seed) == (5, game_seed(3, 5)) and "planted failure" in str(error)
+    games = error.partial
+    assert 5 not in set(games["game"]) and len(games) == error.done
+    pd.testing.assert_frame_equal(games.reset_index(drop=True), clean[clean["game"].isin(games["game"])].reset_index(drop=True))
+
+
+def test_ctrl_c_on_dask_returns_the_finished_games(dask_client: Any) -> None:
+    # Last of the Dask tests: the task running when Ctrl-C comes goes on in the cluster's threads
+    # (Dask cannot stop a running task). 64 games make tasks of 4 games; Ctrl-C once one is done.
+    earlier = set(dask_client.futures)  # an earlier test's tasks, perhaps finishing only now
+
+    def one_done() -> bool:
+        return any(key not in earlier and state.status == "finished" for key, state in list(dask_client.futures.items()))
+
+    frame, warning, took = _interrupted(games=64, after=0.5, ready=one_done, backend="dask", client=dask_client)
+    print(f"Ctrl-C to simulate returning (Dask): {took:.2f} s")
+    assert took < SAFETY
+    assert 0 < len(frame) < 64 and (warning.done, warning.total) == (len(frame), 64)
+    _same_game(frame.iloc[0], 2)
+
+
+def test_a_game_no_hand_can_finish_stops_at_the_round_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A house level asking for more cards than a hand holds deals impossible rounds for ever; the
+    bots' safety limit stops the game and says why, in both languages."""
+    import importlib
+
+    from upto9 import UPTO9, RuleError, rules_from_dict
+
+    simulate_module = importlib.import_module("upto9.simulate")  # the package names its function simulate too
+
+    data = UPTO9.to_dict()
+    data["levels"] = [{"number": 1, "groups": [{"kind": "run", "size": 14}], "jokers": 0, "clean_groups": 0}]
+    rules = rules_from_dict(data, "house.toml")
+    monkeypatch.setattr(simulate_module, "MAX_ROUNDS_PER_GAME", 3)
+    with pytest.raises(RuleError) as raised:
+        play_game(players=2, rules=rules, seed=1)
+    assert "stopped after 3 rounds" in str(raised.value)
+    assert raised.value.msg is not None and "stoppet etter 3 runder" in render(raised.value.msg, "nb")
