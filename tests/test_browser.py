@@ -370,7 +370,7 @@ def test_switch_the_rules_explorer_to_phase10_and_read_its_table(page: Any, serv
     levels = explorer.locator("table.u9-levels")
     assert levels.locator("tr").count() == 1 + len(PHASE10.levels)
     assert levels.inner_text().count("any number of wild cards, at least 1 number card") == len(PHASE10.levels)
-    assert explorer.locator("select", has=page.locator("option", has_text="any number")).first.is_visible()
+    explorer.locator("select", has=page.locator("option", has_text="any number")).first.wait_for(state="visible", timeout=30_000)
     # The lab below follows: Phase 10's own penalty groups.
     page.locator(".widget-inline-hbox", has_text="Wild card").first.wait_for(timeout=30_000)
     assert not widget_problems(page), widget_problems(page)

@@ -179,6 +179,7 @@ def test_every_citation_of_the_reference_names_a_section_it_has() -> None:
 
 def test_the_round_stepper_words_the_turn_limit_as_no_rule_and_never_as_a_stalemate() -> None:
     from upto9.widgets.stepper import TEXTS, WHOLE_TABLE, RoundModel, describe
+    from upto9.widgets.texts import number_text
 
     from upto9.game import MAX_TURNS_PER_ROUND, Discard, Draw, Game, Phase, RoundEnded, Source
 
@@ -196,5 +197,6 @@ def test_the_round_stepper_words_the_turn_limit_as_no_rule_and_never_as_a_stalem
         what, why = describe(model, end, WHOLE_TABLE)
         assert TEXTS[lang]["end_stalemate"] not in what and TEXTS[lang]["rule_end_stalemate"] not in why
         said[lang] = " ".join(what + why)
-    assert f"limit of {MAX_TURNS_PER_ROUND} turns" in said["en"] and "no rule of the game" in said["en"]
-    assert f"grense på {MAX_TURNS_PER_ROUND} turer" in said["nb"] and "ingen regel i spillet" in said["nb"]
+    # The limit is written as each language writes numbers (2,000 / 2 000).
+    assert f"limit of {number_text(MAX_TURNS_PER_ROUND, 'en', 0)} turns" in said["en"] and "no rule of the game" in said["en"]
+    assert f"grense på {number_text(MAX_TURNS_PER_ROUND, 'nb', 0)} turer" in said["nb"] and "ingen regel i spillet" in said["nb"]
