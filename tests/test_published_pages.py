@@ -18,11 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.test_browser import LOAD_MS, browser, published_site  # noqa: F401  (the browser fixture)
-from tests.voila_helpers import CONFIG, LOADED, OUTPUT, PUBLISHED, ROOT, TEMPLATES, VoilaServer, free_port, get
+from tests.voila_helpers import CONFIG, LOADED, PUBLISHED, ROOT, VoilaServer, get
 
 pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
 
@@ -96,56 +92,15 @@ def _leaks(text: str, marks: tuple[str, ...], site: Path) -> list[str]:
     return [f"{w!r} in ...{text[max(0, i - 80) : i + 80]!r}..." for w in words if (i := text.find(w)) >= 0]
 
 
-class ScratchSite:
+def scratch_site(folder: Path) -> VoilaServer:
     """Voila started in ``folder`` (holding a copy of voila.json whose root is ``pages/``), with the
-    site's template and kernel (JUPYTER_PATH), as ``make serve`` starts the real site."""
-
-    def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        OUTPUT.mkdir(exist_ok=True)
-        self.log_path = OUTPUT / "voila-published-pages-scratch.log"
-        self._log = self.log_path.open("w", encoding="utf-8")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "JUPYTER_PATH": os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)}
-        env.pop("PYTEST_CURRENT_TEST", None)  # under it ipykernel does not capture file descriptor 2: the test would miss that channel
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1"],
-            cwd=folder,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-        deadline = time.monotonic() + 90
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"voila exited with {self.process.returncode}; see {self.log_path}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=5):
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"voila did not answer on {self.url} within 90 s; see {self.log_path}")
-            time.sleep(0.3)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-        self._log.close()
-
-    def log(self) -> str:
-        self._log.flush()
-        return self.log_path.read_text(encoding="utf-8", errors="replace")
+    site's template and kernel (JUPYTER_PATH), as ``make serve`` starts the real site. Under
+    PYTEST_CURRENT_TEST ipykernel does not capture file descriptor 2: the test would miss that channel."""
+    return VoilaServer("voila-published-pages-scratch.log", folder=folder, drop_env=("PYTEST_CURRENT_TEST",))
 
 
 @pytest.fixture(scope="module")
-def scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ScratchSite, Path]]:
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[VoilaServer, Path]]:
     folder = tmp_path_factory.mktemp("site")
     (folder / "pages").mkdir()
     config = json.loads(json.dumps(CONFIG))
@@ -158,7 +113,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ScratchS
     kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
     notebook = {"cells": cells, "metadata": {"kernelspec": kernelspec}, "nbformat": 4, "nbformat_minor": 5}
     (folder / "pages" / "leaky.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-    site = ScratchSite(folder)
+    site = scratch_site(folder)
     try:
         yield site, folder
     finally:
@@ -178,7 +133,7 @@ def test_the_site_templates_name_no_other_host() -> None:
     assert not found, found
 
 
-def test_the_served_page_shows_a_plain_sentence_and_nothing_of_the_server(scratch: tuple[ScratchSite, Path]) -> None:
+def test_the_served_page_shows_a_plain_sentence_and_nothing_of_the_server(scratch: tuple[VoilaServer, Path]) -> None:
     site, folder = scratch
     status, _url, body = get(f"{site.url}/voila/render/leaky.ipynb")
     assert status == 200
@@ -190,7 +145,7 @@ def test_the_served_page_shows_a_plain_sentence_and_nothing_of_the_server(scratc
     assert all(mark in log for mark in RUN_MARKS), [mark for mark in RUN_MARKS if mark not in log]
 
 
-def test_an_error_page_loads_nothing_from_another_host(scratch: tuple[ScratchSite, Path]) -> None:
+def test_an_error_page_loads_nothing_from_another_host(scratch: tuple[VoilaServer, Path]) -> None:
     site, _folder = scratch
     status, _url, body = get(f"{site.url}/voila/render/missing.ipynb")
     assert status == 404 and "404" in body
@@ -229,7 +184,7 @@ class Guard:
         self.context.close()
 
 
-def test_a_widget_callback_sends_the_page_nothing_of_the_server(browser: Any, scratch: tuple[ScratchSite, Path]) -> None:  # noqa: F811  (the browser fixture, imported)
+def test_a_widget_callback_sends_the_page_nothing_of_the_server(browser: Any, scratch: tuple[VoilaServer, Path]) -> None:  # noqa: F811  (the browser fixture, imported)
     site, folder = scratch
     guard = Guard(browser, site.url)
     try:

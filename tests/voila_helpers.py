@@ -45,9 +45,11 @@ def get(url: str, timeout: float = 180) -> tuple[int, str, str]:
 
 
 class VoilaServer:
-    """``voila`` started from the project's top folder (so voila.json applies) on a free port."""
+    """``voila`` started from the project's top folder (so voila.json applies) on a free port, or
+    from another ``folder`` holding its own voila.json; ``drop_env`` names variables the server
+    must not inherit."""
 
-    def __init__(self, log_name: str = "voila.log") -> None:
+    def __init__(self, log_name: str = "voila.log", folder: Path = ROOT, drop_env: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         OUTPUT.mkdir(exist_ok=True)
@@ -55,10 +57,11 @@ class VoilaServer:
         self._log = self.log_path.open("w", encoding="utf-8")
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
-        env.pop("QUERY_STRING", None)
+        for name in ("QUERY_STRING", *drop_env):
+            env.pop(name, None)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1"],
-            cwd=ROOT,
+            cwd=folder,
             stdout=self._log,
             stderr=subprocess.STDOUT,
             env=env,
@@ -90,6 +93,12 @@ class VoilaServer:
                 self.process.kill()
                 self.process.wait(timeout=10)
         self._log.close()
+
+    def log(self) -> str:
+        """What the server has logged so far."""
+        if not self._log.closed:
+            self._log.flush()
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
 
 
 def chromium_path() -> str | None:
