@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz_helpers import fuzz_examples
 from upto9.cards import shown
 from upto9.cli import RECONSTRUCTED_NOTE, main
 
@@ -593,7 +594,7 @@ def test_an_ascii_terminal_gets_json_escaped_and_errors_in_ascii() -> None:
 
 # --- fuzz: random command lines ---------------------------------------------------------------------------
 
-FUZZ_EXAMPLES = int(os.environ.get("UPTO9_FUZZ_EXAMPLES", "0") or 0) or 150
+FUZZ_EXAMPLES = fuzz_examples(150)
 """CI-sized by default; ``UPTO9_FUZZ_EXAMPLES=5000`` for a longer hunt."""
 
 WORDS = ["check", "levels", "--level", "-l", "--rules", "--players", "--json", "--help", "upto9", "phase10", "upto9_lean", "/dev/zero", "-", "--"]

@@ -9,7 +9,6 @@ CI-sized by default; ``UPTO9_FUZZ_EXAMPLES=2000`` runs that many examples per te
 from __future__ import annotations
 
 import itertools
-import os
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -18,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz_helpers import fuzz_examples
 from upto9 import (
     PHASE10,
     UPTO9,
@@ -40,8 +40,7 @@ from upto9.cards import MAX_HAND, MAX_SHOWN_CHARS, full_deck, phase10_deck
 from upto9.melds import Placed
 from upto9.phase10 import Phase10Placed
 
-_ASKED = int(os.environ.get("UPTO9_FUZZ_EXAMPLES", "0") or 0)
-FUZZ = settings(max_examples=_ASKED or 120, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+FUZZ = settings(max_examples=fuzz_examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
 
 SECONDS = 2.0
 """A safety bound per example, not a speed target: a loaded machine must not make it flake."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -21,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz_helpers import fuzz_examples
 from upto9 import UPTO9, Game, RecordError, builtin_rules, game_record, load_game, load_rules, replay, rules_from_dict, save_game, validate
 from upto9.messages import render
 from upto9.records import MAX_ACTIONS, MAX_DEPTH, MAX_INT, MAX_QUOTE, MAX_RECORD_BYTES, MAX_ROUNDS, MAX_TEXT, MAX_VALUES
@@ -46,7 +46,6 @@ _BEFORE.next_round()
 _BEFORE.draw("deck")
 RECORDS.append(game_record(_BEFORE))
 
-_ASKED = int(os.environ.get("UPTO9_FUZZ_EXAMPLES", "0") or 0)
 SECONDS = 2.0
 """A safety bound per example on a loaded machine, not a speed target: a refusal takes milliseconds."""
 WHOLE_REPLAY_SECONDS = 5.0
@@ -55,7 +54,7 @@ WHOLE_REPLAY_SECONDS = 5.0
 
 def fuzz(examples: int) -> settings:
     """A CI-sized run of ``examples``, or ``UPTO9_FUZZ_EXAMPLES`` of them."""
-    return settings(max_examples=_ASKED or examples, deadline=None)
+    return settings(max_examples=fuzz_examples(examples), deadline=None)
 
 
 def refused(record: Any, *, seconds: float = SECONDS) -> RecordError:

@@ -26,6 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz_helpers import fuzz_examples
 from upto9 import PHASE10, UPTO9, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
 from upto9.messages import render
 from upto9.rules import (
@@ -49,7 +50,6 @@ from upto9.rules import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-_ASKED = int(os.environ.get("UPTO9_FUZZ_EXAMPLES", "0") or 0)
 SECONDS = 2.0  # a safety bound per example on a loaded machine, not a speed target
 QUICK = 0.5  # "refused at once": the issue's hostile files, each refused in milliseconds
 SECRET = "secret_key_42"  # the first key of a file outside the house file's folder: never echoed
@@ -57,7 +57,7 @@ SECRET = "secret_key_42"  # the first key of a file outside the house file's fol
 
 def fuzz(examples: int) -> settings:
     """A CI-sized run of ``examples``, or ``UPTO9_FUZZ_EXAMPLES`` of them."""
-    return settings(max_examples=_ASKED or examples, deadline=None)
+    return settings(max_examples=fuzz_examples(examples), deadline=None)
 
 
 def write(folder: Path, body: str, name: str = "house.toml") -> Path:
