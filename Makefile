@@ -21,9 +21,17 @@ $(STAMP): pyproject.toml
 # found through JUPYTER_PATH; the tests' Voila (tests/voila_helpers.py) sets the same.
 VOILA_ENV := JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}
 
-# The published explainers: voila.json (read from this folder) says what is served and how.
+# The published explainers: voila.json (read from this folder) says what is served and how. For one
+# person: one preheated kernel per page instead of the class-sized pools (35 kernels, ~2 GB).
 serve: $(STAMP)
 	@echo "Up to 9 explainers: open http://127.0.0.1:8866/ (Ctrl-C stops the server)"
+	$(VOILA_ENV) $(BIN)/voila --no-browser '--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 1}}'
+
+# The site as published for a class of 30 (voila.json as it stands: 30 preheated hand checkers, a
+# kernel limit, culling of closed tabs); give it a minute to heat its pools before the class arrives.
+.PHONY: serve-class
+serve-class: $(STAMP)
+	@echo "Up to 9 for a class: http://127.0.0.1:8866/ (the pools are ready about a minute after start; Ctrl-C stops)"
 	$(VOILA_ENV) $(BIN)/voila --no-browser
 
 # The same notebooks in JupyterLab, for editing (kernels start in notebooks/, as under Voila).
@@ -37,8 +45,8 @@ notebook-data: $(STAMP)
 	$(BIN)/python notebooks/build_cache.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check upto9 widgets tests benchmarks notebooks
-	$(BIN)/ruff format --check upto9 widgets tests benchmarks notebooks
+	$(BIN)/ruff check upto9 widgets server static_site tests benchmarks notebooks
+	$(BIN)/ruff format --check upto9 widgets server static_site tests benchmarks notebooks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -50,12 +58,12 @@ typecheck: $(STAMP)
 # recommended packages: chromium, its dependencies and the Liberation fonts the layout tests were
 # measured with (Arial's metrics; about 30 packages, 400 MB on Debian 12).
 browser:
-	@if command -v chromium >/dev/null 2>&1; then :; \
+	@if command -v chromium >/dev/null 2>&1 && command -v nginx >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "installing Debian's chromium for the browser tests"; \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null) \
-	    || echo "could not install chromium: the browser tests will skip"; \
-	else echo "no chromium and not root: the browser tests will skip (apt-get install --no-install-recommends chromium fonts-liberation)"; fi
+	  echo "installing Debian's chromium and nginx for the browser and deployment tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation nginx >/dev/null) \
+	    || echo "could not install chromium and nginx: the browser and deployment tests will skip"; \
+	else echo "no chromium or nginx and not root: the browser and deployment tests will skip (apt-get install --no-install-recommends chromium fonts-liberation nginx)"; fi
 
 test: lint typecheck browser
 	$(VOILA_ENV) $(BIN)/pytest
@@ -66,6 +74,15 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_games.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_pages.py
+	$(BIN)/python benchmarks/bench_site.py
+
+# The learner pages (tour, hand checker, round stepper) as a static site in _site/, built with Voici:
+# Python runs in the browser (Pyodide), so any static host serves any number of learners, and a page
+# works offline once loaded. Downloads from PyPI and the npm registry only (cached in build/static_site/);
+# prints the site's size. Try it: python -m http.server -d _site (tests/test_static_site.py does so).
+.PHONY: site
+site: $(STAMP)
+	$(BIN)/python static_site/build.py --out _site
 
 # The release files: an sdist and a wheel in dist/, checked with twine (tests/test_package.py builds
 # them the same way in a temporary folder, installs the wheel into a fresh venv and runs it).
@@ -75,4 +92,4 @@ dist: $(STAMP)
 	$(BIN)/twine check --strict dist/*
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist _site

@@ -14,7 +14,20 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-from upto9.widgets.atlas import DEAL_KINDS, KINDS, TABLE_SCROLL, AtlasView, MoreDeals, budget_chart, hold_chart, holding_table, hurdle_chart, hurdle_table
+from upto9.widgets.atlas import (
+    DEAL_KINDS,
+    KINDS,
+    TABLE_SCROLL,
+    AtlasView,
+    MoreDeals,
+    ViewChoice,
+    budget_chart,
+    budget_table,
+    hold_chart,
+    holding_table,
+    hurdle_chart,
+    hurdle_table,
+)
 
 from upto9.atlas import Atlas
 
@@ -69,7 +82,7 @@ def test_norwegian_charts_have_decimal_commas_and_no_english(atlas: Atlas, draw:
 
 
 def test_the_tables_fit_a_phone_by_scrolling_in_their_own_box_and_speak_norwegian(atlas: Atlas) -> None:
-    for draw in (holding_table, hurdle_table):
+    for draw in (holding_table, budget_table, hurdle_table):
         html = draw(atlas, "nb").data
         assert html.startswith(f"<div class='{TABLE_SCROLL}'") and "overflow-x:auto" in html
         text = text_of(html)
@@ -112,3 +125,63 @@ def test_more_deals_redraws_every_view_it_changes_with_a_plain_progress_bar(atla
     more.lang = "nb"
     assert more._button.description == "Del ut 30 hender til" and more.progress.text == "30 av 30 utdelinger"
     assert "Tegner" in more._note.value
+
+
+# --- the budget table, the hurdles marked, one view at a time -------------------------------------
+
+
+def test_the_budget_table_holds_the_budget_charts_numbers_in_both_languages(atlas: Atlas) -> None:
+    figure = budget_chart(atlas, "en")
+    table = html_lib.unescape(budget_table(atlas, "en").data)
+    rows = re.findall(r"<tr>(.*?)</tr>", table)[1:]  # after the head
+    assert len(rows) == len(atlas.rules.levels)
+    for trace, column in zip(figure.data, range(2, 6), strict=True):  # the chart's bars per budget, the table's columns
+        bars = dict(zip(trace.x, trace.y, strict=True))
+        for lv, row in zip(atlas.rules.levels, rows, strict=True):
+            cell = re.findall(r"<td[^>]*>(.*?)</td>", row)[column]
+            if str(lv.number) in bars:
+                assert f"{100 * bars[str(lv.number)]:.1f}\u00a0%" in cell, (trace.name, lv.number, cell)
+            else:  # no bar, no number: that budget does not exist on this level
+                assert cell == "—", (trace.name, lv.number, cell)
+    norwegian = text_of(budget_table(atlas, "nb").data)
+    assert english_in(norwegian) == [] and "ingen jokere" in norwegian and "Jokerbudsjettet, etter 5 trekk" in norwegian
+    assert re.search(r"\d,\d", norwegian) and not re.search(r"\d\.\d", norwegian)
+
+
+def test_the_hurdle_table_marks_the_levels_the_chart_marks_red(atlas: Atlas) -> None:
+    bars = hurdle_chart(atlas, "en").data[0]
+    red = {int(x) for x, colour in zip(bars.x, bars.marker.color, strict=True) if colour == "#c62828"}
+    assert len(red) == 3
+    for lang, word in (("en", "hurdle"), ("nb", "hinder")):
+        rows = re.findall(r"<tr>(.*?)</tr>", hurdle_table(atlas, lang).data)[1:]
+        marked = {int(re.search(r"<td[^>]*>(\d+)", row).group(1)) for row in rows if f">{word}<" in row}  # type: ignore[union-attr]
+        assert marked == red, (lang, marked, red)
+
+
+def test_a_view_choice_draws_a_view_only_when_a_learner_chooses_it(atlas: Atlas) -> None:
+    mine = copy.deepcopy(atlas)
+    choice = ViewChoice([("table", lambda lang: AtlasView(mine, "budget_table", lang=lang)), ("chart", lambda lang: AtlasView(mine, "budgets", lang=lang))])
+    assert choice.labels == ["Table", "Chart"]
+    assert [v.kind for v in choice.made] == ["budget_table"] and choice.shown.kind == "budget_table"  # no chart drawn yet
+    choice.lang = "nb"
+    assert choice.labels == ["Tabell", "Diagram"] and choice._buttons.value == 0 and [v.kind for v in choice.made] == ["budget_table"]
+    choice._buttons.value = 1  # the learner presses "Diagram"
+    table, chart = choice.made
+    assert choice.shown is chart and chart.lang == "nb" and table.layout.display == "none" and chart.layout.display is None
+    assert "Jokerbudsjettet" in str(chart.outputs[0]["data"])
+    choice._buttons.value = 0  # back to the table: the chart is kept, hidden, not drawn again
+    assert choice.made == [table, chart] and chart.layout.display == "none" and table.layout.display is None
+    choice.lang = "en"
+    assert table.lang == chart.lang == "en" and "The joker budget" in str(chart.outputs[0]["data"])
+    # More deals redraw the views made, the chart too.
+    more = MoreDeals(mine, deals=25)
+    before = str(chart.outputs[0]["data"])
+    more.run()
+    assert chart in more.outputs and table in more.outputs and str(chart.outputs[0]["data"]) != before
+
+
+def test_a_view_choice_refuses_unknown_kinds() -> None:
+    with pytest.raises(ValueError, match="kinds among table, chart"):
+        ViewChoice([("picture", lambda lang: None)])
+    with pytest.raises(ValueError, match="selected must be 0 to 0"):
+        ViewChoice([("table", lambda lang: None)], selected=1)

@@ -395,6 +395,12 @@ def test_the_comparison_shows_its_tables_and_charts_in_both_languages(page: Any,
     assert "108 cards" in rules.inner_text() and "each is a joker and also itself" in rules.inner_text()
     assert page.locator("table.u9-compare-measured").first.is_visible()
     assert page.locator("table.u9-published").first.is_visible()
+    assert page.locator("table.u9-compare-per-level").first.is_visible() and page.locator("table.u9-compare-penalties").first.is_visible()
+    # The charts under the tables are drawn when the learner asks ("Chart"): the measures' (game length), the levels', the penalties'.
+    choices = page.locator(".u9-view-choices")
+    assert choices.count() == 3
+    for i in range(3):
+        choices.nth(i).locator("button", has_text="Chart").click()
     for kind in ("length", "levels", "holding", "penalties"):
         chart = page.locator(f".u9-chart-{kind} .js-plotly-plot").first
         chart.wait_for(timeout=60_000)
@@ -405,6 +411,8 @@ def test_the_comparison_shows_its_tables_and_charts_in_both_languages(page: Any,
     page.locator(".u9-lang-switch button", has_text="Norsk").click()
     page.locator("table.u9-compare-rules", has_text="Kortstokk").first.wait_for(timeout=30_000)
     page.locator(".u9-chart-holding .js-plotly-plot", has_text="utdelte hånda").first.wait_for(timeout=30_000)
+    page.locator(".u9-chart-levels .js-plotly-plot", has_text="Nivå / fase").first.wait_for(timeout=30_000)
+    assert choices.nth(0).locator("button", has_text="Diagram").count() == 1
     assert page.locator("h1", has_text="Up to 9 og Phase 10 sammenlignet").first.is_visible()
     assert page.locator(".u9-en").first.is_hidden()
     screenshot(page, "6_comparison.nb")

@@ -453,7 +453,23 @@ def use_lab(page: Any) -> None:
     read(page)
 
 
+def open_charts(page: Any) -> None:
+    """Press every "Diagram" button (the charts the atlas and the comparison draw on demand) and read them."""
+    buttons = page.locator(".u9-view-choice button", has_text="Diagram")
+    for i in range(buttons.count()):
+        buttons.nth(i).click()
+    if buttons.count():
+        page.wait_for_function("(n) => document.querySelectorAll('.u9-view-choices .js-plotly-plot').length >= n", arg=buttons.count(), timeout=STEP_MS)
+        settle(page, 1000)
+        read(page)
+
+
+def use_comparison(page: Any) -> None:
+    open_charts(page)
+
+
 def use_atlas(page: Any) -> None:
+    open_charts(page)
     # More deals: the progress bar, then the charts drawn again.
     more = page.locator(".u9-more-deals").first
     more.locator("button").first.click()
@@ -474,6 +490,7 @@ USE: dict[str, Callable[[Any], None]] = {
     "3_round_stepper.ipynb": use_stepper,
     "4_level_atlas.ipynb": use_atlas,
     "5_house_rule_lab.ipynb": use_lab,
+    "6_comparison.ipynb": use_comparison,
 }
 
 

@@ -13,13 +13,16 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
+from upto9.widgets.atlas import ViewChoice
 from upto9.widgets.compare import (
     ComparisonChart,
     ComparisonModel,
     Findings,
     LevelsSideBySide,
     MeasuredTable,
+    PenaltyTable,
     PublishedTable,
+    RoundsPerLevelTable,
     RulesSideBySide,
     SampleNote,
 )
@@ -215,3 +218,48 @@ def test_norwegian_tables_and_charts_use_decimal_commas_and_no_english(model: Co
         text = text_of(view._html.value)
         for word in ("HeuristicBot", "seed", "Wilson", "bootstrap", *ENGLISH_WORDS):
             assert not re.search(rf"\b{word}\b", text), f"{type(view).__name__}: {word!r} in {text[:300]}"
+
+
+# --- the charts' numbers as tables, the chart on demand ----------------------------------------------
+
+
+def test_the_rounds_per_level_table_holds_the_levels_charts_numbers(model: ComparisonModel) -> None:
+    figure = ComparisonChart(model, "levels").figure
+    rows = re.findall(r"<tr>(.*?)</tr>", RoundsPerLevelTable(model)._html.value)[1:]
+    assert len(rows) == max(len(trace.y) for trace in figure.data)
+    for side_index, trace in enumerate(figure.data):
+        for n, value in enumerate(trace.y, start=1):
+            cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[n - 1])
+            shown = cells[2 * side_index + 1]
+            assert shown == "—" if value is None else shown.startswith(f"{value:.2f} ("), (trace.name, n, shown)
+    text = text_of(RoundsPerLevelTable(model)._html.value)
+    assert "straight of 4" in text and "2 sets of 3" in text  # level 1 beside phase 1, each its own contract
+    model.lang = "nb"
+    text = text_of(RoundsPerLevelTable(model)._html.value)
+    assert "Runder per nedlegg" in text and "Nr." in text and not re.search(r"\d\.\d", text) and re.search(r"\d,\d", text)
+
+
+def test_the_penalty_table_holds_what_the_box_chart_draws(model: ComparisonModel) -> None:
+    figure = ComparisonChart(model, "penalties").figure
+    text = text_of(PenaltyTable(model)._html.value)
+    for trace in figure.data:
+        totals = sorted(trace.y)
+        assert f"{int(totals[0]):,}" in text and f"{int(totals[-1]):,}" in text  # the whiskers' ends: lowest and highest
+    for label in ("Lowest", "A quarter of the players hold at most", "Half of the players hold at most", "Highest", "Average"):
+        assert label in text
+    first = model.measured[0].penalty_totals()
+    assert f"{sum(first) / len(first):.1f}" in text
+    model.lang = "nb"
+    text = text_of(PenaltyTable(model)._html.value)
+    assert "Halvparten av spillerne har høyst" in text and "Snitt (den stiplede linjen)" in text
+    assert not re.search(r"\b(Lowest|Highest|Average|players)\b", text) and not re.search(r"\d\.\d", text)
+
+
+def test_the_page_draws_a_chart_only_when_the_learner_asks(model: ComparisonModel) -> None:
+    choice = ViewChoice([("table", lambda lang: PenaltyTable(model)), ("chart", lambda lang: ComparisonChart(model, "penalties"))])
+    assert [type(v).__name__ for v in choice.made] == ["PenaltyTable"]
+    choice._buttons.value = 1
+    table, chart = choice.made
+    assert choice.shown is chart and chart._output.outputs and table.layout.display == "none"
+    choice.lang = "nb"  # the views follow the model's language, and the buttons the page's
+    assert model.lang == "nb" and choice.labels == ["Tabell", "Diagram"] and "Straffepoeng" in str(chart._output.outputs[0]["data"])

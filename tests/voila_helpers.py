@@ -44,12 +44,31 @@ def get(url: str, timeout: float = 180) -> tuple[int, str, str]:
         return error.code, url, error.read().decode("utf-8", "replace")
 
 
+TEST_POOLS: dict[str, dict[str, int]] = {"default": {"pool_size": 1}}
+"""The tests' preheated pools: one kernel per page. voila.json's pools are sized for a class (30
+for the hand checker), and every test server heating 35 kernels would swamp the CI machine."""
+
+
+def pools_option(pools: dict[str, dict[str, int]]) -> str:
+    """The command-line option that sets Voila's preheated pools (traitlets reads a dict as JSON)."""
+    return f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"
+
+
 class VoilaServer:
     """``voila`` started from the project's top folder (so voila.json applies) on a free port, or
     from another ``folder`` holding its own voila.json; ``drop_env`` names variables the server
-    must not inherit."""
+    must not inherit. ``pools`` replaces voila.json's preheated pools (:data:`TEST_POOLS` unless
+    given; ``None`` keeps the published ones), and ``options`` are more command-line options, after
+    the others (so they win): e.g. ``--ClassKernelManager.max_kernels=3``."""
 
-    def __init__(self, log_name: str = "voila.log", folder: Path = ROOT, drop_env: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        log_name: str = "voila.log",
+        folder: Path = ROOT,
+        drop_env: tuple[str, ...] = (),
+        pools: dict[str, dict[str, int]] | None = TEST_POOLS,
+        options: tuple[str, ...] = (),
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         OUTPUT.mkdir(exist_ok=True)
@@ -60,7 +79,16 @@ class VoilaServer:
         for name in ("QUERY_STRING", *drop_env):
             env.pop(name, None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1"],
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                "--no-browser",
+                f"--port={self.port}",
+                "--Voila.ip=127.0.0.1",
+                *([pools_option(pools)] if pools is not None else []),
+                *options,
+            ],
             cwd=folder,
             stdout=self._log,
             stderr=subprocess.STDOUT,
@@ -93,6 +121,16 @@ class VoilaServer:
                 self.process.kill()
                 self.process.wait(timeout=10)
         self._log.close()
+
+    def wait_for_log(self, text: str, count: int = 1, timeout: float = 120) -> str:
+        """The server's log once ``text`` occurs in it ``count`` times (an AssertionError naming
+        the log after ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        while (log := self.log()).count(text) < count:
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"{text!r} not {count} times in the server's log within {timeout} s; see {self.log_path}")
+            time.sleep(0.2)
+        return log
 
     def log(self) -> str:
         """What the server has logged so far."""

@@ -6,6 +6,10 @@ from its data file and shows its parts with ``AtlasView(atlas, kind)``, each fol
 language, and offers more deals with ``MoreDeals(atlas)``, which redraws every view of that atlas
 the deals change (put it just above them). Numbers are written the language's way (decimal comma
 in Norwegian); a table too wide for a phone scrolls inside its own box (``TABLE_SCROLL``).
+
+``ViewChoice`` shows one of a section's views at a time ("Table" / "Chart"), each made the first time
+it is chosen: a page opens with its tables and one chart, and draws another chart when a learner asks
+for it (each plotly chart costs the browser up to a second on a small machine; see ``ViewChoice``).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import ipywidgets as w
 
 from upto9.atlas import VARIANTS, Atlas
 
+from ._common import OwnLanguage, guard
 from .page import LangOutput, RunButton
 from .texts import LANGS, budget_text, check_lang, contract_text, number_text, percent_text
 
@@ -30,7 +35,9 @@ __all__ = [
     "TEXTS",
     "AtlasView",
     "MoreDeals",
+    "ViewChoice",
     "budget_chart",
+    "budget_table",
     "hold_chart",
     "holding_table",
     "hurdle_chart",
@@ -46,7 +53,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "draws": "Cards drawn after the deal (k)",
         "chance": "Chance the cards hold the level",
         "hold_title": "Holding each level after k more cards",
-        "hold_sub": "{deals} shuffled deals; the bands are 95 % intervals",
+        "hold_sub": "{deals} shuffled deals; the bars are 95 % intervals",
         "budget_title": "The joker budget, after {k} draws",
         "budget_sub": "{deals} shuffled deals; whiskers: 95 % intervals",
         "budget": "Joker budget",
@@ -68,17 +75,20 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "budget_col": "Jokers allowed",
         "hurdle": "hurdle",
         "more": "Deal {n} more hands",
-        "more_note": "Redraws the holding chart, its table and the joker-budget chart.",
+        "more_note": "Redraws the holding chart and table and the joker budgets.",
         "no_games": "No games in the atlas yet: nothing to show about the hurdles.",
         "no_deals": "No deals in the atlas yet.",
         "never": "never played",
+        "table": "Table",
+        "chart": "Chart",
+        "choice": "Show the table or the chart",
     },
     "nb": {
         "level": "Nivå",
         "draws": "Kort trukket etter utdelingen (k)",
         "chance": "Sjansen for at kortene holder nivået",
         "hold_title": "Å ha nivået etter k kort til",
-        "hold_sub": "{deals} stokkede utdelinger; bånd: 95 %-intervaller",
+        "hold_sub": "{deals} stokkede utdelinger; strekene er 95 %-intervaller",
         "budget_title": "Jokerbudsjettet, etter {k} trekk",
         "budget_sub": "{deals} utdelinger; strekene: 95 %-intervaller",
         "budget": "Jokerbudsjett",
@@ -100,10 +110,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "budget_col": "Jokere tillatt",
         "hurdle": "hinder",
         "more": "Del ut {n} hender til",
-        "more_note": "Tegner sjansediagrammet, tabellen og jokerbudsjett-diagrammet på nytt.",
+        "more_note": "Tegner sjansediagrammet, tabellen og jokerbudsjettene på nytt.",
         "no_games": "Ingen spill i atlaset ennå: ingenting å vise om hindrene.",
         "no_deals": "Ingen utdelinger i atlaset ennå.",
         "never": "aldri spilt",
+        "table": "Tabell",
+        "chart": "Diagram",
+        "choice": "Vis tabellen eller diagrammet",
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -207,19 +220,9 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
         part = df[df.level == lv.number]
         colour = colours[i % len(colours)]
         name = f"{texts['level']} {lv.number}"
-        fig.add_trace(
-            go.Scatter(
-                x=list(part.k) + list(part.k)[::-1],
-                y=list(part.high) + list(part.low)[::-1],
-                fill="toself",
-                fillcolor=_alpha(colour, 0.15),
-                line={"width": 0},
-                hoverinfo="skip",
-                showlegend=False,
-                legendgroup=str(lv.number),
-            )
-        )
         hover = [_hover(f"{name}, k = {k}", c, lo, hi, lang) for k, c, lo, hi in zip(part.k, part.chance, part.low, part.high, strict=True)]
+        # The 95 % interval as error bars on the line's own points: one trace a level, not a second
+        # filled polygon, halves what the browser draws when the page opens (issue 10's 5 s).
         fig.add_trace(
             go.Scatter(
                 x=part.k,
@@ -228,7 +231,15 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
                 name=name,
                 line={"color": colour},
                 marker={"size": 4},
-                legendgroup=str(lv.number),
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": list(part.high - part.chance),
+                    "arrayminus": list(part.chance - part.low),
+                    "color": _alpha(colour, 0.45),
+                    "thickness": 1,
+                    "width": 0,
+                },
                 customdata=hover,
                 hovertemplate="%{customdata}<extra></extra>",
             )
@@ -274,7 +285,40 @@ def budget_chart(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
     return fig
 
 
+def budget_table(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
+    """The joker-budget chart's numbers as a table for people: per level, the chance after ``k``
+    draws under each budget (``VARIANTS``), its 95 % interval under it."""
+    texts = TEXTS[lang]
+    if not atlas.samples:
+        return _note(texts["no_deals"])
+    k = min(k, atlas.max_draws)  # as in budget_chart
+    df = atlas.holding()
+    df = df[df.k == k]
+    head = [texts["level"], texts["contract"], *(texts[variant] for variant in VARIANTS)]
+    rows = []
+    for lv in atlas.rules.levels:
+        row = [str(lv.number), escape(contract_text(lv, lang))]
+        for variant in VARIANTS:
+            found = df[(df.level == lv.number) & (df.variant == variant)]
+            # No bar in the chart either: the budget does not exist there (one joker fewer than none).
+            row.append("—" if found.empty else _chance_cell(found.iloc[0].chance, found.iloc[0].low, found.iloc[0].high, lang))
+        rows.append(row)
+    deals = number_text(atlas.samples, lang, 0)
+    title = texts["budget_title"].format(k=k)
+    return _table(head, rows, title, "u9-atlas-table u9-atlas-budgets", f"{title}. {texts['ci_note'].format(deals=deals)}", text_columns=(1,))
+
+
 # --- hurdles: the bots' games -------------------------------------------------------------------
+
+
+HURDLES: Final = 3
+"""How many levels the hurdle chart and table mark as the hurdles: the lowest lay-down rates."""
+
+
+def _hardest(df: Any) -> set[int]:
+    """The ``HURDLES`` levels with the lowest lay-down rate among those played (``atlas.hurdles()``)."""
+    played = df[df.attempts > 0]
+    return {int(n) for n in played.nsmallest(HURDLES, "rate").level}
 
 
 def hurdle_chart(atlas: Atlas, lang: str = "en") -> Any:
@@ -285,8 +329,7 @@ def hurdle_chart(atlas: Atlas, lang: str = "en") -> Any:
     df = atlas.hurdles()
     if not atlas.games or not df.attempts.any():
         return _note(texts["no_games"])
-    played = df[df.attempts > 0]
-    hardest = set(played.nsmallest(3, "rate").level)
+    hardest = _hardest(df)
     hover = []
     for n, attempts, rate, low, high, per_level in zip(df.level, df.attempts, df.rate, df.low, df.high, df.rounds_per_level, strict=True):
         if not attempts:
@@ -323,11 +366,14 @@ def hurdle_table(atlas: Atlas, lang: str = "en") -> Any:
         return _note(texts["no_games"])
     df = atlas.hurdles()
     head = [texts["level"], texts["attempts"], texts["passes"], texts["rate"], texts["rounds_per_level"]]
+    hardest = _hardest(df)
     rows = []
     for n, attempts, passes, rate, low, high, per_level in zip(df.level, df.attempts, df.passes, df.rate, df.low, df.high, df.rounds_per_level, strict=True):
         shown = _chance_cell(rate, low, high, lang) if attempts else escape(texts["never"])
         rounds = "—" if math.isnan(per_level) else number_text(per_level, lang, 2)
-        rows.append([str(n), number_text(attempts, lang, 0), number_text(passes, lang, 0), shown, rounds])
+        # The hurdles in red, as in the chart (the word too: colour is not the only cue).
+        level = f"{n} <span class='u9-hurdle' style='color:#c62828;font-weight:600'>{escape(texts['hurdle'])}</span>" if n in hardest else str(n)
+        rows.append([level, number_text(attempts, lang, 0), number_text(passes, lang, 0), shown, rounds])
     return _table(head, rows, texts["hurdle_title"], "u9-atlas-table u9-atlas-hurdles")
 
 
@@ -344,12 +390,13 @@ KINDS: Final[dict[str, Callable[[Atlas, str], Any]]] = {
     "holding": hold_chart,
     "holding_table": holding_table,
     "budgets": budget_chart,
+    "budget_table": budget_table,
     "hurdles": hurdle_chart,
     "hurdle_table": hurdle_table,
 }
-"""What ``AtlasView`` draws: the holding chart and table, the joker budgets, the hurdles' chart and table."""
+"""What ``AtlasView`` draws: the holding chart and table, the joker budgets' chart and table, the hurdles' chart and table."""
 
-DEAL_KINDS: Final = frozenset({"holding", "holding_table", "budgets"})
+DEAL_KINDS: Final = frozenset({"holding", "holding_table", "budgets", "budget_table"})
 """The views drawn from the deals: those more deals change."""
 
 # The views of each atlas (by its id), so that its MoreDeals redraws them wherever they are on the page.
@@ -402,3 +449,92 @@ class MoreDeals(RunButton):
         super().redraw()
         if self._note is not None:
             self._note.value = f"<span class='u9-note'>{escape(TEXTS[self._lang]['more_note'])}</span>"
+
+
+# --- one view of a section at a time --------------------------------------------------------------------
+
+CHOICES: Final = ("table", "chart")
+"""The kinds of view a ``ViewChoice`` offers, named on its buttons in the page's language (``TEXTS``)."""
+
+
+class ViewChoice(OwnLanguage, w.VBox):  # type: ignore[misc]
+    """A section's views, one shown at a time, chosen with buttons ("Table" / "Chart"): ``views``
+    holds, per choice, its kind (one of ``CHOICES``) and ``make(lang)``, which makes the view. A view
+    is made the first time it is chosen and then kept (chosen again, it shows at once, drawn as it
+    was). Each plotly chart costs the browser up to a second on a small machine (drawn, redrawn for
+    its box, copied into a picture by plotly's renderer), so a page that opens with its tables and
+    one chart is interactive seconds earlier, and the language switch redraws only the charts a
+    learner opened. The views made follow ``lang``.
+
+    >>> choice = ViewChoice([("table", lambda lang: w.HTML(lang)), ("chart", lambda lang: w.HTML("a chart, " + lang))], lang="nb")
+    >>> choice.labels, [view.value for view in choice.made]
+    (['Tabell', 'Diagram'], ['nb'])
+    >>> choice.choose(1)
+    >>> [view.value for view in choice.made], choice.shown.value
+    (['nb', 'a chart, nb'], 'a chart, nb')
+    """
+
+    def __init__(self, views: Sequence[tuple[str, Callable[[str], Any]]], *, selected: int = 0, lang: str = "en") -> None:
+        unknown = [kind for kind, _make in views if kind not in CHOICES]
+        if unknown or not views:
+            raise ValueError(f"views must be (kind, make) pairs with kinds among {', '.join(CHOICES)}, not {unknown or 'none'}")
+        if not 0 <= selected < len(views):
+            raise ValueError(f"selected must be 0 to {len(views) - 1}, not {selected}")
+        self.kinds = [kind for kind, _make in views]
+        self._makers = [make for _kind, make in views]
+        self._made: dict[int, Any] = {}
+        self._lang = check_lang(lang)
+        self._relabelling = False
+        self._buttons = w.ToggleButtons(options=self._options(), value=selected, style={"button_width": "auto"})
+        self._buttons.add_class("u9-view-choice")
+        self._buttons.tooltips = [TEXTS[self._lang]["choice"]] * len(self.kinds)
+        self._box = w.VBox(layout=w.Layout(width="100%"))
+        super().__init__([self._buttons, self._box])
+        self.add_class("u9")
+        self.add_class("u9-view-choices")
+        self._buttons.observe(guard(self, lambda change: self.choose(int(change["new"]))), names="value")
+        self.choose(selected)
+
+    def _options(self) -> list[tuple[str, int]]:
+        return [(TEXTS[self._lang][kind], i) for i, kind in enumerate(self.kinds)]
+
+    @property
+    def labels(self) -> list[str]:
+        """The buttons' words, in the view's language."""
+        return [str(label) for label in self._buttons._options_labels]
+
+    @property
+    def made(self) -> list[Any]:
+        """The views made so far, in the order of the choices."""
+        return [self._made[i] for i in sorted(self._made)]
+
+    @property
+    def shown(self) -> Any:
+        """The view shown now."""
+        return self._made[int(self._buttons.value)]
+
+    def choose(self, index: int) -> None:
+        """Show the ``index``-th view (making it the first time)."""
+        if self._relabelling:
+            return
+        if index not in self._made:
+            self._made[index] = self._makers[index](self._lang)
+            self._box.children = self.made
+        for i, view in self._made.items():
+            view.layout.display = None if i == index else "none"
+        if self._buttons.value != index:
+            self._buttons.value = index
+
+    def redraw(self) -> None:
+        """The buttons' words and the views made, in the view's language."""
+        shown = int(self._buttons.value)
+        self._relabelling = True  # new options reset the choice: put it back without making a view
+        try:
+            self._buttons.options = self._options()
+            self._buttons.value = shown
+        finally:
+            self._relabelling = False
+        self._buttons.tooltips = [TEXTS[self._lang]["choice"]] * len(self.kinds)
+        for view in self._made.values():
+            if hasattr(view, "lang"):
+                view.lang = self._lang

@@ -13,6 +13,8 @@ language; every number comes from the engine (``rules_facts``, ``Side.stats``,
 * ``MeasuredTable``: the games' estimates beside each other;
 * ``Findings``: what they say, in sentences built from the estimates and their intervals;
 * ``ComparisonChart(model, "length" | "levels" | "holding" | "penalties")``: a plotly chart;
+* ``RoundsPerLevelTable``, ``PenaltyTable``: the levels and penalties charts' numbers as tables (the
+  page shows a table first and its chart when asked, ``upto9.widgets.atlas.ViewChoice``);
 * ``PublishedTable``: a published Phase 10 figure beside the engine's estimate, with its source.
 
 Each view's ``lang`` is the model's, so one switch turns the whole page.
@@ -45,7 +47,9 @@ __all__ = [
     "Findings",
     "LevelsSideBySide",
     "MeasuredTable",
+    "PenaltyTable",
     "PublishedTable",
+    "RoundsPerLevelTable",
     "RulesSideBySide",
     "SampleNote",
 ]
@@ -169,6 +173,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no_published": "{note}",
         "source": "Source",
         "source_link": "",
+        "pen_lowest": "Lowest",
+        "pen_q1": "A quarter of the players hold at most",
+        "pen_median": "Half of the players hold at most",
+        "pen_q3": "Three quarters of the players hold at most",
+        "pen_highest": "Highest",
+        "pen_mean": "Average (the dashed line)",
+        "pen_players": "Players' totals counted",
     },
     "nb": {
         "aspect": "",
@@ -288,6 +299,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no_published": "{note}",
         "source": "Kilde",
         "source_link": "studien (på engelsk)",
+        "pen_lowest": "Lavest",
+        "pen_q1": "En firedel av spillerne har høyst",
+        "pen_median": "Halvparten av spillerne har høyst",
+        "pen_q3": "Tre firedeler av spillerne har høyst",
+        "pen_highest": "Høyest",
+        "pen_mean": "Snitt (den stiplede linjen)",
+        "pen_players": "Spillersummer telt",
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -596,6 +614,52 @@ class MeasuredTable(_HTMLView):
         ]
         head = f"<tr><th>{escape(texts['measure'])}</th>" + "".join(f"<th scope='col'>{escape(ruleset_name(s.rules, lang))}</th>" for s in sides) + "</tr>"
         return _scroll(f"<table class='u9-table u9-compare-measured'>{head}{''.join(_row(label, cells) for label, cells in rows)}</table>")
+
+
+class RoundsPerLevelTable(_HTMLView):
+    """The rounds-per-level chart's numbers: for each number, level n of one rule set and phase n
+    of the other in columns of their own (different contracts, side by side, never joined), with
+    the rounds a player spends per lay-down and its 95 % interval."""
+
+    def html(self, lang: str) -> str:
+        texts = TEXTS[lang]
+        sides = self.model.measured
+        per_level = [self.model.stats(s.rules.key).rounds_per_level for s in sides]
+        names = [ruleset_name(s.rules, lang) for s in sides]
+        head = f"<tr><th scope='col'>{escape(texts['number'])}</th>" + "".join(
+            f"<th scope='col'>{escape(name)}</th><th scope='col'>{escape(texts['levels_axis'])}</th>" for name in names
+        )
+        rows = []
+        for n in range(1, max((len(e) for e in per_level), default=0) + 1):
+            cells = [f"<th scope='row'>{n}</th>"]
+            for side, estimates in zip(sides, per_level, strict=True):
+                rules = side.rules
+                if n > len(estimates):
+                    cells.append("<td></td><td></td>")
+                    continue
+                contract = contract_text(rules.level(n), lang, rules=rules)
+                cells.append(f"<td>{escape(contract)}</td><td class='u9-number' style='white-space:nowrap'>{_interval(estimates[n - 1], lang, digits=2)}</td>")
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        return _scroll(f"<table class='u9-table u9-compare-per-level'>{head}</tr>{''.join(rows)}</table>")
+
+
+class PenaltyTable(_HTMLView):
+    """The penalty chart's numbers: every player's penalty total at the end of a game, for each
+    rule set its lowest, its quarters (what the chart's box shows), its highest and its average."""
+
+    def html(self, lang: str) -> str:
+        import numpy as np
+
+        texts = TEXTS[lang]
+        sides = self.model.measured
+        totals = [np.asarray(s.penalty_totals(), dtype=float) for s in sides]
+        rows: list[tuple[str, list[str]]] = [(texts["pen_players"], [_count(len(t), lang) for t in totals])]
+        # plotly's box marks its quartiles the "linear" way, as numpy's percentile does by default.
+        for key, q in (("pen_lowest", 0), ("pen_q1", 25), ("pen_median", 50), ("pen_q3", 75), ("pen_highest", 100)):
+            rows.append((texts[key], [_number(float(np.percentile(t, q)), lang, 0) if t.size else "—" for t in totals]))
+        rows.append((texts["pen_mean"], [_number(float(t.mean()), lang) if t.size else "—" for t in totals]))
+        head = f"<tr><th>{escape(texts['penalty_axis'])}</th>" + "".join(f"<th scope='col'>{escape(ruleset_name(s.rules, lang))}</th>" for s in sides) + "</tr>"
+        return _scroll(f"<table class='u9-table u9-compare-penalties'>{head}{''.join(_row(label, cells) for label, cells in rows)}</table>")
 
 
 def _number(x: float, lang: str, digits: int = 1) -> str:

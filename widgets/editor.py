@@ -26,10 +26,11 @@ from upto9.phase10 import wild_faces as phase10_wild_faces
 from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
 
 from ._common import ModelLanguage, checked, guard, style_tag
+from .budget import CLICK_SECONDS, OverBudget, within
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import problem_text
 from .hand import HandModel
-from .level_checker import level_html
+from .level_checker import level_html, too_long_html
 from .texts import LANGS, AnyFace, card_name, check_lang, face_glyph, group_label, is_phase10, jokers_text, worded
 
 __all__ = ["TEXTS", "Entry", "LayDownEditor", "LayDownModel"]
@@ -69,6 +70,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "start": "Pick cards from the hand to lay down level {n}.",
         "start_phase": "Pick cards from the hand to lay down phase {n}.",
         "cap_phase": "any number of wild cards",
+        "too_long": (
+            "The checker's arrangement took too long to work out (more than {seconds} s of the server's time), so it was stopped; "
+            "the lay-down is as it was. Remove some cards, or arrange them yourself."
+        ),
     },
     "nb": {
         "title": "Lag ditt eget nedlegg",
@@ -104,6 +109,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "start": "Velg kort fra hånda for å legge ned nivå {n}.",
         "start_phase": "Velg kort fra hånda for å legge ned fase {n}.",
         "cap_phase": "så mange jokere du vil",
+        "too_long": (
+            "Sjekkerens oppsett tok for lang tid å finne (mer enn {seconds} s av serverens tid), så det ble stoppet; nedlegget er "
+            "som før. Fjern noen kort, eller legg dem selv."
+        ),
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -158,6 +167,7 @@ class LayDownModel(t.HasTraits):
     free = t.Tuple()
     problems = t.Tuple()
     valid = t.Bool(False)
+    too_long = t.Bool(False)  # the checker's arrangement was asked for and stopped at ``CLICK_SECONDS``
 
     def __init__(self, hand: HandModel | None = None, *, level: int = 1, rules: Rules | None = None, lang: str | None = None) -> None:
         hand = hand if hand is not None else HandModel(lang=lang or "en", rules=rules if rules is not None else UPTO9)
@@ -319,11 +329,16 @@ class LayDownModel(t.HasTraits):
     def use_checker(self) -> None:
         """Lay out the checker's arrangement: its best lay-down, or for a hand that falls short,
         the cards of its closest arrangement."""
-        result = checked(self.hand.cards, self.level, self.rules)
-        if result.ok:
-            groups = [tuple(Entry(p.card, p.face if p.wild else None) for p in meld.cards) for meld in result.melds]
-        else:
-            groups = [tuple(Entry(s.card, s.face if s.wild else None) for s in slots if s.card is not None) for slots in result.closest.groups]
+        try:
+            with within(CLICK_SECONDS):
+                result = checked(self.hand.cards, self.level, self.rules)
+                if result.ok:
+                    groups = [tuple(Entry(p.card, p.face if p.wild else None) for p in meld.cards) for meld in result.melds]
+                else:
+                    groups = [tuple(Entry(s.card, s.face if s.wild else None) for s in slots if s.card is not None) for slots in result.closest.groups]
+        except OverBudget:
+            self.too_long = True  # the lay-down stays as it was
+            return
         self._set(groups)
 
     def _reset(self) -> None:
@@ -358,6 +373,7 @@ class LayDownModel(t.HasTraits):
             self.free = self._free_of(groups)
             self.problems = shown
             self.valid = not problems
+            self.too_long = False
 
     def _judged(self, level: Level, groups: Sequence[tuple[Entry, ...]]) -> list[Any]:
         """What ``validate`` is given: the melds, and a Phase 10 group it cannot be built as the
@@ -472,6 +488,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self._auto.on_click(guard(self, lambda _b: self.model.use_checker()))
         self._clear = w.Button(icon="times", button_style="warning")
         self._clear.on_click(guard(self, lambda _b: self.model.clear()))
+        self._notice = w.HTML()
         self._shown: tuple[Any, ...] = ()
         self._relabelling = False
         super().__init__(
@@ -487,11 +504,12 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
                 self._groups_box,
                 self._verdict,
                 w.HBox([self._auto, self._clear]),
+                self._notice,
             ],
             **kwargs,
         )
         self.add_class("u9")
-        self.model.observe(guard(self, self.update), names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target"])
+        self.model.observe(guard(self, self.update), names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target", "too_long"])
         self.update()
 
     # --- clicks --------------------------------------------------------------------------------------
@@ -614,6 +632,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
                 preview.value = f'<div class="u9-note">{escape(texts["empty_group"])}</div>'
             said = model.group_problems(i)
             reasons.value = "".join(f'<div class="u9-error">✘ {escape(problem_text(p, lang))}</div>' for p in said)
+        self._notice.value = too_long_html(texts, rules, lang, CLICK_SECONDS) if model.too_long else ""
         number = level.number
         if not any(model.groups):  # nothing placed yet: a prompt, nothing red
             self._verdict.value = f'<div role="status" aria-live="polite" class="u9-note">{escape(worded(texts, "start", rules).format(n=number))}</div>'

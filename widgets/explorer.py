@@ -28,13 +28,14 @@ from upto9.cards import AnyCard, Phase10Card
 from upto9.messages import Message, message_of
 from upto9.rules import PHASE10, UPTO9, Family, GroupKind, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
-from ._common import checked, guard, style_tag
+from ._common import AnyCheck, checked, guard, style_tag
+from .budget import CLICK_SECONDS, OverBudget, within
 from .choice import SAMPLE_HANDS, RuleSetChoice, ruleset_name
 from .engine_text import card_error_text, rules_error_text
 from .hand import HandModel
 from .level_checker import CheckerModel, LevelChecker
 from .page import Advanced
-from .texts import LANGS, SHARED, budget_text, check_lang, colour_name, contract_text, group_label, is_phase10, jokers_text, worded
+from .texts import LANGS, SHARED, budget_text, check_lang, colour_name, contract_text, group_label, is_phase10, jokers_text, number_text, worded
 
 __all__ = ["RULE_SETS", "TEXTS", "RulesExplorer", "RulesModel", "facts_html", "table_html"]
 
@@ -110,6 +111,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "based_on": "{name} is {base} with house rules; what it changes is marked †.",
         "wild_word": "wild",
         "skip_word": "skip",
+        "too_long": "⏱ not checked: it took more than {seconds} s of the server's time",
     },
     "nb": {
         "title": "Utforsk reglene: nivåtabellen og husregler",
@@ -183,6 +185,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "based_on": "{name} er {base} med husregler; det den endrer, er merket †.",
         "wild_word": "joker",
         "skip_word": "hopp over",
+        "too_long": "⏱ ikke sjekket: det tok mer enn {seconds} s av serverens tid",
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -791,9 +794,22 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         texts = TEXTS[lang]
         model = self.model
         cells = []
-        for rules in (model.base, model.rules) if model.rules is not model.base else (model.base,):
-            verdict = checked(self.hand.cards, model.level, rules)
-            if verdict.ok:
+        sides = (model.base, model.rules) if model.rules is not model.base else (model.base,)
+        verdicts: dict[int, AnyCheck] = {}
+        try:  # one time budget for the rows together; the checker below keeps its own
+            with within(CLICK_SECONDS):
+                for rules in sides:
+                    if not (self.checker.too_long and rules is self.checker.rules):  # stopped there already
+                        found = checked(self.hand.cards, model.level, rules)
+                        _ = found.cards_short  # all the row shows, worked out inside the budget
+                        verdicts[id(rules)] = found
+        except OverBudget:
+            pass  # the rows without a verdict say so
+        for rules in sides:
+            verdict = verdicts.get(id(rules))
+            if verdict is None:
+                words = f'<span class="u9-bad">{escape(texts["too_long"].format(seconds=number_text(CLICK_SECONDS, lang, 0)))}</span>'
+            elif verdict.ok:
                 assert verdict.jokers is not None
                 words = f'<span class="u9-ok">{escape(texts["valid"].format(jokers=jokers_text(verdict.jokers, lang, rules)))}</span>'
             else:

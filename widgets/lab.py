@@ -34,12 +34,24 @@ from upto9.rules import UPTO9, Family, Rules, RulesError, rules_from_dict
 
 from ._common import OwnLanguage, guard
 from .atlas import TABLE_SCROLL
+from .budget import OverBudget, within
 from .engine_text import rules_error_text
 from .explorer import RulesExplorer
 from .page import Advanced, LangOutput, Progress
 from .texts import LANGS, check_lang, level_title, number_text
 
-__all__ = ["CHART_KINDS", "TEXTS", "HouseRuleLab", "compare_table", "lab_chart", "penalty_groups", "table_html", "with_table_rules"]
+__all__ = [
+    "CHART_KINDS",
+    "LAB_SECONDS",
+    "MAX_LAB_GAMES",
+    "TEXTS",
+    "HouseRuleLab",
+    "compare_table",
+    "lab_chart",
+    "penalty_groups",
+    "table_html",
+    "with_table_rules",
+]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -98,6 +110,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "all_figures": "Every figure, with the statistics' own names:",
         "decks": "decks",
         "penalty": "penalties",
+        "cut": (
+            "Only {done} of the {asked} games asked for were played in the {seconds} s a comparison may take on this shared "
+            "server, so the figures are of those {done} games under both rule sets."
+        ),
+        "none": (
+            "Not one game could be finished in the {seconds} s a comparison may take on this shared server: under these rules a "
+            "round can go on for a very long time (a level no one can make). Make the level easier, or undo the house rule."
+        ),
     },
     "nb": {
         "title": "Bordets regler: kortstokker og straffepoeng",
@@ -155,9 +175,28 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "all_figures": "Alle tallene, med statistikkens egne navn:",
         "decks": "kortstokker",
         "penalty": "straffepoeng",
+        "cut": (
+            "Bare {done} av de {asked} spillene du ba om, ble spilt på de {seconds} s en sammenligning kan ta på denne delte "
+            "serveren, så tallene gjelder de {done} spillene med begge regelsettene."
+        ),
+        "none": (
+            "Ikke ett eneste spill ble ferdig på de {seconds} s en sammenligning kan ta på denne delte serveren: med disse reglene "
+            "kan en runde vare svært lenge (et nivå ingen klarer). Gjør nivået lettere, eller angre husregelen."
+        ),
     },
 }
 assert set(TEXTS) == set(LANGS)
+
+MAX_LAB_GAMES: Final = 100
+"""The most games a comparison asks for, per side (the slider's end): about 10 s of play per side
+at some 0.1 s a game (4 sensible bots, Up to 9, a quiet machine), so at the limit the time budget
+(``LAB_SECONDS``) and the games asked for meet; more would mostly be cut short by that budget."""
+
+LAB_SECONDS: Final = 10.0
+"""The CPU seconds one comparison may take, both sides together (half each): a published page's
+kernel shares its machine's two cores with the whole class. Past it the games that finished are
+compared, the same game numbers on both sides, and the page says how many; a house rule that makes
+rounds endless (a level no one can make: one game alone can take many minutes) is stopped here."""
 
 _PENALTY_GROUPS: Final = {
     "pen_wild": ("2", "3"),
@@ -356,10 +395,11 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._decks_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._penalties_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._players = w.Dropdown(options=list(range(base.min_players, base.max_players + 1)), value=players, layout=w.Layout(width="12em"))
-        self._games = w.IntSlider(value=games, min=10, max=300, step=10, layout=w.Layout(width="26em"))
+        self._games = w.IntSlider(value=min(games, MAX_LAB_GAMES), min=10, max=MAX_LAB_GAMES, step=10, layout=w.Layout(width="26em"))
         self._button = w.Button(icon="play", button_style="primary", layout=w.Layout(width="auto"))
         self._button.add_class("u9-compare")
-        self._button.on_click(guard(self, lambda _b: self.compare()))
+        self._button.on_click(guard(self, self._clicked))
+        self._compared: tuple[Any, ...] | None = None  # what the comparison shown was asked with
         self._title = w.HTML()
         self._changed = w.HTML()
         self._progress = Progress(lang=self._lang)
@@ -369,6 +409,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.house: list[GameSummary] = []
         self._house_rules: Rules = base
         self._note_args: tuple[int, int, bool, bool] | None = None
+        self._cut: tuple[int, int] | None = None  # (games compared, games asked for) when the time budget cut them short
         self._table = LangOutput(self._draw_table, lang=self._lang)
         self._all_figures = LangOutput(lambda lang: self._draw_table(lang, plain=False), lang=self._lang)
         self._charts = {kind: LangOutput(self._chart_drawer(kind), lang=self._lang) for kind in CHART_KINDS}
@@ -424,7 +465,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         players = self._players.value
         self._players.options = list(range(base.min_players, base.max_players + 1))
         self._players.value = players if base.min_players <= players <= base.max_players else base.min_players
-        self.standard, self.house, self._house_rules, self._note_args = [], [], base, None
+        self.standard, self.house, self._house_rules, self._note_args, self._cut = [], [], base, None, None
         self._note.value = self._dev_note.value = ""
         self._refresh()
         self._label()
@@ -495,13 +536,24 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
                 return list(found)
         return None
 
+    def _asked(self) -> tuple[Any, ...]:
+        """What a comparison is asked with: the rules, the games and the players."""
+        return (self.rules, min(int(self._games.value), MAX_LAB_GAMES), int(self._players.value))
+
+    def _clicked(self, _button: Any) -> None:
+        # The same rules, games and players play the very same games: the comparison shown is theirs.
+        # So clicks made while it ran (the kernel answers them in turn, at its end) play nothing again.
+        if self._asked() != self._compared:
+            self.compare()
+
     def compare(self, progress: bool = True) -> None:
         """Play ``games`` games under both rule sets from the same seeds and draw the comparison
         (a side whose very games were played in advance, in the atlas or ``played``, is read
         instead: the same games, at once); with ``progress``, a plain bar ("30 of 60 games") shows under the button (in the page, after
         it has loaded: a notebook being run by Voila calls it with ``progress=False``)."""
         rules = self.rules
-        games, players = int(self._games.value), int(self._players.value)
+        # At most the limit, whatever the slider was set to: a page's own messages can set any of its traits.
+        games, players = min(int(self._games.value), MAX_LAB_GAMES), int(self._players.value)
         self._button.disabled = True
         try:
             base = self.explorer.model.base
@@ -515,15 +567,54 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             # The engine's progress bars move the lab's plain bar ("12 of 60 games"), game by game.
             with self._progress.following() if progress else contextlib.nullcontext():
                 if standard is None:
-                    standard = list(play_games(base, games, players=players, seed=self.seed, progress=progress))
+                    standard = self._play_within(base, games, players, progress)
                 if house is None:
-                    house = standard if same else list(play_games(rules, games, players=players, seed=self.seed, progress=progress))
-            self.standard, self.house, self._house_rules = list(standard), list(house), rules
-            self._note_args = (games, players, cached and not same, not total)
+                    house = standard if same else self._play_within(rules, len(standard), players, progress)
+            # Game i is the same deal on both sides: compare as many as both sides finished.
+            done = min(len(standard), len(house))
+            self.standard, self.house, self._house_rules = list(standard[:done]), list(house[:done]), rules
+            self._cut = (done, games) if done < games else None
+            self._note_args = (done, players, cached and not same, not total) if done else None
             self._show_note()
             self._refresh()
+            self._compared = (rules, games, players)
         finally:
             self._button.disabled = False
+
+    def _play_within(self, rules: Rules, games: int, players: int, progress: bool) -> list[GameSummary]:
+        """``play_games(rules, games, ...)`` within half of ``LAB_SECONDS``: the games that finished
+        in it (the first ones, in order), all of them when there was time."""
+        import warnings
+
+        import tqdm.auto
+
+        from upto9.simulate import SimulationInterrupted
+
+        if not games:
+            return []
+        budget = within(LAB_SECONDS / 2)
+        shown = tqdm.auto.tqdm
+
+        class Counted(shown):  # type: ignore[misc, valid-type]  # the engine's bar (or the page's, ``Progress.following``)
+            """Once the last game is played, the budget is kept no longer: the games are summarised unhurried."""
+
+            played = 0
+
+            def update(self, n: float | None = 1) -> bool | None:
+                Counted.played += int(n or 0)
+                if Counted.played >= games:
+                    budget.disarm()
+                return super().update(n)  # type: ignore[no-any-return]
+
+        tqdm.auto.tqdm = Counted
+        try:
+            with warnings.catch_warnings(), budget:
+                warnings.simplefilter("ignore", SimulationInterrupted)  # the budget's stop: the page says how many
+                return list(play_games(rules, games, players=players, seed=self.seed, progress=progress))
+        except OverBudget:  # stopped before a game finished: none to show from this side
+            return []
+        finally:
+            tqdm.auto.tqdm = shown
 
     # --- drawing ---
 
@@ -534,9 +625,12 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             chart.refresh()
 
     def _show_note(self) -> None:
-        if self._note_args is None:
-            return
         texts = TEXTS[self._lang]
+        if self._note_args is None:
+            if self._cut is not None:  # not one game finished in the time budget
+                self._note.value = f"<div class='u9-error' role='alert'>⏱ {escape(texts['none'].format(seconds=number_text(LAB_SECONDS, self._lang, 0)))}</div>"
+                self._dev_note.value = ""
+            return
         games, players, cached, in_advance = self._note_args
         note = texts["seeds"].format(games=games, players=players, last=games - 1)
         # The call and the bot's class are code: in <code>, as every developer detail in the "Advanced" section.
@@ -544,7 +638,12 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         dev = escape(texts["seeds_dev"]).format(last=games - 1, call=call, bot="<code>HeuristicBot</code>")
         if cached:
             dev += " " + escape(texts["cached_both" if in_advance else "cached"])
-        self._note.value = f"<div class='u9-note'>{escape(note)}</div>"
+        cut = ""
+        if self._cut is not None:
+            done, asked = self._cut
+            words = texts["cut"].format(done=done, asked=asked, seconds=number_text(LAB_SECONDS, self._lang, 0))
+            cut = f"<div class='u9-note' role='status'>⏱ {escape(words)}</div>"
+        self._note.value = f"<div class='u9-note'>{escape(note)}</div>{cut}"
         self._dev_note.value = f"<div class='u9-note'>{dev}</div><div class='u9-note'>{escape(texts['all_figures'])}</div>"
 
     def _draw_table(self, lang: str, plain: bool = True) -> Any:

@@ -27,12 +27,13 @@ from upto9.phase10 import Phase10Check, Phase10Meld, Phase10Slot
 from upto9.rules import UPTO9, Level, Rules, RulesError
 
 from ._common import AnyCheck, ModelLanguage, checked, guard, style_tag
+from .budget import CLICK_SECONDS, OverBudget, within
 from .cards_html import card_html, card_row
 from .engine_text import explanation_lines
 from .hand import HandModel, by_suit
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text, level_title, worded
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text, level_title, number_text, worded
 
-__all__ = ["TEXTS", "CheckerModel", "LevelChecker", "arrangement_html", "budget_html", "level_html", "naturals"]
+__all__ = ["TEXTS", "CheckerModel", "LevelChecker", "arrangement_html", "budget_html", "level_html", "naturals", "too_long_html", "worked_out"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -76,6 +77,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "legend_phase": (
             "How to read it: each card is drawn in its colour; a wild card shows what it stands for (=7, or a colour); a grey dashed gap is a missing card."
         ),
+        "too_long": "This check took too long (more than {seconds} s of the server's time), so it was stopped: remove some cards, or pick another level.",
+        "too_long_phase": "This check took too long (more than {seconds} s of the server's time), so it was stopped: remove some cards, or pick another phase.",
     },
     "nb": {
         "title": "Sjekk hånda mot et nivå",
@@ -119,6 +122,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "Slik leser du det: hvert kort vises i sin farge; en joker viser hva den står for (=7, eller en farge); et grått, stiplet "
             "hull er et kort som mangler."
         ),
+        "too_long": "Denne sjekken tok for lang tid (mer enn {seconds} s av serverens tid), så den ble stoppet: fjern noen kort, eller velg et annet nivå.",
+        "too_long_phase": (
+            "Denne sjekken tok for lang tid (mer enn {seconds} s av serverens tid), så den ble stoppet: fjern noen kort, eller velg en annen fase."
+        ),
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -143,6 +150,7 @@ class CheckerModel(t.HasTraits):
     rules = t.Instance(Rules)
     lang = t.Unicode("en")
     result = t.Union([t.Instance(Check), t.Instance(Phase10Check)], allow_none=True)
+    too_long = t.Bool(False)  # the last check ran past ``CLICK_SECONDS`` and was stopped: no verdict
 
     def __init__(self, hand: HandModel | None = None, *, level: int = 1, rules: Rules | None = None, lang: str | None = None) -> None:
         hand = hand if hand is not None else HandModel(lang=lang or "en", rules=rules if rules is not None else UPTO9)
@@ -178,14 +186,44 @@ class CheckerModel(t.HasTraits):
 
     def _recheck(self, change: Any = None) -> None:
         try:
-            self.result = checked(self.hand.cards, self.level, self.rules)
+            result = worked_out(self.hand.cards, self.level, self.rules)
         except (RulesError, CardError):  # for a moment, the hand holds the other game's cards
-            self.result = None
+            result = None
+        except OverBudget:
+            with self.hold_trait_notifications():  # the view sees both at once
+                self.too_long = True
+                self.result = None
+            return
+        with self.hold_trait_notifications():
+            self.too_long = False
+            self.result = result
 
     @property
     def level_rules(self) -> Level:
         """The chosen level of the rules."""
         return self.rules.level(self.level)
+
+
+def worked_out(cards: Sequence[AnyCard], level: int, rules: Rules) -> AnyCheck:
+    """``checked(cards, level, rules)`` with all a page shows of it worked out (the explanation, and
+    for a hand that falls short its closest arrangement, missing cards and outs), within
+    ``CLICK_SECONDS`` of CPU time: past that, ``OverBudget`` and no verdict at all (never a partial one).
+
+    >>> worked_out(HandModel("5h 6h 7h 8h").cards, 1, UPTO9).ok
+    True
+    """
+    with within(CLICK_SECONDS):
+        result = checked(cards, level, rules)
+        _ = result.messages
+        if not result.ok:
+            _ = (result.closest, result.missing, result.outs)
+    return result
+
+
+def too_long_html(texts: dict[str, str], rules: Rules, lang: str, seconds: float, key: str = "too_long") -> str:
+    """The notice for a computation stopped at its time budget (``seconds``), in the page's language."""
+    words = worded(texts, key, rules).format(seconds=number_text(seconds, lang, 0))
+    return f'<div class="u9-error" role="alert">⏱ {escape(words)}</div>'
 
 
 # --- drawing pieces the other components share ---------------------------------------------------
@@ -345,7 +383,7 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             **kwargs,
         )
         self.add_class("u9")
-        self.model.observe(guard(self, self.update), names=["result", "lang", "rules", "level"])
+        self.model.observe(guard(self, self.update), names=["result", "too_long", "lang", "rules", "level"])
         self.update()
 
     def _picked(self, change: Any) -> None:
@@ -378,6 +416,10 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._contract.value = level_html(level, rules, lang)
         self._legend.value = f'<div class="u9-note">{escape(worded(texts, "legend", rules))}</div>'
         result = model.result
+        if model.too_long:  # stopped at the time budget: no verdict, and nothing of the last hand's
+            self._verdict.value = too_long_html(texts, rules, lang, CLICK_SECONDS)
+            self._arrangement.value = self._budget.value = self._details.value = ""
+            return
         if result is None:
             return
         number = level.number

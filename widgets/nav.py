@@ -4,6 +4,10 @@
 * ``page_url`` / ``home_url``: a page's address in a language (``?lang=nb``), under Voila's base URL.
 * ``Nav``: the links on an explainer page (home, and the next page; the last page leads home),
   drawn in the page's language, so the language a learner picked goes with them.
+* ``on_static_site`` / ``site_explainers``: on the static site (``make site``: Voici, Python in the
+  learner's browser) only the pages marked ``static`` are there, each as ``<notebook>.html`` (English)
+  and ``<notebook>.nb.html`` (Norsk), with the home page at ``index.html`` / ``index.nb.html``; the
+  links are relative, so the site works in any folder of any static host.
 
 The home page itself is Voila's tree page, a template in ``share/jupyter/voila/templates/upto9/``:
 it lists the same pages with the same titles (a test keeps the two in step).
@@ -12,6 +16,7 @@ it lists the same pages with the same titles (a test keeps the two in step).
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
@@ -22,21 +27,23 @@ import ipywidgets as w
 from ._common import OwnLanguage
 from .texts import LANGS, check_lang
 
-__all__ = ["EXPLAINERS", "Explainer", "Nav", "explainer", "home_url", "page_url"]
+__all__ = ["EXPLAINERS", "Explainer", "Nav", "explainer", "home_url", "on_static_site", "page_url", "site_explainers", "static_home_url", "static_page_url"]
 
 
 @dataclass(frozen=True)
 class Explainer:
-    """One explainer page: its notebook (the file Voila renders) and its short title per language."""
+    """One explainer page: its notebook (the file Voila renders) and its short title per language;
+    ``static``: the page also runs in the learner's browser (the static site: no pandas, no numpy)."""
 
     notebook: str
     title: dict[str, str]
+    static: bool = False
 
 
 EXPLAINERS: Final = (
-    Explainer("1_rules_tour.ipynb", {"en": "A tour of the rules", "nb": "En omvisning i reglene"}),
-    Explainer("2_hand_checker.ipynb", {"en": "The hand checker", "nb": "Håndsjekkeren"}),
-    Explainer("3_round_stepper.ipynb", {"en": "Step through a round", "nb": "Gå gjennom en runde"}),
+    Explainer("1_rules_tour.ipynb", {"en": "A tour of the rules", "nb": "En omvisning i reglene"}, static=True),
+    Explainer("2_hand_checker.ipynb", {"en": "The hand checker", "nb": "Håndsjekkeren"}, static=True),
+    Explainer("3_round_stepper.ipynb", {"en": "Step through a round", "nb": "Gå gjennom en runde"}, static=True),
     Explainer("4_level_atlas.ipynb", {"en": "The level difficulty atlas", "nb": "Nivåatlaset"}),
     Explainer("5_house_rule_lab.ipynb", {"en": "The house-rule lab", "nb": "Husregel-laben"}),
     Explainer("6_comparison.ipynb", {"en": "Up to 9 and Phase 10 compared", "nb": "Up to 9 og Phase 10 sammenlignet"}),
@@ -76,6 +83,46 @@ def explainer(notebook: str) -> Explainer:
     raise ValueError(f"no explainer is published as {notebook!r}; the explainers are {known}")
 
 
+def on_static_site() -> bool:
+    """Whether this page runs on the static site: Python in the learner's browser (Pyodide, whose
+    ``sys.platform`` is ``emscripten``), not in a Voila or Jupyter kernel.
+
+    >>> on_static_site()
+    False
+    """
+    return sys.platform == "emscripten"
+
+
+def site_explainers() -> tuple[Explainer, ...]:
+    """The explainers on the site this page runs on: all six under Voila, the ``static`` ones on
+    the static site (in the same order).
+
+    >>> [e.notebook for e in site_explainers()][-1]
+    '6_comparison.ipynb'
+    """
+    return tuple(e for e in EXPLAINERS if e.static) if on_static_site() else EXPLAINERS
+
+
+def static_page_url(notebook: str, lang: str) -> str:
+    """The address of an explainer page on the static site, relative to another page there (the
+    pages are side by side in ``voici/render/``).
+
+    >>> static_page_url("2_hand_checker.ipynb", "nb")
+    '2_hand_checker.nb.html'
+    """
+    stem = explainer(notebook).notebook.removesuffix(".ipynb")
+    return quote(f"{stem}.html" if check_lang(lang) == "en" else f"{stem}.{lang}.html")
+
+
+def static_home_url(lang: str) -> str:
+    """The address of the static site's home page, relative to a page (two folders up).
+
+    >>> static_home_url("nb")
+    '../../index.nb.html'
+    """
+    return "../../index.html" if check_lang(lang) == "en" else f"../../index.{lang}.html"
+
+
 def _base_url() -> str:
     """Voila's base URL (it tells the kernel, ``VOILA_BASE_URL``); ``/`` outside Voila."""
     base = os.environ.get("VOILA_BASE_URL", "") or "/"
@@ -88,6 +135,8 @@ def page_url(notebook: str, lang: str) -> str:
     >>> page_url("3_round_stepper.ipynb", "nb")
     '/voila/render/3_round_stepper.ipynb?lang=nb'
     """
+    if on_static_site():
+        return static_page_url(notebook, lang)
     return f"{_base_url()}voila/render/{quote(explainer(notebook).notebook)}?lang={check_lang(lang)}"
 
 
@@ -97,6 +146,8 @@ def home_url(lang: str) -> str:
     >>> home_url("en")
     '/?lang=en'
     """
+    if on_static_site():
+        return static_home_url(lang)
     return f"{_base_url()}?lang={check_lang(lang)}"
 
 
@@ -116,8 +167,9 @@ class Nav(OwnLanguage, w.HTML):  # type: ignore[misc]
     @property
     def next_page(self) -> Explainer | None:
         """The page after this one in the suggested order; ``None`` on the last page."""
-        at = EXPLAINERS.index(self.page)
-        return EXPLAINERS[at + 1] if at + 1 < len(EXPLAINERS) else None
+        pages = site_explainers()
+        at = pages.index(self.page)
+        return pages[at + 1] if at + 1 < len(pages) else None
 
     def redraw(self) -> None:
         t = TEXTS[self._lang]
@@ -125,7 +177,8 @@ class Nav(OwnLanguage, w.HTML):  # type: ignore[misc]
         after = self.next_page
         links = [] if after is None else [f'<a class="u9-nav-home" href="{escape(home_url(lang))}">⌂ {escape(t["home"])}</a>']
         if not self.bottom:
-            where = t["of"].format(n=EXPLAINERS.index(self.page) + 1, total=len(EXPLAINERS))
+            pages = site_explainers()
+            where = t["of"].format(n=pages.index(self.page) + 1, total=len(pages))
             links.append(f'<span class="u9-nav-where">{escape(where)}</span>')
         if after is None:
             links.append(f'<a class="u9-nav-next" href="{escape(home_url(lang))}">{escape(t["back"])} →</a>')

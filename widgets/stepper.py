@@ -54,6 +54,7 @@ from upto9.records import MAX_RECORD_BYTES, RecordError, load_game, replay
 from upto9.rules import UPTO9, Group, GroupKind, Rules
 
 from ._common import ModelLanguage, guard, style_tag
+from .budget import OverBudget, within
 from .cards_html import card_html, card_row
 from .engine_text import record_error_text
 from .page import Advanced
@@ -92,6 +93,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "advanced_file": "The game record {name} (upto9.load_game replays it through the engine).",
         "too_big": "the file is {size} KB; a saved game is at most {limit} KB",
+        "too_long_play": (
+            "playing this game took too long (more than {seconds} s of the server's time), so it was stopped; try another game number or the sensible bots"
+        ),
+        "too_long_file": (
+            "opening this game took too long (more than {seconds} s of the server's time), so it was stopped; "
+            "a saved game of a real table opens in well under a second"
+        ),
+        "too_long_round": "showing this round took too long (more than {seconds} s of the server's time), so it was stopped; the round before is still shown",
         "status": "Round {round} · action {k} of {n}",
         "dealer": "dealer",
         "to_move": "{name} to move: {phase}",
@@ -263,6 +272,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "advanced_file": "Spillfilen {name} (upto9.load_game spiller den av gjennom motoren).",
         "too_big": "filen er på {size} KB; et lagret spill er på høyst {limit} KB",
+        "too_long_play": (
+            "å spille dette spillet tok for lang tid (mer enn {seconds} s av serverens tid), så det ble stoppet; "
+            "prøv et annet spillnummer eller de fornuftige robotene"
+        ),
+        "too_long_file": (
+            "å åpne dette spillet tok for lang tid (mer enn {seconds} s av serverens tid), så det ble stoppet; "
+            "et lagret spill fra et ekte bord åpnes på godt under ett sekund"
+        ),
+        "too_long_round": "å vise denne runden tok for lang tid (mer enn {seconds} s av serverens tid), så den ble stoppet; runden fra før vises fortsatt",
         "status": "Runde {round} · trekk {k} av {n}",
         "dealer": "giver",
         "to_move": "{name} sin tur: {phase}",
@@ -420,6 +438,12 @@ REPLAY_SECONDS: Final = 5.0
 page's kernel serves every visitor, so no one's file may keep it busy. The sample games open in
 about 0.2 s (some 20 ms a round), so a real game is far inside the limit."""
 
+GAME_SECONDS: Final = 5.0
+"""The CPU seconds one of the stepper's controls may take: playing a new game, opening a saved one
+(read, replayed and its first round's steps worked out) or showing another round. A game of six
+random bots, the slowest the controls can ask for, takes about 2.5 s at worst (40 game numbers
+tried; sensible bots, about 0.2 s); past the budget the stepper says so and shows what it showed."""
+
 # The upload button draws "<description> (<files>)": its own text is hidden and the label is drawn
 # in its place, so a learner never reads a "(0)".
 _FONT: Final = "font-size:var(--jp-widgets-font-size,13px)"
@@ -542,6 +566,7 @@ class RoundModel(t.HasTraits):
     def __init__(self, game: Game | None = None, *, lang: str = "en", rules: Rules = UPTO9) -> None:
         self._replayed: tuple[Game | None, int] = (None, 0)  # the game and round whose steps ``steps`` holds
         self._refusal: Callable[[str], str] | None = None  # why the last file was refused, in a language
+        self.opening = True  # whether ``error`` is about a file that could not be opened
         super().__init__(lang=check_lang(lang), rules=rules)
         if game is not None:
             self.set_game(game)
@@ -555,8 +580,11 @@ class RoundModel(t.HasTraits):
         if self.error and self._refusal is not None:  # a refused file's reason follows the language switch
             self.error = self._refusal(str(self.lang))
 
-    def _refuse(self, words: Callable[[str], str]) -> None:
+    def _refuse(self, words: Callable[[str], str], *, opening: bool = True) -> None:
+        # ``opening``: a file that could not be opened (the view says so before the reason);
+        # otherwise ``words`` is the whole sentence (an action stopped at its time budget).
         self._refusal = words
+        self.opening = opening
         self.error = words(str(self.lang))
 
     @t.validate("step")
@@ -581,7 +609,17 @@ class RoundModel(t.HasTraits):
 
     @t.observe("round_index")
     def _on_round(self, change: Any) -> None:
-        self._replay()
+        try:
+            with within(GAME_SECONDS):
+                self._replay()
+        except OverBudget:
+            self.round_index = change["old"]  # back to the round whose steps are shown
+            self._refuse(self._too_long("too_long_round"), opening=False)
+
+    @staticmethod
+    def _too_long(key: str) -> Callable[[str], str]:
+        """Why an action was stopped at ``GAME_SECONDS``, in a language."""
+        return lambda lang: TEXTS[lang][key].format(seconds=number_text(GAME_SECONDS, lang, 0))
 
     # --- getting a game ------------------------------------------------------------------------------
 
@@ -607,7 +645,11 @@ class RoundModel(t.HasTraits):
 
     def play(self, seed: int = 0, players: int = 3, bots: str = "heuristic") -> None:
         """Play a new game with bots from ``seed`` and step through its first round."""
-        self.set_game(_play_game(players, seed, bots, self.rules), ("seed", seed, players, bots))
+        try:
+            with within(GAME_SECONDS):
+                self.set_game(_play_game(players, seed, bots, self.rules), ("seed", seed, players, bots))
+        except OverBudget:
+            self._refuse(self._too_long("too_long_play"), opening=False)  # the game shown stays
 
     def load(self, path: str | Path) -> None:
         """Load a saved game record (``upto9.records.load_game``); a bad file sets ``error``."""
@@ -626,23 +668,27 @@ class RoundModel(t.HasTraits):
 
     def _open(self, path: Path, name: str) -> None:
         try:
-            game = load_game(path, time_limit=REPLAY_SECONDS)
+            with within(GAME_SECONDS):
+                game = load_game(path, time_limit=REPLAY_SECONDS)
+                self.set_game(game, ("file", name))
         except RecordError as error:  # every refusal, the file's limits and the time limit included
             refused = error
             self._refuse(lambda lang: _one_line(record_error_text(refused, lang).removeprefix(f"{path}: ")))
-            return
-        self.set_game(game, ("file", name))
+        except OverBudget:
+            self._refuse(self._too_long("too_long_file"))
 
     def load_record(self, record: Any, name: str = "") -> None:
         """Load a game record already read from JSON (``upto9.records.replay``, within
         ``REPLAY_SECONDS``); a bad one sets ``error``."""
         try:
-            game = replay(record, time_limit=REPLAY_SECONDS)
+            with within(GAME_SECONDS):
+                game = replay(record, time_limit=REPLAY_SECONDS)
+                self.set_game(game, ("file", name))
         except RecordError as error:
             refused = error
             self._refuse(lambda lang: _one_line(record_error_text(refused, lang)))
-            return
-        self.set_game(game, ("file", name))
+        except OverBudget:
+            self._refuse(self._too_long("too_long_file"))
 
     def _replay(self) -> None:
         if self.game is None or (self._replayed[0] is self.game and self._replayed[1] == self.round_index):
@@ -1010,7 +1056,8 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         lang = str(model.lang)
         texts = TEXTS[lang]
         game = model.game
-        self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(texts["error"].format(error=model.error))}</div>' if model.error else ""
+        said = texts["error"].format(error=model.error) if model.opening else model.error[:1].upper() + model.error[1:] + "."
+        self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(said)}</div>' if model.error else ""
         if game is None:
             self._table.value = f'<div class="u9-note">{escape(texts["no_game"])}</div>'
             return

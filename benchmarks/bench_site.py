@@ -1,0 +1,694 @@
+"""A class on the published site: thirty learners open the hand checker at once, or over a minute.
+
+Run: ``.venv/bin/python benchmarks/bench_site.py`` (``make bench`` runs it too). Options:
+``--learners 30`` (how many), ``--over 60`` (seconds the second scenario's arrivals spread over),
+``--page 2_hand_checker`` (the page they open), ``--skip-burst``, ``--skip-arrivals``,
+``--json figures.json`` (the figures, for the README or a comparison).
+
+It starts the published configuration, the site a class gets: Voila from the project's top folder
+(so the top-level voila.json applies as it is: its pools, limits and culling), the site's template
+and kernel found through JUPYTER_PATH=share/jupyter; only the port is a free one. It waits until the
+server is warm (every page's pool holds its preheated kernels and they have run their notebooks:
+as many kernels alive as voila.json's pools hold, and neither they nor the server using CPU for a
+few seconds) and says how long that took. Then, without a browser, it plays learners (asyncio, tornado's HTTP and websocket
+clients), each doing what a browser opening the page does first:
+
+1. GET /voila/render/<page> (the whole page: from a preheated kernel, which finishes its notebook
+   for this visitor, or from a kernel started for the request), and read the page's kernel id from
+   its page config;
+2. GET /api/kernels/<id>, open the kernel's websocket /api/kernels/<id>/channels (the JSON wire
+   format), ask for kernel_info (the front end's kernel connection does, before anything else);
+3. as the page's widget manager does (ipywidgets 8): open a comm to ``jupyter.widget.control``,
+   send ``{"method": "request_states"}`` and wait for the ``update_states`` reply (every widget's
+   state).
+
+A learner's time runs from the GET until that reply: the page has rendered and its kernel answers
+over its websocket. (The browser's own work, the scripts and drawing, is bench_pages.py's.) A page
+that is not a 200, such as the "class is full" page (503), counts as not completed; so does a
+learner not done within LEARNER_TIMEOUT_S. Percentiles are nearest-rank over all N learners, a
+learner who did not complete counting as never ("never" is printed when one falls in the
+percentile).
+
+Each learner's browser has been on the site's home page before (untimed): Voila sets its XSRF
+cookie there, not on a notebook's page, and the page's shutdown on unload needs it.
+
+Scenarios: (1) N learners open the page at the same moment; (2) N learners arrive evenly over
+``--over`` seconds. In each, the learners keep their pages open until the last one is done, then
+all leave as a closed tab does (Voila's front end, on unload, POSTs /voila/api/shutdown/<id>; then
+the websocket closes), and the benchmark times how long until the site is back at rest (kernels
+alive back to the warm count, all at rest). Memory: the server process and all its children (the
+kernels), sampled twice a second: the peak during each scenario (from the first arrival until the
+pools are full again) and at rest, as the sum of RSS (conservative: shared pages counted in every
+process) and of USS (memory unique to each process).
+
+Targets (issue 12, on the project's 2-core machine): 30 at once: 30/30 complete and p95 at most
+5 s; 30 arriving over 60 s: p95 at most 2 s; the server and its kernels at most 3 GB (RSS sum, the
+conservative measure; USS is printed beside it). Run it on a quiet machine: another process's work
+shows in every figure. It always stops the server and every kernel it started, on Ctrl-C or an
+error too (the server's processes carry a marker in their environment, so none is left behind).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import platform
+import re
+import signal
+import struct
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+import psutil
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.voila_helpers import ROOT, TEMPLATES, free_port
+
+LEARNERS: Final = 30
+"""A class: the issue's thirty learners."""
+OVER_S: Final = 60.0
+"""The second scenario's arrivals spread over a minute (the issue's)."""
+PAGE: Final = "2_hand_checker.ipynb"
+"""The page the class opens: the hand checker, the issue's."""
+BURST_P95_S: Final = 5.0
+"""Target: with 30 at once, 95 % of learners have an answering page within 5 s (issue 12)."""
+ARRIVALS_P95_S: Final = 2.0
+"""Target: with 30 arriving over a minute, within 2 s (issue 12)."""
+MEMORY_GB: Final = 3.0
+"""Target: the server and its kernels at most 3 GB at their peak (issue 12), on the RSS sum."""
+LEARNER_TIMEOUT_S: Final = 180.0
+"""A learner not answered within 3 minutes has given up: not completed (a teacher would not wait longer)."""
+QUIET_S: Final = 3.0
+"""The site counts as at rest after this long with no CPU used by its kernels and server: the cells
+of a notebook follow each other within milliseconds, so a 3 s silence is the end of the run (or a
+preheated kernel waiting in a cell for its visitor)."""
+KERNEL_IDLE: Final = 0.05
+"""The share of a core a kernel may use and still count as doing nothing: a waiting kernel uses a
+few milliseconds a second (its heartbeat), a cell at work most of the second."""
+SERVER_IDLE: Final = 0.1
+"""The same for the server: with nothing to do it answers heartbeats and runs the culler; starting
+kernels or sending a notebook's cells keeps it far above a tenth of a core."""
+POLL_S: Final = 1.0
+"""How often the benchmark looks at the kernels while waiting for the site to come to rest."""
+SETTLE_S: Final = 60.0
+"""With fewer kernels than the pools hold, all idle and none coming or going for a minute, the site
+is taken as warm as it will get (Voila does not retry a pooled kernel that failed to start)."""
+WARM_TIMEOUT_S: Final = 600.0
+"""Longest wait for the pools to fill (at start-up and after a scenario) before giving up."""
+SAMPLE_S: Final = 0.5
+"""Memory sampling period: fine enough to catch a peak, light enough not to load the machine."""
+GB: Final = 1e9
+"""Memory is printed in decimal gigabytes, as the issue's figures are."""
+CONTROL_PROTOCOL: Final = "1.0.0"
+"""The ipywidgets 8 control protocol the page's widget manager speaks (``__control_protocol_version__``)."""
+
+CONFIG = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
+CONFIG_DATA = re.compile(r'<script[^>]*id="jupyter-config-data"[^>]*>(.*?)</script>', re.S)
+
+
+# --- the server ------------------------------------------------------------------------------------------
+
+
+class Site:
+    """Voila started from the project's top folder (voila.json as it is) on a free port; every process
+    of it carries ``UPTO9_BENCH_SITE=<token>`` in its environment, so that stop() finds and ends
+    all of them (and only them) even if the server died first."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.token = uuid.uuid4().hex
+        output = ROOT / "test-output"
+        output.mkdir(exist_ok=True)
+        self.log_path = output / "voila-bench-site.log"
+        self._log = self.log_path.open("w", encoding="utf-8")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "UPTO9_BENCH_SITE": self.token}
+        env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
+        env.pop("QUERY_STRING", None)
+        # Its own session: a Ctrl-C in the terminal reaches the benchmark, which stops the server itself.
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}"],
+            cwd=ROOT,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+        self.server = psutil.Process(self.process.pid)
+        self.started = time.perf_counter()
+        try:
+            self._wait_for_answer()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_for_answer(self) -> None:
+        deadline = time.monotonic() + 120
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"voila exited with {self.process.returncode}; see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"voila did not answer on {self.url} within 120 s; see {self.log_path}")
+            time.sleep(0.3)
+
+    def tree(self) -> list[psutil.Process]:
+        """The server and all its children (the kernels)."""
+        try:
+            return [self.server, *self.server.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return []
+
+    def kernels(self) -> dict[str, psutil.Process]:
+        """The kernels alive, by id (read from the connection file each one is started with)."""
+        found = {}
+        for process in self.tree()[1:]:
+            try:
+                match = KERNEL_FILE.search(" ".join(process.cmdline()))
+            except psutil.Error:
+                continue
+            if match:
+                found[match.group(1)] = process
+        return found
+
+    def log(self) -> str:
+        self._log.flush()
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def stop(self) -> list[int]:
+        """Stop the server (it shuts its kernels down), then end whatever of it is still alive: the
+        pids of processes that had to be killed."""
+        marked = self._marked()
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        survivors = [p for p in {*marked, *self._marked()} if p.is_running()]
+        for process in survivors:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                process.kill()
+        psutil.wait_procs(survivors, timeout=10)
+        self._log.close()
+        return [p.pid for p in survivors]
+
+    def _marked(self) -> list[psutil.Process]:
+        """This server's processes: the server's tree and any process carrying its token (a kernel
+        whose server has gone)."""
+        found = {p.pid: p for p in self.tree()}
+        for process in psutil.process_iter(["environ"]):
+            environ = process.info.get("environ") or {}
+            if environ.get("UPTO9_BENCH_SITE") == self.token:
+                found[process.pid] = process
+        return list(found.values())
+
+
+def warm_count() -> tuple[int, dict[str, int]]:
+    """How many kernels the warm site holds: the pools voila.json configures, notebook by notebook,
+    computed as Voila's kernel manager does (every notebook under root_dir not on the preheat
+    denylist, its own pool size or the default's)."""
+    if not CONFIG.get("VoilaConfiguration", {}).get("preheat_kernel"):
+        return 0, {}
+    manager = CONFIG.get("VoilaKernelManager", {})
+    pools = manager.get("kernel_pools_config", {})
+    default = pools.get("default", {}).get("pool_size", 1)
+    denied = manager.get("preheat_denylist", [])
+    root = ROOT / CONFIG["Voila"].get("root_dir", ".")
+    sizes = {}
+    for path in sorted(root.rglob("*.ipynb")):
+        name = str(path.relative_to(root))
+        if ".ipynb_checkpoints" in name or any(p in name or re.match(p, name) for p in denied):
+            continue
+        sizes[name] = max(int(pools.get(name, {}).get("pool_size", default)), 0)
+    return sum(sizes.values()), sizes
+
+
+# --- memory ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    at: float
+    rss: int
+    uss: int
+    kernels: int
+    server_rss: int = 0
+    server_uss: int = 0
+
+
+class Sampler(threading.Thread):
+    """The server's tree, sampled every SAMPLE_S: RSS and USS sums and the number of kernels."""
+
+    def __init__(self, site: Site) -> None:
+        super().__init__(daemon=True)
+        self.site = site
+        self.samples: list[Sample] = []
+        self.halt = threading.Event()
+
+    def measure(self) -> Sample:
+        rss = uss = server_rss = server_uss = 0
+        tree = self.site.tree()
+        for process in tree:
+            try:
+                info = process.memory_full_info()
+            except psutil.Error:
+                continue
+            rss += info.rss
+            uss += info.uss
+            if process.pid == self.site.server.pid:
+                server_rss, server_uss = info.rss, info.uss
+        kernels = sum(1 for p in tree[1:] if _is_kernel(p))
+        return Sample(time.perf_counter(), rss, uss, kernels, server_rss, server_uss)
+
+    def run(self) -> None:
+        while not self.halt.wait(SAMPLE_S):
+            self.samples.append(self.measure())
+
+    def peak(self, since: float, until: float) -> Sample:
+        window = [s for s in self.samples if since <= s.at <= until] or [self.measure()]
+        return Sample(until, max(s.rss for s in window), max(s.uss for s in window), max(s.kernels for s in window))
+
+
+def _is_kernel(process: psutil.Process) -> bool:
+    try:
+        return "ipykernel_launcher" in " ".join(process.cmdline())
+    except psutil.Error:
+        return False
+
+
+# --- a learner -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Learner:
+    status: int = 0
+    page_s: float = math.inf
+    total_s: float = math.inf
+    widgets: int = 0
+    error: str = ""
+    kernel_id: str = ""
+    left: int = 0
+    xsrf: str = field(default="", repr=False)
+    ws: WebSocketClientConnection | None = field(default=None, repr=False)
+
+    @property
+    def completed(self) -> bool:
+        return self.status == 200 and math.isfinite(self.total_s)
+
+
+def _message(msg_type: str, channel: str, content: dict[str, Any], session: str, metadata: dict[str, Any] | None = None) -> str:
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "username": "learner",
+        "session": session,
+        "date": datetime.now(UTC).isoformat(),
+        "version": "5.3",
+    }
+    return json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": channel, "buffers": []})
+
+
+def _decode(raw: str | bytes) -> dict[str, Any]:
+    """A kernel message off the websocket: JSON text, or (when it carries buffers) the binary
+    framing of jupyter_server's JSON protocol: a count, offsets, the JSON, the buffers.
+
+    >>> from jupyter_server.services.kernels.connection.base import serialize_binary_message
+    >>> _decode(serialize_binary_message({"header": {"msg_type": "comm_msg"}, "buffers": [b"xy", b"z"]}))
+    {'header': {'msg_type': 'comm_msg'}}
+    >>> _decode('{"header": {"msg_type": "status"}}')["header"]
+    {'msg_type': 'status'}
+    """
+    if isinstance(raw, str):
+        return dict(json.loads(raw))
+    count = struct.unpack("!I", raw[:4])[0]
+    offsets = struct.unpack(f"!{count}I", raw[4 : 4 + 4 * count])
+    end = offsets[1] if count > 1 else len(raw)
+    return dict(json.loads(raw[offsets[0] : end].decode("utf-8")))
+
+
+async def _receive(ws: WebSocketClientConnection, wanted: Any) -> dict[str, Any]:
+    while True:
+        raw = await ws.read_message()
+        if raw is None:
+            raise ConnectionError("the kernel's websocket closed")
+        message = _decode(raw)
+        if wanted(message):
+            return message
+
+
+async def open_page(site: Site, page: str, learner: Learner) -> None:
+    """What a browser opening the page does until its widgets have their states (see the docstring)."""
+    http = AsyncHTTPClient()
+    started = time.perf_counter()
+    response = await http.fetch(f"{site.url}/voila/render/{page}", raise_error=False, request_timeout=LEARNER_TIMEOUT_S)
+    learner.status = response.code
+    if response.code != 200:
+        learner.error = "class is full (503)" if response.code == 503 else f"HTTP {response.code}"
+        return
+    learner.page_s = time.perf_counter() - started
+    body = response.body.decode("utf-8", "replace")
+    found = CONFIG_DATA.search(body)
+    if not found or not json.loads(found.group(1)).get("kernelId"):
+        kept = ROOT / "test-output" / f"bench-site-page-{uuid.uuid4().hex[:8]}.html"
+        kept.write_text(body, encoding="utf-8")
+        learner.error = f"no kernel id in the page (kept in {kept.relative_to(ROOT)})"
+        return
+    learner.kernel_id = json.loads(found.group(1))["kernelId"]
+    cookies = {"Cookie": f"_xsrf={learner.xsrf}"} if learner.xsrf else {}
+    await http.fetch(f"{site.url}/api/kernels/{learner.kernel_id}", headers=cookies, request_timeout=LEARNER_TIMEOUT_S)
+    session = uuid.uuid4().hex
+    ws_url = f"ws://127.0.0.1:{site.port}/api/kernels/{learner.kernel_id}/channels?session_id={session}"
+    learner.ws = ws = await websocket_connect(HTTPRequest(ws_url, headers=cookies), max_message_size=256 * 2**20)
+    info = _message("kernel_info_request", "shell", {}, session)
+    ws.write_message(info)
+    await _receive(ws, lambda m: m["header"]["msg_type"] == "kernel_info_reply")
+    comm_id = uuid.uuid4().hex
+    # The control protocol's version goes in the metadata: ipywidgets closes the comm without it.
+    opening = {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}}
+    ws.write_message(_message("comm_open", "shell", opening, session, {"version": CONTROL_PROTOCOL}))
+    ws.write_message(_message("comm_msg", "shell", {"comm_id": comm_id, "data": {"method": "request_states"}}, session))
+    reply = await _receive(
+        ws,
+        lambda m: m["header"]["msg_type"] == "comm_msg" and m["content"].get("comm_id") == comm_id and m["content"]["data"].get("method") == "update_states",
+    )
+    learner.total_s = time.perf_counter() - started
+    learner.widgets = len(reply["content"]["data"].get("states", {}))
+    ws.write_message(_message("comm_close", "shell", {"comm_id": comm_id, "data": {}}, session))
+
+
+async def home_cookie(site: Site) -> str:
+    """The site's XSRF cookie, as a learner's browser holds it after the home page (Voila sets it
+    on the home page, not on a notebook's page; without it Voila refuses the page's shutdown on
+    unload, and the kernel of a closed tab waits for the culler)."""
+    response = await AsyncHTTPClient().fetch(f"{site.url}/", request_timeout=LEARNER_TIMEOUT_S)
+    for cookie in response.headers.get_list("Set-Cookie"):
+        if cookie.startswith("_xsrf="):
+            return cookie.split(";")[0].removeprefix("_xsrf=")
+    return ""
+
+
+async def learner_opens(site: Site, page: str, delay: float, xsrf: str) -> Learner:
+    await asyncio.sleep(delay)
+    learner = Learner(xsrf=xsrf)
+    try:
+        await asyncio.wait_for(open_page(site, page, learner), LEARNER_TIMEOUT_S)
+    except TimeoutError:
+        learner.error = f"no answer within {LEARNER_TIMEOUT_S:.0f} s"
+        learner.total_s = math.inf
+    except Exception as error:  # a learner's failure is a figure, not the benchmark's end
+        learner.error = f"{type(error).__name__}: {error}"
+        learner.total_s = math.inf
+    return learner
+
+
+async def learner_leaves(site: Site, learner: Learner) -> None:
+    """As Voila's front end on unload: POST the kernel's shutdown (with the page's XSRF cookie), then
+    the websocket closes."""
+    if learner.kernel_id:
+        body = f"_xsrf={learner.xsrf}"
+        headers = {"Cookie": f"_xsrf={learner.xsrf}", "Content-Type": "application/x-www-form-urlencoded"}
+        try:
+            response = await AsyncHTTPClient().fetch(
+                f"{site.url}/voila/api/shutdown/{learner.kernel_id}", method="POST", body=body, headers=headers, raise_error=False, request_timeout=60
+            )
+            learner.left = response.code
+        except Exception as error:
+            learner.error = learner.error or f"leaving: {type(error).__name__}: {error}"
+    if learner.ws is not None:
+        learner.ws.close()
+        learner.ws = None
+
+
+# --- rest ------------------------------------------------------------------------------------------------
+
+
+async def wait_at_rest(site: Site, warm: int) -> tuple[float, int]:
+    """(seconds from now until the site came to rest, kernels alive then). At rest: at least the warm
+    count of kernels alive and nothing working for QUIET_S: no kernel and not the server using CPU
+    (a preheated kernel waits for its visitor in a cell, "busy" but doing nothing; the server's
+    quiet rules out kernels started but not yet given their notebook). The moment is the last
+    activity. If fewer kernels than that have rested and none has come or gone for SETTLE_S, the
+    site is as warm as it gets (a kernel failed to start, or a pool waits for room): those seconds
+    and that count. Infinity if nothing settles within WARM_TIMEOUT_S."""
+    started = before = time.perf_counter()
+    cpu: dict[int, float] = {}
+    seen: set[int] = set()
+    changed = latest = started
+    while time.perf_counter() - started < WARM_TIMEOUT_S:
+        await asyncio.sleep(POLL_S)
+        if site.process.poll() is not None:
+            raise RuntimeError(f"voila exited with {site.process.returncode}; see {site.log_path}")
+        kernels = site.kernels()
+        now = time.perf_counter()
+        if {p.pid for p in kernels.values()} != seen:
+            seen, changed = {p.pid for p in kernels.values()}, now
+        for process, share in ((site.server, SERVER_IDLE), *((p, KERNEL_IDLE) for p in kernels.values())):
+            try:
+                used = sum(process.cpu_times()[:2])
+            except psutil.Error:
+                continue
+            if process.pid not in cpu or used - cpu[process.pid] > share * (now - before):
+                latest = now
+            cpu[process.pid] = used
+        before = now
+        if now - latest >= QUIET_S and (len(kernels) >= warm or now - max(latest, changed) >= SETTLE_S):
+            return max(0.0, latest - started), len(kernels)
+    return math.inf, len(site.kernels())
+
+
+# --- the scenarios ---------------------------------------------------------------------------------------
+
+
+def nearest_rank(values: list[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value with at least ``share`` of the values at or
+    below it (a learner who never completed is infinity, so a percentile can be "never").
+
+    >>> nearest_rank([float(n) for n in range(1, 31)], 0.95), nearest_rank([1.0, 2.0, math.inf], 0.5)
+    (29.0, 2.0)
+    >>> nearest_rank([1.0, 2.0, math.inf], 0.95)
+    inf
+    """
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def seconds(value: float) -> str:
+    return f"{value:.2f}" if math.isfinite(value) else "never"
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+async def scenario(site: Site, sampler: Sampler, page: str, learners: int, over: float, warm: int) -> dict[str, Any]:
+    xsrf = await asyncio.gather(*(home_cookie(site) for _ in range(learners)))  # before the class: not timed
+    started = time.perf_counter()
+    delays = [i * over / learners for i in range(learners)] if over > 0 else [0.0] * learners
+    class_ = await asyncio.gather(*(learner_opens(site, page, d, x) for d, x in zip(delays, xsrf, strict=True)))
+    everyone_in = time.perf_counter()
+    await asyncio.gather(*(learner_leaves(site, learner) for learner in class_))
+    back, back_kernels = await wait_at_rest(site, warm)
+    peak = sampler.peak(started, time.perf_counter())  # the refill after the class counts too
+    rest = sampler.measure()
+    totals = [learner.total_s for learner in class_]
+    done = [learner for learner in class_ if learner.completed]
+    pages = [learner.page_s for learner in class_]
+    errors: dict[str, int] = {}
+    for learner in class_:
+        if not learner.completed:
+            errors[learner.error or "not completed"] = errors.get(learner.error or "not completed", 0) + 1
+    return {
+        "learners": learners,
+        "over_s": over,
+        "completed": len(done),
+        "p50_s": nearest_rank(totals, 0.5),
+        "p95_s": nearest_rank(totals, 0.95),
+        "max_s": max(totals),
+        "page_p50_s": nearest_rank(pages, 0.5),
+        "page_p95_s": nearest_rank(pages, 0.95),
+        "widgets_per_page": max((learner.widgets for learner in done), default=0),
+        "statuses": sorted({learner.status for learner in class_}),
+        "shutdowns": sorted({learner.left for learner in class_ if learner.kernel_id}),
+        "not_completed": errors,
+        "duration_s": everyone_in - started,
+        "peak_rss_gb": peak.rss / GB,
+        "peak_uss_gb": peak.uss / GB,
+        "peak_kernels": peak.kernels,
+        "pool_back_s": back if back_kernels >= warm else math.inf,
+        "pool_back_kernels": back_kernels,
+        "warm_kernels": warm,
+        "rest_rss_gb": rest.rss / GB,
+        "rest_uss_gb": rest.uss / GB,
+        "rest_kernels": rest.kernels,
+    }
+
+
+def report(name: str, figures: dict[str, Any], target_p95: float, require_all: bool) -> list[bool]:
+    n, done = figures["learners"], figures["completed"]
+    print(f"\n{name}: {n} learners" + (f" arriving evenly over {figures['over_s']:g} s" if figures["over_s"] else " at the same moment"))
+    verdicts = []
+    line = f"  completed {done}/{n}"
+    if require_all:
+        verdicts.append(done == n)
+        line += f"  (target {n}/{n})  {verdict(done == n)}"
+    print(line)
+    for reason, count in figures["not_completed"].items():
+        print(f"    not completed: {count} x {reason}")
+    p95_ok = figures["p95_s"] <= target_p95
+    verdicts.append(p95_ok)
+    print(f"  until the widgets answer: p50 {seconds(figures['p50_s'])} s, p95 {seconds(figures['p95_s'])} s, max {seconds(figures['max_s'])} s", end="")
+    print(f"  (target p95 <= {target_p95:g} s)  {verdict(p95_ok)}")
+    print(f"  the page alone (GET until the last byte): p50 {seconds(figures['page_p50_s'])} s, p95 {seconds(figures['page_p95_s'])} s")
+    print(f"  widget states per page {figures['widgets_per_page']}; HTTP statuses {figures['statuses']}; shutdown answers {figures['shutdowns']}")
+    memory_ok = figures["peak_rss_gb"] <= MEMORY_GB
+    verdicts.append(memory_ok)
+    print(
+        f"  memory at the peak: RSS sum {figures['peak_rss_gb']:.2f} GB (target <= {MEMORY_GB:g} GB)  {verdict(memory_ok)};"
+        f" USS sum {figures['peak_uss_gb']:.2f} GB; {figures['peak_kernels']} kernels alive"
+    )
+    if math.isfinite(figures["pool_back_s"]):
+        back = f"the pools full again in {figures['pool_back_s']:.1f} s"
+    else:
+        back = f"the pools NOT full again ({figures['pool_back_kernels']} of {figures['warm_kernels']} kernels when the site settled)"
+    print(f"  after everyone left: {back}; then RSS {figures['rest_rss_gb']:.2f} GB, USS {figures['rest_uss_gb']:.2f} GB, {figures['rest_kernels']} kernels")
+    return verdicts
+
+
+async def run(args: argparse.Namespace, site: Site, sampler: Sampler) -> dict[str, Any]:
+    warm, pools = warm_count()
+    waiting = time.perf_counter()
+    took, alive = await wait_at_rest(site, warm)
+    if not math.isfinite(took):
+        raise RuntimeError(f"the site did not warm up within {WARM_TIMEOUT_S:.0f} s ({alive} of {warm} kernels); see {site.log_path}")
+    if alive < warm:
+        print(f"WARNING: only {alive} of the {warm} preheated kernels came up (see {site.log_path.relative_to(ROOT)}); the rest is measured against {alive}.")
+        warm = alive
+    warm_up = waiting - site.started + took
+    rest = sampler.measure()
+    filled = len(re.findall(r"Kernel pool of .* is filled", site.log()))
+    print(f"Warm-up: {warm_up:.1f} s from the server's start until {warm} preheated kernel(s) had run their notebooks ({filled} pool(s) reported filled).")
+    print(f"At rest: RSS sum {rest.rss / GB:.2f} GB, USS sum {rest.uss / GB:.2f} GB, {rest.kernels} kernels alive.", end="")
+    if rest.kernels:
+        each_rss, each_uss = (rest.rss - rest.server_rss) / rest.kernels, (rest.uss - rest.server_uss) / rest.kernels
+        server = f"The server: RSS {rest.server_rss / 1e6:.0f} MB, USS {rest.server_uss / 1e6:.0f} MB"
+        print(f" {server}; a kernel: RSS {each_rss / 1e6:.0f} MB, USS {each_uss / 1e6:.0f} MB.")
+    else:
+        print()
+    figures: dict[str, Any] = {
+        "warm_up_s": warm_up,
+        "warm_kernels": warm,
+        "pools": pools,
+        "rest_rss_gb": rest.rss / GB,
+        "rest_uss_gb": rest.uss / GB,
+        "server_rss_mb": rest.server_rss / 1e6,
+        "server_uss_mb": rest.server_uss / 1e6,
+    }
+    verdicts: list[bool] = []
+    if not args.skip_burst:
+        figures["burst"] = await scenario(site, sampler, args.page, args.learners, 0.0, warm)
+        verdicts += report("At once", figures["burst"], BURST_P95_S, require_all=True)
+    if not args.skip_arrivals:
+        figures["arrivals"] = await scenario(site, sampler, args.page, args.learners, args.over, warm)
+        verdicts += report("Arriving", figures["arrivals"], ARRIVALS_P95_S, require_all=False)
+    figures["targets_met"], figures["targets"] = sum(verdicts), len(verdicts)
+    return figures
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _finite(value: Any) -> Any:
+    """The figures for JSON: a learner who never completed is null, not Infinity."""
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=LEARNERS, help=f"learners in each scenario (default {LEARNERS})")
+    parser.add_argument("--over", type=float, default=OVER_S, help=f"seconds the second scenario's arrivals spread over (default {OVER_S:g})")
+    parser.add_argument("--page", default=PAGE, help=f"the page the learners open (default {PAGE.removesuffix('.ipynb')})")
+    parser.add_argument("--skip-burst", action="store_true", help="leave out the learners arriving at once")
+    parser.add_argument("--skip-arrivals", action="store_true", help="leave out the learners arriving over --over seconds")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    args = parser.parse_args()
+    if args.learners < 1:
+        parser.error("--learners must be at least 1")
+    if args.over <= 0:
+        parser.error("--over must be more than 0 seconds")
+    args.page = args.page if args.page.endswith(".ipynb") else f"{args.page}.ipynb"
+    root = ROOT / CONFIG["Voila"].get("root_dir", ".")
+    if not (root / args.page).is_file():
+        parser.error(f"no page {args.page} in {root.relative_to(ROOT)}/")
+    # SIGTERM stops the benchmark as Ctrl-C does, through the finally below.
+    signal.signal(signal.SIGTERM, _interrupt)
+    AsyncHTTPClient.configure(None, max_clients=10 * args.learners + 10)
+
+    warm, pools = warm_count()
+    pool_text = ", ".join(f"{n.removesuffix('.ipynb')} {s}" for n, s in pools.items()) or "no preheating"
+    manager = CONFIG.get("VoilaKernelManager", {})
+    load = os.getloadavg()[0]
+    limit = CONFIG.get("ClassKernelManager", {}).get("max_kernels", 0) or "none"
+    culler = CONFIG.get("MappingKernelManager", {})
+    print(f"upto9 site benchmark: Python {platform.python_version()} ({platform.machine()}), {os.cpu_count()} CPUs, load average {load:.2f} at the start")
+    print(f"The published configuration (voila.json): preheated pools {pool_text} ({warm} kernels), fill delay {manager.get('fill_delay', 1):g} s,")
+    print(f"kernel limit {limit}, idle kernels culled after {culler.get('cull_idle_timeout', 0)} s (checked every {culler.get('cull_interval', 300)} s).")
+    print(f"Each learner opens {args.page}: GET the page, open its kernel's websocket, request the widgets' states; timed until they arrive.")
+    started = time.perf_counter()
+    site = Site()
+    sampler = Sampler(site)
+    figures: dict[str, Any] = {}
+    interrupted = False
+    try:
+        sampler.start()
+        figures = asyncio.run(run(args, site, sampler))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        sampler.halt.set()
+        killed = site.stop()
+        left = [p.pid for p in psutil.process_iter(["environ"]) if (p.info.get("environ") or {}).get("UPTO9_BENCH_SITE") == site.token]
+        ended = "every process ended" if not left else f"STILL ALIVE: {left}"
+        print(f"\nServer stopped ({ended}" + (f"; killed {len(killed)} left over" if killed else "") + ").")
+    if interrupted:
+        print("Interrupted: no figures.")
+        return 130
+    took = time.perf_counter() - started
+    print(f"{figures['targets_met']} of {figures['targets']} targets met. ({took:.0f} s; load average {os.getloadavg()[0]:.2f} at the end)")
+    if args.json:
+        figures["load_average_end"] = os.getloadavg()[0]
+        args.json.write_text(json.dumps(_finite(figures), indent=2) + "\n", encoding="utf-8")
+        print(f"Figures written to {args.json}.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,242 @@
+"""A kernel limit for a class on one Voila server, and the keeper of its preheated pools.
+
+Voila builds its kernel manager as ``VoilaKernelManager(base)``, where ``base`` is
+``VoilaConfiguration.multi_kernel_manager_class``: voila.json names :class:`ClassKernelManager` there.
+Both ways a kernel is born go through its :meth:`ClassKernelManager.start_kernel`: a pool fill
+(kernel variable ``VOILA_PREHEAT=True``) and a visitor's cold start when the page's pool is empty
+(``VOILA_PREHEAT=False``). The rules:
+
+- ``max_kernels`` bounds every kernel alive or starting, pooled or a visitor's;
+- a pooled kernel can always be handed over (that starts nothing);
+- a visitor's start at the limit first shuts down a waiting pooled kernel of another page, if there
+  is one, and otherwise is refused at once: Voila shows the site's ``503.html``, "the class is full,
+  try again in a minute", with a ``Retry-After`` header; nobody waits for room;
+- a pool fill at the limit is refused at once too (logged at info); the keeper, a periodic
+  callback, drops the failed task from the pool and refills a pool once there is room for all of
+  its missing kernels again, so after a full class leaves its pools come back by themselves.
+
+Culling (``MappingKernelManager.cull_*`` in voila.json) frees the kernels of closed tabs; Voila never
+culls a pooled kernel, and here a kernel's idle clock restarts when the culler first sees it out of
+its pool, so a page handed over after a long wait in the pool is not culled before its browser
+connects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import secrets
+from collections.abc import Iterator
+from typing import Any, ClassVar, Final
+from urllib.parse import parse_qs
+
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import httputil
+from tornado.ioloop import PeriodicCallback
+from tornado.web import HTTPError, OutputTransform
+from traitlets import Float, Integer
+
+RETRY_AFTER_S: Final = 60
+"""The ``Retry-After`` of the "class is full" page, in seconds: the page itself says "try again in a
+minute", and within a minute a closed tab's kernel is culled or a pool refilled."""
+
+KEEPER_INTERVAL_S: Final = 5.0
+"""How often the keeper looks at the pools (the default of ``ClassKernelManager.keeper_interval``):
+often enough that a pool refused at the limit is back seconds after room appears, and the look
+itself costs nothing measurable (a few list lengths)."""
+
+
+class ClassFull(HTTPError):
+    """A kernel refused at the limit: status 503, shown as the site template's ``503.html`` in the
+    visitor's language (``lang``, from the page's ``?lang=``)."""
+
+    def __init__(self, in_use: int, limit: int, lang: str = "en") -> None:
+        super().__init__(503, "the class is full: %d of %d kernels in use", in_use, limit, reason="The class is full")
+        self.lang = lang
+
+
+class SiteHeaders(OutputTransform):
+    """What the server adds to its responses for a class:
+
+    - ``Retry-After`` on every 503 (only the kernel limit sends one): browsers ignore it, but a proxy
+      or a script that retries learns when to come back;
+    - an XSRF cookie on an HTML page whose visitor has none. Voila's page shuts its kernel down on
+      ``beforeunload`` with the ``_xsrf`` cookie as its token, but a page rendered from a pool sets
+      no cookie (only pages rendered by the request's own handler do, such as the home page): a
+      learner who opened a link straight to a page was refused (403) and the kernel stayed until
+      culled. The cookie is what tornado itself would set (a random token; the check compares the
+      cookie with the form's copy of it)."""
+
+    cookie_path: ClassVar[str] = "/"
+    """The XSRF cookie's path: the server's base URL (set when the transform is installed)."""
+
+    def __init__(self, request: httputil.HTTPServerRequest) -> None:
+        super().__init__(request)
+        self._has_xsrf = "_xsrf" in request.cookies
+
+    def transform_first_chunk(self, status_code: int, headers: httputil.HTTPHeaders, chunk: bytes, finishing: bool) -> tuple[int, httputil.HTTPHeaders, bytes]:
+        if status_code == 503:
+            headers["Retry-After"] = str(RETRY_AFTER_S)
+        html = headers.get("Content-Type", "").startswith("text/html")
+        if html and not self._has_xsrf and not any(c.startswith("_xsrf=") for c in headers.get_list("Set-Cookie")):
+            headers.add("Set-Cookie", f"_xsrf={secrets.token_hex(16)}; Path={self.cookie_path}; SameSite=Lax")
+        return status_code, headers, chunk
+
+
+def _lang(env: dict[str, str]) -> str:
+    """The visitor's language from a cold start's kernel variables (Voila passes the page's query)."""
+    return "nb" if "nb" in parse_qs(env.get("QUERY_STRING", "")).get("lang", []) else "en"
+
+
+class ClassKernelManager(AsyncMappingKernelManager):
+    """jupyter_server's kernel manager with a limit on kernels and a keeper for Voila's pools (the
+    pool methods and ``_pools`` are the ``VoilaKernelManager`` subclass's; without preheating there
+    are no pools and only the limit applies)."""
+
+    max_kernels = Integer(
+        0,
+        config=True,
+        help="The most kernels alive or starting at once, pooled ones included; 0 means no limit. A visitor's page beyond it gets the 'class is full' page.",
+    )
+    keeper_interval = Float(KEEPER_INTERVAL_S, config=True, help="Seconds between the keeper's looks at the preheated pools.")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's is untyped
+        self._starting: set[str] = set()
+        """Kernels being started through start_kernel (not yet, or only just, in ``_kernels``)."""
+        self._evicting: set[str] = set()
+        """Pooled kernels being shut down to make room for a visitor: no longer counted."""
+        self._seen: set[str] = set()
+        """Kernels the culler has seen outside the pools (their idle clock restarted then)."""
+        self._keeper: PeriodicCallback | None = None
+
+    # --- the limit --------------------------------------------------------------------------------
+
+    def in_use(self) -> int:
+        """Kernels alive or starting, less those being shut down for a visitor."""
+        return len((set(self._kernels) | self._starting) - self._evicting)
+
+    # jupyter_server's start_kernel is a coroutine too, where jupyter_client's base declares a str.
+    async def start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:  # type: ignore[override]
+        """Start a kernel unless the limit is reached (then :class:`ClassFull`, at once)."""
+        self._start_keeper()
+        if kernel_id is not None and kernel_id in self:
+            return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))  # an existing kernel: nothing starts
+        env: dict[str, str] = kwargs.get("env") or {}
+        preheat = env.get("VOILA_PREHEAT") == "True"
+        victim = None
+        if self.max_kernels and self.in_use() >= self.max_kernels:
+            victim = None if preheat else self._take_a_pooled_kernel()
+            if victim is None:
+                in_use = self.in_use()
+                if preheat:
+                    self.log.info("Kernel limit reached (%d of %d): the pool waits for room", in_use, self.max_kernels)
+                    # The failed fill task is done once this exception has unwound it: drop it right after.
+                    asyncio.get_running_loop().call_soon(self._drop_failed_pool_tasks)
+                else:
+                    self.log.warning("Kernel limit reached (%d of %d): a visitor gets the 'class is full' page", in_use, self.max_kernels)
+                raise ClassFull(in_use, self.max_kernels, _lang(env))
+        # Our own id, so the kernel counts from this moment (before any await), before its process exists.
+        kernel_id = kernel_id or self.new_kernel_id(**kwargs)
+        self._starting.add(kernel_id)
+        try:
+            if victim is not None:
+                await self._shut_down_pooled(victim)
+            return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))
+        finally:
+            self._starting.discard(kernel_id)
+
+    def _take_a_pooled_kernel(self) -> dict[str, Any] | None:
+        """Make room for a visitor: take a ready kernel out of the fullest pool (the keeper refills it
+        once there is room again) and stop counting it. None when no pool holds a ready kernel."""
+        ready: dict[str, list[asyncio.Task[Any]]] = {}
+        pools = dict(self._pool_lists())
+        for name, pool in pools.items():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ready.setdefault(name, []).append(task)
+        if not ready:
+            return None
+        name = max(ready, key=lambda n: len(ready[n]))
+        task = ready[name][-1]
+        # Out of the pool at once: no visitor is handed it, nobody takes it twice.
+        pools[name].remove(task)
+        content: dict[str, Any] = task.result()
+        self._evicting.add(str(content["kernel_id"]))
+        self.log.info("Kernel limit reached: shutting down pooled kernel %s of %s for a visitor", content["kernel_id"], name)
+        return content
+
+    async def _shut_down_pooled(self, content: dict[str, Any]) -> None:
+        kernel_id = str(content["kernel_id"])
+        try:
+            content["task"].cancel()  # its rendering of the page, which nobody will read
+            await self.shutdown_kernel(kernel_id, now=True)  # type: ignore[no-untyped-call]  # untyped upstream
+        finally:
+            self._evicting.discard(kernel_id)
+
+    # --- the keeper -------------------------------------------------------------------------------
+
+    def _start_keeper(self) -> None:
+        """Start the keeper, and add :class:`SiteHeaders` to the server's responses, on the first start (inside
+        the running loop; Voila's web application exists by then)."""
+        if self._keeper is not None:
+            return
+        app = getattr(self.parent, "app", None)
+        if app is not None and SiteHeaders not in app.transforms:
+            SiteHeaders.cookie_path = str(getattr(self.parent, "base_url", "/") or "/")
+            app.add_transform(SiteHeaders)
+        self._keeper = PeriodicCallback(self.keep_pools, 1000 * self.keeper_interval)
+        self._keeper.start()
+
+    def _pool_lists(self) -> Iterator[tuple[str, list[asyncio.Task[Any]]]]:
+        """Voila's pools (``VoilaKernelManager._pools``: a list of fill tasks per notebook), if any."""
+        pools: dict[str, list[asyncio.Task[Any]]] = getattr(self, "_pools", {})
+        yield from pools.items()
+
+    def pool_size(self, notebook: str) -> int:
+        """The configured size of ``notebook``'s pool (Voila's own reading of kernel_pools_config)."""
+        config: dict[str, Any] = getattr(self, "kernel_pools_config", {})
+        default: dict[str, Any] = config.get("default", {})
+        return int(config.get(notebook, default).get("pool_size", default.get("pool_size", 1)))
+
+    def _drop_failed_pool_tasks(self) -> None:
+        """Remove refused or failed fills from the pools, so no visitor is handed one and the
+        handler's pool count is true (reading the exception also keeps asyncio from logging it)."""
+        for _name, pool in self._pool_lists():
+            pool[:] = [t for t in pool if not (t.done() and (t.cancelled() or t.exception() is not None))]
+
+    def keep_pools(self) -> None:
+        """Refill every pool that is short of kernels, whole, when the limit leaves room for all its
+        missing kernels (a pool never competes with visitors for the last places)."""
+        self._drop_failed_pool_tasks()
+        self._seen &= set(self._kernels)
+        room = self.max_kernels - self.in_use() if self.max_kernels else math.inf
+        for name, pool in list(self._pool_lists()):
+            missing = self.pool_size(name) - len(pool)
+            if 0 < missing <= room:
+                self.log.info("Refilling the kernel pool of %s with %d kernel(s)", name, missing)
+                getattr(self, "fill_if_needed")(delay=0, notebook_name=name)  # VoilaKernelManager's  # noqa: B009
+                room -= missing
+
+    def stop_keeper(self) -> None:
+        if self._keeper is not None:
+            self._keeper.stop()
+
+    async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]  # a coroutine upstream too
+        self.stop_keeper()  # the server is stopping: nothing must refill
+        await super().shutdown_all(now=now)
+
+    # --- culling ----------------------------------------------------------------------------------
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Voila's subclass passes only kernels outside the pools here. The first time one is seen, its
+        idle clock restarts: a pooled kernel was idle while it waited, and its page may have been
+        handed over a moment ago, before the browser connected."""
+        if kernel_id not in self._seen:
+            self._seen.add(kernel_id)
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+            return
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]  # untyped upstream

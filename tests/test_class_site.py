@@ -1,0 +1,274 @@
+"""The site for a class (voila.json, upto9.server.kernels): pages handed over from preheated pools,
+a kernel limit that shows a "class is full" page instead of hanging, and closed tabs' kernels
+culled. Each server here is the published configuration with small pools (the hand checker's
+only, to keep the suite lean) and, where a test needs them, a small limit or fast culling, set
+on the command line as a teacher would.
+
+A page is opened over HTTP as a browser would (its HTML holds its kernel's id), its kernel's
+websocket (/api/kernels/<id>/channels) is the open tab, and closing a tab is Voila's own
+``beforeunload`` request (/voila/api/shutdown/<id>) or, as on a phone that sends none, just
+dropping the websocket.
+"""
+
+from __future__ import annotations
+
+import ast
+import http.cookiejar
+import re
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.test_browser import LOAD_MS, browser, checker_box, verdict_text  # noqa: F401  (the browser fixture)
+from tests.voila_helpers import CONFIG, PHONE, PUBLISHED, ROOT, VoilaServer
+
+pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
+websocket = pytest.importorskip("websocket", reason="a kernel's websocket is opened with websocket-client (a jupyter_server dependency)")
+
+from upto9.server.kernels import RETRY_AFTER_S  # noqa: E402  (after the skip: it imports jupyter_server)
+
+CHECKER = "2_hand_checker.ipynb"
+FULL_EN = "The class is full: try again in a minute."
+FULL_NB = "Klassen er full: prøv igjen om et minutt."
+ANSWER_S = 10.0
+"""A refused visitor's page comes at once: this bound (generous for a busy machine) tells it from a hang."""
+
+
+def only_the_checker(size: int) -> dict[str, dict[str, int]]:
+    """Pools of ``size`` for the hand checker and none for the other pages (they start cold)."""
+    return {"default": {"pool_size": 0}, CHECKER: {"pool_size": size}}
+
+
+def site(log_name: str, checker_pool: int, *options: str) -> Iterator[VoilaServer]:
+    server = VoilaServer(log_name, pools=only_the_checker(checker_pool), options=("--VoilaKernelManager.fill_delay=1", *options))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+_BROWSERS: dict[int, tuple[urllib.request.OpenerDirector, http.cookiejar.CookieJar]] = {}
+
+
+def _browser(server: VoilaServer) -> tuple[urllib.request.OpenerDirector, http.cookiejar.CookieJar]:
+    """A client that keeps the server's cookies, as a browser does: the page's XSRF cookie is what
+    Voila's ``beforeunload`` request sends back."""
+    if server.port not in _BROWSERS:
+        jar = http.cookiejar.CookieJar()
+        _BROWSERS[server.port] = (urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)), jar)
+    return _BROWSERS[server.port]
+
+
+def open_page(server: VoilaServer, notebook: str, query: str = "") -> tuple[int, dict[str, str], str]:
+    """(status, headers, body) of a page, read to its end."""
+    url = server.page(notebook) + (f"?{query}" if query else "")
+    try:
+        with _browser(server)[0].open(url, timeout=LOAD_MS / 1000) as response:
+            return response.status, dict(response.headers), response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode("utf-8")
+
+
+def kernel_of(body: str) -> str:
+    """The page's kernel, from the page configuration in its HTML."""
+    found = re.findall(r'"kernelId": "([0-9a-f-]{36})"', body)
+    assert len(found) == 1, f"the page names {len(found)} kernels"
+    return found[0]
+
+
+def assert_complete(body: str) -> None:
+    """The whole hand checker: its title, its widgets, and the end of the page."""
+    assert "the hand checker" in body and "application/vnd.jupyter.widget-view+json" in body
+    assert body.rstrip().endswith("</html>"), body[-300:]
+
+
+def alive(server: VoilaServer, kernel: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{server.url}/api/kernels/{kernel}", timeout=30) as response:
+            return bool(response.status == 200)
+    except urllib.error.HTTPError as error:
+        assert error.code == 404, error.code
+        return False
+
+
+def connect(server: VoilaServer, kernel: str) -> Any:
+    """The open tab: the page's kernel websocket, as Voila's front end opens it."""
+    return websocket.create_connection(f"ws://127.0.0.1:{server.port}/api/kernels/{kernel}/channels", timeout=30)
+
+
+def close_tab(server: VoilaServer, kernel: str) -> None:
+    """What Voila's page sends on ``beforeunload``: shut my kernel down (with the page's XSRF token)."""
+    opener, jar = _browser(server)
+    xsrf = next((c.value for c in jar if c.name == "_xsrf"), None)
+    assert xsrf, "the page set no XSRF cookie: its beforeunload request would be refused"
+    request = urllib.request.Request(f"{server.url}/voila/api/shutdown/{kernel}", method="POST", data=b"", headers={"X-XSRFToken": xsrf or ""})
+    with opener.open(request, timeout=30) as response:
+        assert response.status == 204
+
+
+def wait_until(condition: Any, timeout: float, what: str) -> float:
+    """Seconds until ``condition()`` holds (an AssertionError naming ``what`` after ``timeout``)."""
+    started = time.monotonic()
+    while not condition():
+        assert time.monotonic() - started < timeout, f"{what}: not within {timeout} s"
+        time.sleep(0.2)
+    return time.monotonic() - started
+
+
+def wait_for_pool(server: VoilaServer, notebook: str = CHECKER) -> None:
+    """The page's pool has its kernels started again: one 'filled' for the first fill and one for
+    each kernel handed over since (Voila refills after each)."""
+    used = server.log().count(f"for {notebook}")  # "Using pre-heated kernel: <id> for <notebook>"
+    server.wait_for_log(f"Kernel pool of {notebook} is filled", count=1 + used, timeout=LOAD_MS / 1000)
+
+
+def test_the_published_configuration_is_sized_for_a_class() -> None:
+    voila, pools = CONFIG["VoilaConfiguration"], CONFIG["VoilaKernelManager"]["kernel_pools_config"]
+    assert voila["preheat_kernel"] is True and voila["multi_kernel_manager_class"] == "upto9.server.kernels.ClassKernelManager"
+    assert pools[CHECKER]["pool_size"] == 30 and pools["default"]["pool_size"] == 1
+    pooled = sum(pools.get(notebook, pools["default"])["pool_size"] for notebook in PUBLISHED)
+    assert pooled < CONFIG["ClassKernelManager"]["max_kernels"], "a visitor to a page with an empty pool must find room"
+    culling = CONFIG["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] + 2 * culling["cull_interval"] <= 120 and culling["cull_connected"] is False
+
+
+def test_only_the_server_imports_the_server_package() -> None:
+    """upto9.server needs jupyter_server and tornado, and runs in the Voila process only: the engine,
+    the widgets and the pages never import it (nor does a static site's kernel)."""
+    found = []
+    for path in [*(ROOT / "upto9").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            found += [f"{path.relative_to(ROOT)}: {n}" for n in names if n == "upto9.server" or n.startswith("upto9.server.")]
+    found += [str(p.relative_to(ROOT)) for p in (ROOT / "notebooks").rglob("*.ipynb") if "upto9.server" in p.read_text(encoding="utf-8")]
+    assert not found, found
+
+
+# --- the pool --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pooled() -> Iterator[VoilaServer]:
+    yield from site("voila-class-pool.log", 2)
+
+
+def test_two_visitors_in_a_row_get_preheated_pages(pooled: VoilaServer) -> None:
+    wait_for_pool(pooled)
+    kernels = []
+    for _ in range(2):
+        status, _headers, body = open_page(pooled, CHECKER)
+        assert status == 200
+        assert_complete(body)
+        kernels.append(kernel_of(body))
+    log = pooled.log()
+    for kernel in kernels:
+        assert f"Using pre-heated kernel: {kernel} for {CHECKER}" in log
+    assert kernels[0] != kernels[1]
+    for kernel in kernels:  # the tabs close
+        close_tab(pooled, kernel)
+        assert not alive(pooled, kernel)
+
+
+def test_the_hand_checker_on_a_phone_works_on_a_preheated_kernel(browser: Any, pooled: VoilaServer) -> None:  # noqa: F811  (the browser fixture)
+    wait_for_pool(pooled)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(pooled.page(CHECKER), timeout=LOAD_MS, wait_until="domcontentloaded")
+        checker = checker_box(page)
+        checker.locator("[role=status]", has_text="VALID for level 7").wait_for(timeout=LOAD_MS)
+        box = page.locator(".widget-text input").first
+        box.fill("Kh Kd 2c 7s 7h 7c 5d 5c 3h")
+        box.press("Enter")
+        checker.locator("button", has_text=re.compile(r"^4$")).tap()
+        checker.locator("[role=status]", has_text="VALID for level 4").wait_for(timeout=30_000)
+        assert "✔ VALID for level 4" in verdict_text(page)
+        kernel = kernel_of(page.content())
+        assert f"Using pre-heated kernel: {kernel} for {CHECKER}" in pooled.log()
+        # Leaving the page (opened from a link, not from the home page) shuts its kernel down at once.
+        page.goto(pooled.url + "/", timeout=LOAD_MS)
+        pooled.wait_for_log(f"Kernel shutdown: {kernel}", timeout=30)
+        assert f"403 POST /voila/api/shutdown/{kernel}" not in pooled.log()
+    finally:
+        context.close()
+
+
+# --- the limit -------------------------------------------------------------------------------------
+
+
+IDLE_S, INTERVAL_S = 2, 1
+"""Culling in seconds for the small class: a kernel with no tab for IDLE_S is culled, looked for every INTERVAL_S."""
+
+
+@pytest.fixture(scope="module")
+def small_class() -> Iterator[VoilaServer]:
+    """Two kernels at most, the keeper looking every second, and culling in seconds."""
+    limits = ("--ClassKernelManager.max_kernels=2", "--ClassKernelManager.keeper_interval=1")
+    culling = (f"--MappingKernelManager.cull_idle_timeout={IDLE_S}", f"--MappingKernelManager.cull_interval={INTERVAL_S}")
+    yield from site("voila-class-small.log", 1, *limits, *culling)
+
+
+def test_beyond_the_limit_a_visitor_gets_the_class_is_full_page_and_the_pool_comes_back(small_class: VoilaServer) -> None:
+    server = small_class
+    wait_for_pool(server)
+    tabs: dict[str, Any] = {}
+    try:
+        # Learner A takes the pooled checker; the pool refills: 2 of 2 kernels.
+        status, _headers, body = open_page(server, CHECKER)
+        assert status == 200
+        a = kernel_of(body)
+        tabs[a] = connect(server, a)
+        wait_for_pool(server)
+        # Learner B opens another page at the limit: the waiting pooled kernel makes room.
+        status, _headers, body = open_page(server, "1_rules_tour.ipynb")
+        assert status == 200 and "a tour of the rules" in body
+        b = kernel_of(body)
+        tabs[b] = connect(server, b)
+        assert "shutting down pooled kernel" in server.log()
+        # Learner C: no pooled kernel, no room, the plain page at once, in the learner's language.
+        started = time.monotonic()
+        status, headers, body = open_page(server, CHECKER)
+        assert time.monotonic() - started < ANSWER_S
+        assert status == 503 and FULL_EN in body and '<html lang="en">' in body, (status, body[:500])
+        assert headers.get("Retry-After") == str(RETRY_AFTER_S)
+        status, headers, body = open_page(server, CHECKER, "lang=nb")
+        assert status == 503 and FULL_NB in body and '<html lang="nb">' in body and FULL_EN not in body
+        assert "Traceback" not in body and "upto9" not in body  # nothing of the server
+        assert alive(server, a) and alive(server, b)
+        # B closes the tab: the keeper refills the checker's pool, and C's retry is served from it.
+        close_tab(server, b)
+        tabs.pop(b).close()
+        server.wait_for_log(f"Refilling the kernel pool of {CHECKER}", timeout=30)
+        status, _headers, body = open_page(server, CHECKER)
+        assert status == 200
+        assert_complete(body)
+        c = kernel_of(body)
+        tabs[c] = connect(server, c)
+        assert f"Using pre-heated kernel: {c} for {CHECKER}" in server.log()
+    finally:
+        for kernel, tab in tabs.items():
+            tab.close()
+            close_tab(server, kernel)
+
+
+# --- culling ---------------------------------------------------------------------------------------
+
+
+def test_a_closed_tabs_kernel_is_culled_and_an_open_one_is_not(small_class: VoilaServer) -> None:
+    server = small_class
+    status, _headers, body = open_page(server, CHECKER)
+    assert status == 200
+    kernel = kernel_of(body)
+    tab = connect(server, kernel)
+    time.sleep(IDLE_S + 3 * INTERVAL_S)
+    assert alive(server, kernel), "a page with its tab open was culled"
+    tab.close()  # the phone closes the tab without a word
+    seconds = wait_until(lambda: not alive(server, kernel), IDLE_S + 3 * INTERVAL_S + 15, "the closed tab's kernel culled")
+    assert f"kernel 'python3' ({kernel})" in server.log() and "due to" in server.log()
+    print(f"closed tab's kernel culled {seconds:.1f} s after the tab closed (idle timeout {IDLE_S} s, interval {INTERVAL_S} s)")
