@@ -181,12 +181,12 @@ sys.path_hooks.insert(0, _drive_hook)
 PRECOMPILE_SCRIPT: Final = """
 import { loadPyodide } from "%(mjs)s";
 const py = await loadPyodide({ indexURL: "%(index)s" });
-py.mountNodeFS("/work", "%(tree)s");
+py.mountNodeFS("/build", "%(tree)s");
 const ok = py.runPython(`
 import compileall, py_compile
 mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
-all([compileall.compile_dir("/work/sources", quiet=1, invalidation_mode=mode),
-     compileall.compile_dir("/work/bytecode", quiet=1, legacy=True, invalidation_mode=mode)])
+all([compileall.compile_dir("/build/sources", quiet=1, invalidation_mode=mode),
+     compileall.compile_dir("/build/bytecode", quiet=1, legacy=True, invalidation_mode=mode)])
 `);
 process.exit(ok ? 0 : 1);
 """
