@@ -162,7 +162,8 @@ def _interrupted(
         returned = time.monotonic()
     assert later.sent is not None, "simulate ended before the Ctrl-C"
     assert isinstance(frame, pd.DataFrame)
-    [warning] = [w.message for w in caught]
+    # Only the interruption's own warning counts: a Dask worker may warn about something else meanwhile.
+    [warning] = [w.message for w in caught if isinstance(w.message, SimulationInterrupted)]
     assert isinstance(warning, SimulationInterrupted)
     return frame, warning, returned - later.sent
 
