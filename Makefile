@@ -75,6 +75,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_pages.py
 	$(BIN)/python benchmarks/bench_site.py
+	$(BIN)/python benchmarks/bench_baseline.py
 
 # The learner pages (tour, hand checker, round stepper) as a static site in _site/, built with Voici:
 # Python runs in the browser (Pyodide), so any static host serves any number of learners, and a page

@@ -22,6 +22,7 @@ same kind before each level is timed. The garbage collector stays on, as in real
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
 import random
@@ -36,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # so that `tests.reference` imports when run as a script
 
+import upto9  # noqa: E402
 from upto9 import PHASE10, UPTO9, Card, Level, Phase10Card, check, full_deck, outs  # noqa: E402
 from upto9.rules import Rules  # noqa: E402
 
@@ -222,11 +224,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ref-hands", type=int, default=20, help="hands per level timed against the brute force (default 20)")
     parser.add_argument("--seed", type=int, default=9, help="random seed (default 9)")
     parser.add_argument("--rules", choices=("upto9", "phase10", "both"), default="both", help="which game's checker (default both)")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON (for benchmarks/bench_baseline.py)")
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    report = new_report(args) if args.json else None
     if args.rules == "phase10":
-        return main_phase10(args.hands, args.ref_hands, args.seed)
+        main_phase10(args.hands, args.ref_hands, args.seed, report)
+        return write_report(args.json, report)
     rng = random.Random(args.seed)
     rows: dict[int, dict[str, object]] = {}
     started = time.perf_counter()
@@ -253,9 +258,30 @@ def main(argv: list[str] | None = None) -> int:
         print("The brute force (tests/reference.py) is not available: no speed-up measured.")
     print_disagreements(rows, "level")
     print(f"{met} of {total} targets met. ({elapsed:.0f} s)")
+    if report is not None:
+        report["rules"].append(report_section(UPTO9, rows, elapsed))
     if args.rules == "both":
         print()
-        return main_phase10(args.hands, args.ref_hands, args.seed)
+        main_phase10(args.hands, args.ref_hands, args.seed, report)
+    return write_report(args.json, report)
+
+
+def new_report(args: argparse.Namespace) -> dict[str, Any]:
+    """The JSON report's head: the run's options and which ``upto9`` it timed."""
+    options = {"hands": args.hands, "ref_hands": args.ref_hands, "seed": args.seed}
+    return {"benchmark": "checker", **options, "python": platform.python_version(), "upto9_file": upto9.__file__, "rules": []}
+
+
+def report_section(rules: Rules, rows: dict[int, dict[str, object]], elapsed: float) -> dict[str, Any]:
+    """One rule set's rows for the JSON report (times in µs; the disagreeing hands left out)."""
+    figures = {str(number): {k: v for k, v in row.items() if k != "disagree"} for number, row in rows.items()}
+    return {"key": rules.key, "name": rules.name, "seconds": elapsed, "rows": figures}
+
+
+def write_report(path: str | None, report: dict[str, Any] | None) -> int:
+    """Write the JSON report if ``--json`` asked for one; the exit status."""
+    if path is not None and report is not None:
+        Path(path).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
 
 
@@ -270,7 +296,7 @@ def make_phase10_hands(count: int, rng: random.Random) -> list[tuple[Phase10Card
     return [tuple(rng.sample(deck, PHASE10_HAND_SIZE)) for _ in range(count)]
 
 
-def main_phase10(hands_per_phase: int, ref_hands: int, seed: int) -> int:
+def main_phase10(hands_per_phase: int, ref_hands: int, seed: int, report: dict[str, Any] | None = None) -> int:
     """Time the Phase 10 checker phase by phase and print the table (the same columns and targets)."""
     rng = random.Random(seed)
     rows: dict[int, dict[str, object]] = {}
@@ -294,6 +320,8 @@ def main_phase10(hands_per_phase: int, ref_hands: int, seed: int) -> int:
     print()
     print_disagreements(rows, "phase")
     print(f"{met} of {total} targets met. ({elapsed:.0f} s)")
+    if report is not None:
+        report["rules"].append(report_section(PHASE10, rows, elapsed))
     return 0
 
 

@@ -18,6 +18,7 @@ second on one worker, at least 1.7x on two):
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import platform
@@ -31,6 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import upto9
 from upto9 import HeuristicBot, Rules, builtin_rules, simulate
 from upto9.simulate import _play_chunk
 
@@ -112,7 +114,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes for the long run (default 2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rules", nargs="+", default=["upto9", "phase10"], help="built-in rule sets to time (default: upto9 phase10)")
+    parser.add_argument("--json", metavar="FILE", help="also write the games-per-second figures to FILE as JSON (for benchmarks/bench_baseline.py)")
     options = parser.parse_args(argv)
+    head = {"benchmark": "games", "rate_games": options.rate_games, "repeat": options.repeat, "seed": options.seed}
+    report: dict[str, Any] = {**head, "python": platform.python_version(), "upto9_file": upto9.__file__, "rules": []}
 
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; 4 players, HeuristicBot in every seat")
     print(f"games per second: best of {options.repeat} runs of {options.rate_games} games; targets >= 10 games/s on 1 worker, >= 1.7x on 2")
@@ -127,7 +132,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"  speed-up on 2 workers: {two_wall / one_wall:.2f}x  {'PASS' if two_wall / one_wall >= 1.7 else 'MISS'}")
         met += (one_wall >= 10) + (two_wall / one_wall >= 1.7)
         total += 2
+        figures = {"1 worker": {"wall": one_wall, "cpu": one_cpu}, "2 workers": {"wall": two_wall, "cpu": two_cpu}}
+        report["rules"].append({"key": key, "name": rules.name, "rows": figures, "speed_up": two_wall / one_wall})
     print(f"{met} of {total} targets met.")
+    if options.json:
+        Path(options.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     if options.games > 0:
         rules = builtin_rules(options.rules[0])
         print(f"long run: {options.games} games of {rules.name} on {options.workers} workers")

@@ -53,6 +53,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import os
@@ -60,12 +61,9 @@ import platform
 import re
 import signal
 import struct
-import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -78,7 +76,7 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.voila_helpers import ROOT, TEMPLATES, free_port
+from tests.voila_helpers import ROOT, VoilaServer
 
 LEARNERS: Final = 30
 """A class: the issue's thirty learners."""
@@ -109,6 +107,8 @@ POLL_S: Final = 1.0
 SETTLE_S: Final = 60.0
 """With fewer kernels than the pools hold, all idle and none coming or going for a minute, the site
 is taken as warm as it will get (Voila does not retry a pooled kernel that failed to start)."""
+START_TIMEOUT_S: Final = 120.0
+"""Longest wait for the server's first answer: it starts heating its pools (35 kernels) at once."""
 WARM_TIMEOUT_S: Final = 600.0
 """Longest wait for the pools to fill (at start-up and after a scenario) before giving up."""
 SAMPLE_S: Final = 0.5
@@ -126,56 +126,27 @@ CONFIG_DATA = re.compile(r'<script[^>]*id="jupyter-config-data"[^>]*>(.*?)</scri
 # --- the server ------------------------------------------------------------------------------------------
 
 
-class Site:
-    """Voila started from the project's top folder (voila.json as it is) on a free port; every process
-    of it carries ``UPTO9_BENCH_SITE=<token>`` in its environment, so that stop() finds and ends
-    all of them (and only them) even if the server died first."""
+class Site(VoilaServer):
+    """Voila started from the project's top folder (voila.json as it is: its pools, its address) on
+    a free port, in a session of its own (a Ctrl-C in the terminal reaches the benchmark, which
+    stops the server itself); every process of it carries ``UPTO9_BENCH_SITE=<token>`` in its
+    environment, so that stop() finds and ends all of them (and only them) even if the server died
+    first."""
+
+    stop_timeout = 30.0  # the server shuts down a class's worth of kernels first
 
     def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         self.token = uuid.uuid4().hex
-        output = ROOT / "test-output"
-        output.mkdir(exist_ok=True)
-        self.log_path = output / "voila-bench-site.log"
-        self._log = self.log_path.open("w", encoding="utf-8")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "UPTO9_BENCH_SITE": self.token}
-        env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
-        env.pop("QUERY_STRING", None)
-        # Its own session: a Ctrl-C in the terminal reaches the benchmark, which stops the server itself.
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}"],
-            cwd=ROOT,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            env=env,
-            start_new_session=True,
-        )
-        self.server = psutil.Process(self.process.pid)
-        self.started = time.perf_counter()
-        try:
-            self._wait_for_answer()
-        except BaseException:
-            self.stop()
-            raise
+        self.killed: list[int] = []
+        """The pids of the processes stop() had to kill (none if the server ended them all)."""
+        super().__init__("voila-bench-site.log", pools=None, env={"UPTO9_BENCH_SITE": self.token}, ip=None, timeout=START_TIMEOUT_S, new_session=True)
 
-    def _wait_for_answer(self) -> None:
-        deadline = time.monotonic() + 120
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"voila exited with {self.process.returncode}; see {self.log_path}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=5) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"voila did not answer on {self.url} within 120 s; see {self.log_path}")
-            time.sleep(0.3)
+    @functools.cached_property
+    def server(self) -> psutil.Process:
+        return psutil.Process(self.process.pid)
 
     def tree(self) -> list[psutil.Process]:
-        """The server and all its children (the kernels)."""
+        """The server and all its children (the kernels); none once the server has gone."""
         try:
             return [self.server, *self.server.children(recursive=True)]
         except psutil.NoSuchProcess:
@@ -193,28 +164,17 @@ class Site:
                 found[match.group(1)] = process
         return found
 
-    def log(self) -> str:
-        self._log.flush()
-        return self.log_path.read_text(encoding="utf-8", errors="replace")
-
-    def stop(self) -> list[int]:
-        """Stop the server (it shuts its kernels down), then end whatever of it is still alive: the
-        pids of processes that had to be killed."""
+    def stop(self) -> None:
+        """Stop the server (it shuts its kernels down), then kill whatever of it is still alive
+        (their pids in ``killed``)."""
         marked = self._marked()
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
+        super().stop()
         survivors = [p for p in {*marked, *self._marked()} if p.is_running()]
         for process in survivors:
             with contextlib.suppress(psutil.NoSuchProcess):
                 process.kill()
         psutil.wait_procs(survivors, timeout=10)
-        self._log.close()
-        return [p.pid for p in survivors]
+        self.killed += [p.pid for p in survivors]
 
     def _marked(self) -> list[psutil.Process]:
         """This server's processes: the server's tree and any process carrying its token (a kernel
@@ -364,7 +324,7 @@ async def open_page(site: Site, page: str, learner: Learner) -> None:
     """What a browser opening the page does until its widgets have their states (see the docstring)."""
     http = AsyncHTTPClient()
     started = time.perf_counter()
-    response = await http.fetch(f"{site.url}/voila/render/{page}", raise_error=False, request_timeout=LEARNER_TIMEOUT_S)
+    response = await http.fetch(site.page(page), raise_error=False, request_timeout=LEARNER_TIMEOUT_S)
     learner.status = response.code
     if response.code != 200:
         learner.error = "class is full (503)" if response.code == 503 else f"HTTP {response.code}"
@@ -674,7 +634,8 @@ def main() -> int:
         interrupted = True
     finally:
         sampler.halt.set()
-        killed = site.stop()
+        site.stop()
+        killed = site.killed
         left = [p.pid for p in psutil.process_iter(["environ"]) if (p.info.get("environ") or {}).get("UPTO9_BENCH_SITE") == site.token]
         ended = "every process ended" if not left else f"STILL ALIVE: {left}"
         print(f"\nServer stopped ({ended}" + (f"; killed {len(killed)} left over" if killed else "") + ").")

@@ -33,7 +33,7 @@ HERE: Final = Path(__file__).resolve().parent
 ROOT: Final = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from lock import ABSENT, absent_wheel, precompile, slim_babel, write_lock  # noqa: E402  (beside this script, not a package)
+from lock import ABSENT, absent_wheel, bundle, precompile, slim_babel, write_lock  # noqa: E402  (beside this script, not a package)
 
 CACHE: Final = ROOT / "build" / "static_site"
 """Downloads and intermediate files (git-ignored with build/); delete it to download everything again."""
@@ -149,9 +149,10 @@ def lite_folder(modules: Path, wheels: list[Path], own: Path) -> Path:
     # Bytecode in every wheel (the ABSENT ones have no module) and the standard library: the browser
     # imports without compiling.
     precompile(sorted(pyodide.glob("*.whl")), pyodide / own.name, pyodide / "python_stdlib.zip", modules / "pyodide", CACHE / "bytecode")
+    bundled = bundle(pyodide, pyodide / "python_stdlib.zip")
     for name in ABSENT:
         absent_wheel(name, pyodide)
-    packages = write_lock(pyodide, modules / "pyodide" / "pyodide-lock.json")
+    packages = write_lock(pyodide, modules / "pyodide" / "pyodide-lock.json", bundled)
     settings = json.loads((HERE / "jupyter-lite.json").read_text(encoding="utf-8"))
     kernel = settings["jupyter-config-data"]["litePluginSettings"][KERNEL_SETTINGS]
     # All loaded at start-up, side by side: the kernel then installs nothing from an index.

@@ -27,7 +27,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import product
 
-from upto9.cards import WILD, Card, Colour, Phase10Card, Rank, Suit, full_deck
+from upto9.cards import Card, Rank, Suit, full_deck
+from upto9.families.phase10.cards import WILD, Colour, Phase10Card
 from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
 
 __all__ = [

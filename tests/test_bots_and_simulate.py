@@ -11,9 +11,9 @@ import pandas as pd
 import pytest
 
 from upto9 import UPTO9, Bot, HeuristicBot, RandomBot, check, full_deck, holds, parse_card, parse_hand, play_game, simulate
-from upto9.bots import _idle
+from upto9.families.upto9.bot import _idle
+from upto9.families.upto9.melds import Meld
 from upto9.game import Discard, Donate, Draw, Game, LayDown, Move, Phase, Round, RuleError, Source, View, legal_moves
-from upto9.melds import Meld
 from upto9.simulate import game_row, game_seed
 
 H, R = HeuristicBot, RandomBot

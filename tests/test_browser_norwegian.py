@@ -240,17 +240,18 @@ def test_every_widget_text_table_is_norwegian_in_norwegian() -> None:
 
 
 def test_the_engines_norwegian_catalog_is_norwegian() -> None:
-    from importlib import resources
-
     from babel.messages.pofile import read_po
 
-    with resources.files("upto9").joinpath("locale/nb/LC_MESSAGES/upto9.po").open("rb") as po:
-        catalog = read_po(po)
+    from upto9.messages import catalog_domains, catalog_file
+
     texts: dict[str, str] = {}
-    for message in catalog:
-        if message.id:
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            texts.update((f"{message.id}[{i}]", text) for i, text in enumerate(strings) if text)
+    for domain in catalog_domains():  # the engine's catalog and each family's
+        with catalog_file(domain, "nb").open("rb") as po:
+            catalog = read_po(po)
+        for message in catalog:
+            if message.id:
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                texts.update((f"{message.id}[{i}]", text) for i, text in enumerate(strings) if text)
     assert len(texts) > 200, f"only {len(texts)} Norwegian messages found"
     problems = norwegian_problems(texts)
     assert not problems, "English in the engine's Norwegian catalog:\n" + "\n".join(problems)

@@ -500,8 +500,8 @@ def test_the_ascii_form_of_every_card_is_its_code() -> None:
 
 
 def test_render_check_in_ascii(capsys: pytest.CaptureFixture[str]) -> None:
-    from upto9.checker import check
     from upto9.cli import render_check
+    from upto9.families.upto9.checker import check
 
     lines = render_check(check("Kh Kd 8s 8h 5d 5c 9h 2c", 4), glyphs=False)
     assert all(line.isascii() for line in lines)

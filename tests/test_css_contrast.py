@@ -13,7 +13,7 @@ import re
 import pytest
 from upto9.widgets.cards_html import CARD_CSS, LAYOUT_CSS, PHASE10_COLOURS, _button_look
 
-from upto9.cards import Phase10Card
+from upto9.families.phase10.cards import Phase10Card
 from upto9.rules import PHASE10, UPTO9
 
 AA = 4.5

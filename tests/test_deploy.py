@@ -29,14 +29,14 @@ import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 from upto9.server.kernels import RETRY_AFTER_S
 
-from tests.voila_helpers import OUTPUT, REQUIRE_BROWSER, ROOT, TEMPLATES, free_port, pools_option
+from tests.voila_helpers import OUTPUT, REQUIRE_BROWSER, ROOT, TEMPLATES, VoilaServer, free_port, stop_process, wait_for_answer
 from upto9.records import MAX_RECORD_BYTES
 
 DEPLOY = ROOT / "deploy"
@@ -50,6 +50,10 @@ INSTALLED = "/opt/upto9"
 """Where the recipe puts the project (the service file's paths)."""
 TEST_POOLS = {"default": {"pool_size": 0}, "2_hand_checker.ipynb": {"pool_size": 1}}
 """One preheated kernel, the hand checker's: voila.json's class-sized pools would heat dozens."""
+START_TIMEOUT_S: Final = 120.0
+"""How long Voila may take to answer first (the CI machine may be busy with other servers)."""
+PROXY_TIMEOUT_S: Final = 30.0
+"""How long a proxy may take to answer first: it starts in well under a second."""
 TEST_LIMIT = 1
 """The tests' kernel limit (voila.json's is sized for a class): once the hand checker's kernel is
 handed over, the class is full."""
@@ -179,43 +183,15 @@ http {{
 """
 
 
-def wait_for(url: str, process: subprocess.Popen[bytes], what: str, log: Path, context: ssl.SSLContext | None = None, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(f"{what} exited with {process.returncode}; see {log}:\n{log.read_text(errors='replace')[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=5, context=context) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{what} did not answer on {url} within {timeout} s; see {log}")
-        time.sleep(0.3)
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
 class Site:
     """Voila as the service runs it, nginx with the sample site in front; ``url`` is the site over TLS."""
 
-    def __init__(
-        self, folder: Path, voila: subprocess.Popen[bytes], voila_log: Path, voila_port: int, https_port: int, http_port: int, context: ssl.SSLContext
-    ) -> None:
-        self.folder, self.voila, self.voila_log, self.context = folder, voila, voila_log, context
+    def __init__(self, folder: Path, voila: VoilaServer, https_port: int, http_port: int, context: ssl.SSLContext) -> None:
+        self.folder, self.voila, self.context = folder, voila, context
+        self.voila_log, self.voila_port = voila.log_path, voila.port
         self.origin = f"https://127.0.0.1:{https_port}"
         self.url = self.origin + BASE_URL
         self.http_port = http_port
-        self.voila_port = voila_port
         self._checker: str | None = None
 
     def checker_page(self) -> str:
@@ -259,8 +235,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             .replace(INSTALLED, str(ROOT))
         )
 
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    env.pop("QUERY_STRING", None)
+    env: dict[str, str] = {}
     for line in service_values("Environment"):
         for assignment in shlex.split(line):
             name, _, value = here(assignment).partition("=")
@@ -268,39 +243,38 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     assert env["JUPYTER_PATH"] == str(TEMPLATES)
     (folder / "run").mkdir()
     (folder / "state").mkdir()
-    voila_port = free_port()
-    command = [here(word) for word in service_command()]
     (workdir,) = service_values("WorkingDirectory")
     https_port, http_port = free_port(), free_port()
+    # Only the port, the pools and the limit are the test's: no address, the base URL the service's own.
+    voila = VoilaServer(
+        "deploy-voila.log",
+        folder=Path(here(workdir)),
+        pools=TEST_POOLS,
+        options=(f"--ClassKernelManager.max_kernels={TEST_LIMIT}",),
+        env=env,
+        command=[here(word) for word in service_command()],
+        ip=None,
+        base_url=BASE_URL,
+        timeout=START_TIMEOUT_S,
+    )
     site_file = folder / "upto9.conf"
-    site_file.write_text(nginx_site(voila_port, http_port, https_port, cert, key), encoding="utf-8")
+    site_file.write_text(nginx_site(voila.port, http_port, https_port, cert, key), encoding="utf-8")
     main = folder / "nginx.conf"
     main.write_text(nginx_main(folder, site_file), encoding="utf-8")
     nginx_log = folder / "error.log"
-    OUTPUT.mkdir(exist_ok=True)
-    voila_log = OUTPUT / "deploy-voila.log"
-    with voila_log.open("w", encoding="utf-8") as log:
-        voila = subprocess.Popen(
-            [*command, f"--port={voila_port}", pools_option(TEST_POOLS), f"--ClassKernelManager.max_kernels={TEST_LIMIT}"],
-            cwd=here(workdir),
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
     proxy = None
     try:
-        wait_for(f"http://127.0.0.1:{voila_port}{BASE_URL}", voila, "voila", voila_log)
         tested = subprocess.run([nginx, "-t", "-p", str(folder), "-e", str(nginx_log), "-c", str(main)], capture_output=True, text=True, timeout=60)
         assert tested.returncode == 0, f"nginx -t refuses deploy/nginx.conf:\n{tested.stderr}"
         proxy = subprocess.Popen(
             [nginx, "-p", str(folder), "-e", str(nginx_log), "-c", str(main), "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
-        wait_for(f"https://127.0.0.1:{https_port}{BASE_URL}", proxy, "nginx", nginx_log, context=context, timeout=30)
-        yield Site(folder, voila, voila_log, voila_port, https_port, http_port, context)
+        wait_for_answer(f"https://127.0.0.1:{https_port}{BASE_URL}", proxy, "nginx", nginx_log, PROXY_TIMEOUT_S, context=context)
+        yield Site(folder, voila, https_port, http_port, context)
     finally:
         if proxy is not None:
-            stop(proxy)
-        stop(voila)
+            stop_process(proxy)
+        voila.stop()
         if nginx_log.exists():
             shutil.copy(nginx_log, OUTPUT / "deploy-nginx-error.log")
 
@@ -440,7 +414,7 @@ def test_caddy_in_front_of_voila(site: Site, tmp_path: Path) -> None:
         proxy = subprocess.Popen([caddy, "run", "--adapter", "caddyfile", "--config", str(config)], env=env, stdout=out, stderr=subprocess.STDOUT)
     origin = f"http://127.0.0.1:{port}"
     try:
-        wait_for(origin + BASE_URL, proxy, "caddy", log, timeout=30)
+        wait_for_answer(origin + BASE_URL, proxy, "caddy", log, PROXY_TIMEOUT_S)
         status, final, home, _ = site.get(origin + "/")
         assert (status, final) == (200, origin + BASE_URL) and "Up to 9" in home
         assert site.get(origin + "/elsewhere")[0] == 404
@@ -448,4 +422,4 @@ def test_caddy_in_front_of_voila(site: Site, tmp_path: Path) -> None:
         received = asyncio.run(talk(origin, kernel_id(site.checker_page()), [info]))
         assert any(m["header"]["msg_type"] == "kernel_info_reply" and m["parent_header"]["msg_id"] == info["header"]["msg_id"] for m in received)
     finally:
-        stop(proxy)
+        stop_process(proxy)

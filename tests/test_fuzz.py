@@ -36,9 +36,10 @@ from upto9 import (
     parse_hand,
     validate,
 )
-from upto9.cards import MAX_HAND, MAX_SHOWN_CHARS, full_deck, phase10_deck
-from upto9.melds import Placed
-from upto9.phase10 import Phase10Placed
+from upto9.cards import MAX_HAND, MAX_SHOWN_CHARS, full_deck
+from upto9.families.phase10.cards import phase10_deck
+from upto9.families.phase10.phases import Phase10Placed
+from upto9.families.upto9.melds import Placed
 
 FUZZ = settings(max_examples=fuzz_examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
 

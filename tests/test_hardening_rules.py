@@ -463,7 +463,7 @@ def test_built_in_and_sample_rule_sets_load_as_before() -> None:
     lean = builtin_rules("upto9_lean")
     assert [lean.decks_for(n) for n in range(2, 7)] == [1, 1, 1, 2, 2] and lean.level(4).clean_groups == 0
     for path in sorted((ROOT / "tests" / "rulesets").glob("*.toml")):
-        assert load_rules(path).family is PHASE10.family, path
+        assert load_rules(path).family == PHASE10.family, path
 
 
 # --- fuzzing --------------------------------------------------------------------------------------------

@@ -10,14 +10,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # upto9.widgets lives in widgets/ (pyproject.toml's package-dir).
-PACKAGES = {"upto9": ROOT / "upto9", "upto9.widgets": ROOT / "widgets"}
+PACKAGES = {"upto9": ROOT / "upto9", "upto9.widgets": ROOT / "widgets", "upto9.server": ROOT / "server"}
 
 
 def _modules() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for package, folder in PACKAGES.items():
-        for path in sorted(folder.glob("*.py")):
-            found[package if path.stem == "__init__" else f"{package}.{path.stem}"] = path
+        for path in sorted(folder.rglob("*.py")):  # subpackages too (upto9.families.phase10...)
+            parts = (package, *path.relative_to(folder).with_suffix("").parts)
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     return found
 
 
@@ -104,9 +105,9 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_graph_sees_every_kind_of_import() -> None:
     graph = import_graph()
     assert "upto9.rules" in graph["upto9.cards"] or "upto9.cards" in graph["upto9.rules"]
-    assert "upto9.phase10" in graph["upto9.checker"]  # ``from upto9 import phase10``: the module, not the package
+    assert "upto9.families.phase10.phases" in graph["upto9.families.phase10"]  # ``from upto9.families.phase10 import phases``: the module
     assert "upto9.simulate" in graph["upto9.compare"]  # imported inside a function
-    assert graph["upto9"] >= {"upto9.cards", "upto9.checker", "upto9.melds", "upto9.phase10"}
+    assert graph["upto9"] >= {"upto9.cards", "upto9.family", "upto9.families.upto9.checker", "upto9.families.phase10.phases"}
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
@@ -117,8 +118,17 @@ def test_the_package_has_no_import_circles() -> None:
 def test_cards_and_rules_and_the_two_meld_models_are_layered() -> None:
     graph = import_graph()
     assert "upto9.rules" not in graph["upto9.cards"]  # cards needs a rule set only as ``cards.DeckRules``
-    assert "upto9.melds" not in graph["upto9.phase10"]  # both build on upto9.problems
-    assert graph["upto9.melds"] >= {"upto9.phase10", "upto9.problems"}
+    families = {name for name in graph if name.startswith("upto9.families.")}
+    # The families build on the engine's layers; nothing below them names a family: the engine
+    # finds them through the entry points (upto9.plugins), so a family is a plug-in.
+    for name in ("upto9.cards", "upto9.rules", "upto9.problems", "upto9.messages", "upto9.plugins", "upto9.family"):
+        assert not graph[name] & families, name
+    upto9_family = {n for n in families if n.startswith("upto9.families.upto9")}
+    phase10_family = {n for n in families if n.startswith("upto9.families.phase10")}
+    for name in upto9_family:
+        assert not graph[name] & phase10_family, name  # neither family imports the other
+    for name in phase10_family:
+        assert not graph[name] & upto9_family, name
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ def test_lab_follows_the_explorers_rule_set_with_its_own_table_rules() -> None:
     explorer.wild_dropdown.value = 2
     assert "Changed from the standard rules: phase 1; penalties wild = 50." in text_of(lab._changed.value)
     rules = lab.rules
-    assert rules.family is PHASE10.family and dict(rules.penalties)["wild"] == 50
+    assert rules.family == PHASE10.family and dict(rules.penalties)["wild"] == 50
     assert rules.level(1).jokers == 2 and not rules.level(1).unlimited
     with pytest.raises(ValueError, match="Phase 10 has no penalty group 'A'"):
         lab.set_penalty("A", 20)

@@ -1,4 +1,5 @@
-"""The engine's messages: every key is worded in both catalogs, every real verdict, problem and
+"""The engine's messages: every key is worded in both languages in exactly one domain (the
+engine's catalog or a registered family's), every real verdict, problem and
 card error renders in Norwegian with no English left, and ``missing`` is exactly what the hand
 is short."""
 
@@ -16,12 +17,14 @@ from hypothesis import strategies as st
 
 from upto9 import PHASE10, UPTO9, CardError, Meld, Phase10Meld, check, parse_hand, validate
 from upto9.cards import full_deck
-from upto9.melds import MeldError
-from upto9.messages import LANGUAGES, Items, Message, catalog_keys, render
+from upto9.families.upto9.melds import MeldError
+from upto9.family import families
+from upto9.messages import CORE, LANGUAGES, Items, Message, catalog_domains, catalog_file, catalog_keys, render
 from upto9.rules import Rules, load_rules
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "upto9").glob("*.py"))
+SOURCES = sorted((ROOT / "upto9").rglob("*.py"))  # the engine and every family package in it
+DOMAINS = catalog_domains()  # the engine's own catalog, then each registered family's
 HOUSE_RULES = [load_rules(p) for p in sorted((ROOT / "tests" / "rulesets").glob("*.toml"))]
 RULE_SETS: list[Rules] = [UPTO9, PHASE10, *HOUSE_RULES]
 
@@ -47,12 +50,19 @@ SAME_IN_BOTH = {
     "rules.where.in",
     "record.at",
     "record.in",
+    "look.marked",  # a text and a star
+    "look.numbered",  # a Phase 10 card's colour word and number
+    "look.deck.more",  # a separator before more counts
 }
 
 
-def _catalog(lang: str):
-    with (ROOT / "upto9" / "locale" / lang / "LC_MESSAGES" / "upto9.po").open("rb") as file:
+def _po(domain: str, lang: str):
+    with catalog_file(domain, lang).open("rb") as file:
         return read_po(file, locale=lang)
+
+
+def _key(message) -> str:
+    return message.id[0] if message.pluralizable else message.id
 
 
 def _fields(template: str) -> set[str]:
@@ -63,11 +73,100 @@ def _templates(message) -> list[str]:
     return list(message.string) if message.pluralizable else [message.string]
 
 
-def test_both_catalogs_word_the_same_keys_with_the_same_parameters() -> None:
-    en, nb = _catalog("en"), _catalog("nb")
-    en_keys = {m.id[0] if m.pluralizable else m.id for m in en if m.id}
-    nb_keys = {m.id[0] if m.pluralizable else m.id for m in nb if m.id}
-    assert en_keys == nb_keys, f"only in en: {sorted(en_keys - nb_keys)}; only in nb: {sorted(nb_keys - en_keys)}"
+def test_every_registered_family_brings_its_domain_in_every_language() -> None:
+    assert (CORE, *(family.key for family in families())) == DOMAINS
+    assert {"phase10", "upto9"} <= set(DOMAINS)
+    for family in families():
+        for lang in LANGUAGES:
+            file = catalog_file(family.key, lang)
+            assert file.is_file(), f"the {family.name} family has no {lang} catalog ({file})"
+            assert file == family.catalog.joinpath(lang, "LC_MESSAGES", f"{family.key}.po")
+            assert catalog_keys(lang, family.key), f"the {family.name} family's {lang} catalog words nothing"
+    # The game's own words are in its own domain, not the engine's.
+    assert "p10.short" in catalog_keys("nb", "phase10") and "check.short" in catalog_keys("nb", "upto9")
+    assert not {k for k in catalog_keys("en", CORE) if k.startswith(("p10.", "card.p10."))}
+
+
+def test_no_key_is_in_two_domains() -> None:
+    for lang in LANGUAGES:
+        seen: dict[str, str] = {}
+        for domain in DOMAINS:
+            keys = {_key(m) for m in _po(domain, lang) if m.id}
+            assert keys == catalog_keys(lang, domain), (domain, lang)
+            twice = sorted(k for k in keys if k in seen)
+            assert not twice, f"{lang}: keys in both {seen[twice[0]]!r} and {domain!r}: {twice}"
+            seen.update(dict.fromkeys(keys, domain))
+        assert set(seen) == catalog_keys(lang)
+
+
+@pytest.fixture
+def fresh_catalogs():
+    """The catalogs read again from whatever the test registers, and again from the real ones after."""
+    from upto9 import messages
+
+    def clear() -> None:
+        messages._domain.cache_clear()
+        messages._catalog.cache_clear()
+        messages._RENDERED.clear()
+
+    clear()
+    yield messages
+    clear()
+
+
+def _fake_family(monkeypatch: pytest.MonkeyPatch, folder: Path | None, entries: dict[str, str]) -> None:
+    """Registers a third family, ``fake``, whose catalog holds ``entries`` (lang: .po body)."""
+    import upto9.plugins
+
+    for lang, body in entries.items():
+        file = folder / lang / "LC_MESSAGES" / "fake.po"
+        file.parent.mkdir(parents=True)
+        file.write_text(f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n{body}', encoding="utf-8")
+    real_keys, real_load = upto9.plugins.family_keys, upto9.plugins.load_family
+    fake = type("FakeFamily", (), {"key": "fake", "catalog": folder})()
+    monkeypatch.setattr(upto9.plugins, "family_keys", lambda: (*real_keys(), "fake"))
+    monkeypatch.setattr(upto9.plugins, "load_family", lambda key: fake if key == "fake" else real_load(key))
+
+
+def test_a_key_two_domains_define_is_refused(fresh_catalogs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _fake_family(monkeypatch, tmp_path, {"en": 'msgid "check.outs"\nmsgstr "mine"\n', "nb": 'msgid "check.outs"\nmsgstr "min"\n'})
+    with pytest.raises(fresh_catalogs.CatalogError, match=re.escape("the en catalogs 'core' and 'fake' both define 'check.outs'; a key lives in one domain")):
+        render(Message("p10.short", n=1))
+    with pytest.raises(fresh_catalogs.CatalogError, match="the nb catalogs 'core' and 'fake'"):
+        catalog_keys("nb")
+
+
+def test_a_third_family_words_its_own_keys_and_may_lack_a_language(fresh_catalogs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _fake_family(monkeypatch, tmp_path, {"en": 'msgid "fake.hello"\nmsgid_plural "fake.hello"\nmsgstr[0] "{n} hello"\nmsgstr[1] "{n} hellos"\n'})
+    assert catalog_domains()[-1] == "fake"
+    assert render(Message("fake.hello", n=2)) == "2 hellos" and render(Message("p10.short", n=1)) == "The hand is 1 card short of the phase."
+    with pytest.raises(KeyError, match=re.escape("the nb message catalog has no message 'fake.hello'")):
+        render(Message("fake.hello", n=2), "nb")
+    assert render(Message("p10.short", n=1), "nb") == "Hånda mangler 1 kort for fasen."
+
+
+def test_a_family_without_a_catalog_folder_is_named(fresh_catalogs, monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_family(monkeypatch, None, {})
+    with pytest.raises(fresh_catalogs.CatalogError, match="the game family 'fake' has no message catalog"):
+        render(Message("p10.short", n=1))
+    assert render(Message("jokers", n=2), "nb") == "2 jokere"  # the engine's own words need no family
+
+
+def test_a_family_called_core_is_refused(fresh_catalogs, monkeypatch: pytest.MonkeyPatch) -> None:
+    import upto9.plugins
+
+    monkeypatch.setattr(upto9.plugins, "family_keys", lambda: ("core", "upto9"))
+    with pytest.raises(fresh_catalogs.CatalogError, match="may not be called 'core'"):
+        render(Message("check.short", n=1))
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_both_catalogs_word_the_same_keys_with_the_same_parameters(domain: str) -> None:
+    en, nb = _po(domain, "en"), _po(domain, "nb")
+    en_keys = {_key(m) for m in en if m.id}
+    nb_keys = {_key(m) for m in nb if m.id}
+    assert en_keys, f"the {domain} domain words nothing"
+    assert en_keys == nb_keys, f"{domain}: only in en: {sorted(en_keys - nb_keys)}; only in nb: {sorted(nb_keys - en_keys)}"
     for message in en:
         if not message.id:
             continue
@@ -80,17 +179,18 @@ def test_both_catalogs_word_the_same_keys_with_the_same_parameters() -> None:
         norwegian = set().union(*(_fields(t) for t in _templates(other)))
         # (A token is quoted 'thus' in English and «thus» in Norwegian, and a rank's plural is its
         # English noun or its rank with -ere: the engine passes both.)
-        allowed = english | {"card.token_at": {"token"}, "rank.noun": {"rank"}}.get(message.id, set())
+        allowed = english | {"card.token_at": {"token"}, "rank.noun": {"rank"}}.get(_key(message), set())
         assert norwegian <= allowed, f"{message.id}: Norwegian uses {sorted(norwegian - allowed)}, which the engine never passes"
 
 
-def test_every_message_renders_in_both_languages_and_is_translated() -> None:
-    en = _catalog("en")
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_message_renders_in_both_languages_and_is_translated(domain: str) -> None:
+    en = _po(domain, "en")
     untranslated = []
     for message in en:
         if not message.id:
             continue
-        key = message.id[0] if message.pluralizable else message.id
+        key = _key(message)
         fields = set().union(*(_fields(t) for t in _templates(message)))
         for n in (1, 2) if message.pluralizable else (2,):
             extra = {"n"} if message.pluralizable else set()
@@ -101,25 +201,45 @@ def test_every_message_renders_in_both_languages_and_is_translated() -> None:
                 assert "{" not in text and "}" not in text, f"{key} ({lang}): {text!r}"
             if texts["en"] == texts["nb"] and key not in SAME_IN_BOTH:
                 untranslated.append(key)
-    assert not untranslated, f"Norwegian text identical to the English: {sorted(set(untranslated))}"
+    assert not untranslated, f"{domain}: Norwegian text identical to the English: {sorted(set(untranslated))}"
+
+
+def _named(source: Path) -> tuple[set[str], set[str]]:
+    """The keys a module names, and the patterns of the keys it builds (``f"game.laid.{word}"``)."""
+    text = source.read_text(encoding="utf-8")
+    used = set(re.findall(r'Message\(\s*"([^"]+)"', text))
+    patterns = set(re.findall(r'Message\(\s*f"([^"]+)"', text))
+    used |= set(re.findall(r'Message\(\s*"([^"]+)" if', text)) | set(re.findall(r'else "([a-z0-9_.]+)"[,)]', text))
+    return used, patterns
+
+
+def _domain_of_module(source: Path) -> str:
+    parts = source.relative_to(ROOT / "upto9").parts
+    return parts[1] if parts[0] == "families" and len(parts) > 2 else CORE
 
 
 def test_every_key_the_engine_names_is_in_the_catalogs() -> None:
     keys = catalog_keys("en") | catalog_keys("nb")
     assert catalog_keys("en") == catalog_keys("nb")
-    used: set[str] = set()
-    patterns: set[str] = set()
+    all_used: set[str] = set()
     for source in SOURCES:
-        text = source.read_text(encoding="utf-8")
-        used |= set(re.findall(r'Message\(\s*"([^"]+)"', text))
-        patterns |= set(re.findall(r'Message\(\s*f"([^"]+)"', text))
-        used |= set(re.findall(r'Message\(\s*"([^"]+)" if', text)) | set(re.findall(r'else "([a-z0-9_.]+)"[,)]', text))
-    assert used, "the engine names its messages"
-    missing = sorted(k for k in used if "." in k and k not in keys)
-    assert not missing, f"keys the engine uses that no catalog words: {missing}"
-    for pattern in patterns:
-        regex = re.sub(r"\\\{[^}]*\\\}", r"[a-z0-9_.]+", re.escape(pattern))
-        assert any(re.fullmatch(regex, k) for k in keys), f"no catalog key matches {pattern!r}"
+        used, patterns = _named(source)
+        all_used |= used
+        # A family names the engine's words and its own, never another game's; the engine's modules
+        # name only the engine's (messages.py words a Phase 10 card for card_param, and its examples
+        # are any game's).
+        domain = _domain_of_module(source)
+        if source.name == "messages.py" and domain == CORE:
+            allowed = keys
+        else:
+            allowed = catalog_keys("en", CORE) | (catalog_keys("en", domain) if domain != CORE else frozenset())
+        where = source.relative_to(ROOT)
+        missing = sorted(k for k in used if "." in k and k not in allowed)
+        assert not missing, f"{where} names keys that neither the engine's catalog nor its own domain words: {missing}"
+        for pattern in patterns:
+            regex = re.sub(r"\\\{[^}]*\\\}", r"[A-Za-z0-9_.]+", re.escape(pattern))
+            assert any(re.fullmatch(regex, k) for k in allowed), f"{where}: no catalog key of its domains matches {pattern!r}"
+    assert {"check.short", "p10.short", "game.over"} <= all_used, "the engine names its messages, the families' modules too"
     with pytest.raises(KeyError, match="no message"):
         render(Message("check.no such message"), "nb")
 
@@ -217,7 +337,7 @@ def test_lists_and_plurals_follow_each_language() -> None:
 def test_missing_is_exactly_the_cards_short(data: st.DataObject) -> None:
     rules = data.draw(st.sampled_from(RULE_SETS), label="rules")
     level = data.draw(st.sampled_from(rules.levels), label="level")
-    deck = list(full_deck()) * 2 if rules.family.value == "upto9" else list(rules.one_deck()) * 2
+    deck = list(full_deck()) * 2 if rules.family == "upto9" else list(rules.one_deck()) * 2
     hand = data.draw(st.lists(st.sampled_from(deck), max_size=14), label="hand")
     verdict = check(hand, level.number, rules)
     assert len(verdict.missing) == verdict.cards_short
@@ -302,7 +422,7 @@ def test_refused_moves_in_norwegian() -> None:
 
 
 def test_phase10_cards_are_named_in_norwegian_and_coded_in_english() -> None:
-    from upto9.cards import parse_phase10_card
+    from upto9.families.phase10.cards import parse_phase10_card
     from upto9.messages import p10_card
 
     close = check("2r 3y 4g 5b 6r 7y", 4, PHASE10)

@@ -77,9 +77,10 @@ def test_the_wheel_holds_the_data_the_engine_and_widgets_read(dist: tuple[Path, 
         metadata = wheel.read(f"upto9-{VERSION}.dist-info/METADATA").decode()
     # Every file the runtime reads (importlib.resources in rules.py and messages.py, the widgets' style.css).
     needed = {f"upto9/rulesets/{p.name}" for p in (ROOT / "upto9" / "rulesets").glob("*.toml")}
-    needed |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "upto9" / "locale").rglob("*.po")}
+    needed |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "upto9").rglob("*.po")}  # the engine's catalog and each family's
     needed |= {"upto9/py.typed", "upto9/widgets/style.css", "upto9/cli.py", "upto9/widgets/page.py"}
     assert {"upto9/rulesets/upto9.toml", "upto9/rulesets/phase10.toml", "upto9/locale/nb/LC_MESSAGES/upto9.po"} <= needed
+    assert {"upto9/families/upto9/locale/nb/LC_MESSAGES/upto9.po", "upto9/families/phase10/locale/en/LC_MESSAGES/phase10.po"} <= needed
     assert needed <= names, f"missing from the wheel: {sorted(needed - names)}"
     assert f"upto9-{VERSION}.dist-info/licenses/LICENSE" in names
     assert not [n for n in names if n.startswith(("tests/", "notebooks/", "benchmarks/", "widgets/")) or "__pycache__" in n]

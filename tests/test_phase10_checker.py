@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from tests.reference import phase10_reference_jokers, phase10_reference_outs
 from upto9 import PHASE10, UPTO9, CardError, Colour, Family, GroupKind, Level, Phase10Card, Phase10Meld, Rules, RulesError, check, holds, outs, validate
-from upto9.cards import SKIP, WILD, parse_hand, parse_phase10_card
-from upto9.melds import MeldError, Problem
-from upto9.phase10 import Phase10Check, Phase10Placed, SkipError, contract
+from upto9.cards import parse_hand
+from upto9.families.phase10.cards import SKIP, WILD, parse_phase10_card
+from upto9.families.phase10.phases import Phase10Check, Phase10Placed, SkipError, contract
+from upto9.families.upto9.melds import MeldError, Problem
 from upto9.rules import rules_from_dict
 
 DECK = PHASE10.one_deck()
@@ -439,4 +440,4 @@ def test_no_set_is_wild_cards_alone_while_another_could_spare_a_number_card(numb
 
 
 def test_families_know_their_checker() -> None:
-    assert PHASE10.family is Family.PHASE10 and UPTO9.family is Family.UPTO9
+    assert PHASE10.family == Family.PHASE10 and UPTO9.family == Family.UPTO9

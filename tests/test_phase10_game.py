@@ -16,7 +16,9 @@ import pytest
 
 from upto9 import GroupKind, HeuristicBot, RandomBot, game_record, load_game, replay, save_game
 from upto9.bots import make_chances
-from upto9.cards import SKIP, WILD, AnyCard, Phase10Card, parse_hand, parse_phase10_card
+from upto9.cards import PlayingCard, parse_hand
+from upto9.families.phase10.cards import SKIP, WILD, Phase10Card, parse_phase10_card
+from upto9.families.phase10.phases import Phase10Meld
 from upto9.game import (
     ChosePhase,
     Discard,
@@ -38,7 +40,6 @@ from upto9.game import (
     game_deck,
     legal_moves,
 )
-from upto9.phase10 import Phase10Meld
 from upto9.records import RecordError
 from upto9.rules import PHASE10, UPTO9, FreeOrder, Rules, RulesError, TieBreak, load_rules, rules_from_dict
 from upto9.simulate import play_game, simulate
@@ -54,7 +55,7 @@ def c(text: str) -> Phase10Card:
     return parse_phase10_card(text)
 
 
-def hand_of(text: str) -> list[AnyCard]:
+def hand_of(text: str) -> list[PlayingCard]:
     return list(parse_hand(text, rules=PHASE10))
 
 
@@ -62,12 +63,12 @@ def group(kind: str, text: str) -> Phase10Meld:
     return Phase10Meld.from_text(kind, text)
 
 
-def deck_of(hands: list[str], top: str, stock: str = "", dealer: int = 0, rules: Rules = PHASE10, fill: bool = True) -> list[AnyCard]:
+def deck_of(hands: list[str], top: str, stock: str = "", dealer: int = 0, rules: Rules = PHASE10, fill: bool = True) -> list[PlayingCard]:
     """A deck (top card first) that deals ``hands[seat]`` (empty: a seat that sits out), turns
     ``top`` up and then draws ``stock`` in order; with ``fill`` the rest of the game's cards follow."""
     players = len(hands)
     parsed = [hand_of(h) for h in hands]
-    order: list[AnyCard] = []
+    order: list[PlayingCard] = []
     seats = [(dealer + k) % players for k in range(1, players + 1)]
     for i in range(rules.hand_size):
         order.extend(parsed[seat][i] for seat in seats if parsed[seat])
@@ -86,7 +87,7 @@ def round_of(hands: list[str], top: str, stock: str = "", levels: list[int] | No
     return Round(rules, levels or [rules.played_levels[0]] * len(hands), dealer, deck, **kw)  # type: ignore[arg-type]
 
 
-def game_at(levels: list[int], penalties: list[int], deck: list[AnyCard], rules: Rules = PHASE10) -> Game:
+def game_at(levels: list[int], penalties: list[int], deck: list[PlayingCard], rules: Rules = PHASE10) -> Game:
     """A game whose first round is dealt from ``deck`` at these levels and starting penalties
     (constructed state: the tests set the score a fresh game would have reached by play)."""
     game = Game(players=len(levels), rules=rules, deck=deck)
@@ -847,7 +848,7 @@ def test_simulate_plays_free_order_before_the_deal() -> None:
 # --- views, moves and bots ---------------------------------------------------------------------------------
 
 
-def _cards_in(value: object) -> list[AnyCard]:
+def _cards_in(value: object) -> list[PlayingCard]:
     if isinstance(value, Phase10Card):
         return [value]
     if isinstance(value, tuple | list):

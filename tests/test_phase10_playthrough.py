@@ -15,28 +15,13 @@ from typing import Any
 import pytest
 
 from upto9 import RecordError, game_record, load_game, replay, save_game
-from upto9.cards import Colour, parse_phase10_card
-from upto9.game import Discard, Donate, Draw, Game, LayDown, Move, Source
-from upto9.phase10 import Phase10Meld
-from upto9.records import FORMAT
+from upto9.families.phase10.cards import parse_phase10_card
+from upto9.game import Game
+from upto9.records import FORMAT, move_from_dict
 from upto9.rules import rules_from_dict
 
 PATH = Path(__file__).parent / "playthroughs" / "phase10-3p-seed36.json"
 RECORD: dict[str, Any] = json.loads(PATH.read_text(encoding="utf-8"))
-
-
-def move_of(action: dict[str, Any]) -> Move:
-    """The engine move a recorded action asks for."""
-    kind = action["type"]
-    if kind == "draw":
-        return Draw(Source(action["source"]))
-    if kind == "lay_down":
-        return LayDown(tuple(Phase10Meld.from_dict(m) for m in action["melds"]), action.get("level"))
-    if kind == "donate":
-        face = Colour(action["as"]) if action["as"] in tuple(Colour) else int(action["as"])
-        return Donate(parse_phase10_card(action["card"]), action["owner"], action["meld"], face)
-    assert kind == "discard"
-    return Discard(parse_phase10_card(action["card"]), action.get("target"))
 
 
 def test_the_recording_is_a_whole_phase10_game_with_the_variety_it_was_picked_for() -> None:
@@ -66,7 +51,7 @@ def test_the_recording_replays_move_by_move_through_the_engine() -> None:
             if action["type"] == "skip":
                 continue  # the engine records a lost turn itself, with the deal or the discard before it
             before = len(rnd.history)
-            game.play(move_of(action))
+            game.play(move_from_dict(action, rules, rnd.table))
             new = [record.to_dict() for record in rnd.history[before:]]
             assert new == data["actions"][index : index + len(new)], f"round {number}, action {index + 1}"
         assert [r.to_dict() for r in rnd.history] == data["actions"]

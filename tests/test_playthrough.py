@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -16,28 +15,12 @@ from typing import Any
 import pytest
 
 from tests.game_helpers import stacked_deck
-from upto9 import Card, GroupKind, Meld, Placed, RecordError, game_record, load_game, parse_card, replay, rules_from_dict, save_game
-from upto9.bots import HeuristicBot, RandomBot
-from upto9.cards import parse_rank
-from upto9.game import Discard, Donate, Draw, Game, LayDown, Move, Source
-from upto9.records import FORMAT
+from upto9 import Card, GroupKind, Meld, Placed, RecordError, game_record, load_game, parse_card, rules_from_dict, save_game
+from upto9.game import Game
+from upto9.records import FORMAT, move_from_dict
 
 PATH = Path(__file__).parent / "playthroughs" / "game-3p-seed48.json"
 RECORD: dict[str, Any] = json.loads(PATH.read_text(encoding="utf-8"))
-
-
-def move_of(action: dict[str, Any]) -> Move:
-    """The engine move a recorded action asks for."""
-    kind = action["type"]
-    if kind == "draw":
-        return Draw(Source(action["source"]))
-    if kind == "lay_down":
-        return LayDown(tuple(Meld.from_dict(m) for m in action["melds"]))
-    if kind == "donate":
-        face = parse_rank(action["as"]) if action["as"][-1] not in "shdc" else parse_card(action["as"])
-        return Donate(parse_card(action["card"]), action["owner"], action["meld"], face)
-    assert kind == "discard"
-    return Discard(parse_card(action["card"]))
 
 
 def cards(texts: list[str]) -> list[Card]:
@@ -80,7 +63,7 @@ def test_the_recording_replays_move_by_move_through_the_engine() -> None:
             if action["type"] == "draw" and action["source"] == "deck" and rnd.deck:
                 assert rnd.deck[0] == parse_card(action["card"])  # the top card is the one recorded
             before = len(rnd.history)
-            game.play(move_of(action))
+            game.play(move_from_dict(action, rules, rnd.table))
             new = [record.to_dict() for record in rnd.history[before:]]
             assert new == actions[before : index + 1], f"round {number}, action {index + 1}"
         assert rnd._reshuffles == []
@@ -104,39 +87,6 @@ def test_save_of_the_loaded_recording_is_byte_identical(tmp_path: Path) -> None:
     assert again.read_bytes() == PATH.read_bytes()
 
 
-@pytest.mark.parametrize("stop", [0, 1, 57, 400, None])
-def test_save_load_save_is_byte_identical_at_any_point(tmp_path: Path, stop: int | None) -> None:
-    """A game stopped anywhere (mid-turn, mid-round, between rounds, over) round-trips exactly."""
-    game = Game(players=4, seed=stop or 5, names=["Ann", "Bob", "Cid", "Dee"])
-    bots = [RandomBot(1), HeuristicBot(), RandomBot(2), HeuristicBot()]
-    moves = 0
-    while not game.over and (stop is None or moves < stop):
-        if game.round.over:
-            game.next_round()
-            continue
-        seat = game.round.turn
-        game.play(bots[seat].act(game.view(seat)))
-        moves += 1
-    first, second = tmp_path / "first.json", tmp_path / "second.json"
-    save_game(game, first)
-    loaded = load_game(first)
-    save_game(loaded, second)
-    assert second.read_bytes() == first.read_bytes()
-    assert loaded.round.hands == game.round.hands and loaded.round.deck == game.round.deck
-    assert (loaded.round.turn, loaded.round.phase) == (game.round.turn, game.round.phase)
-
-
-def test_a_game_with_reshuffles_and_string_seed_round_trips(tmp_path: Path) -> None:
-    game = Game(players=2, seed="house game")
-    rng = random.Random(0)
-    while not game.round.over:  # random play runs long: the discard pile is recycled many times
-        game.play(rng.choice(game.legal_moves()))
-    assert sum(a["type"] == "reshuffle" for a in game_record(game)["rounds"][0]["actions"]) > 0
-    save_game(game, tmp_path / "a.json")
-    save_game(load_game(tmp_path / "a.json"), tmp_path / "b.json")
-    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
-
-
 def test_a_lay_down_in_the_players_own_card_order_round_trips(tmp_path: Path) -> None:
     """The engine keeps a lay-down's cards as the player gave them; the replay does too."""
     hands = ["4s 5s 6s 7s Kd Qc Jd 9d 10c 6c 8d", "4h 5h 6h 7h 8h 3h 2c 10h Ks 8c 9c"]
@@ -149,12 +99,6 @@ def test_a_lay_down_in_the_players_own_card_order_round_trips(tmp_path: Path) ->
     assert loaded.round.table == game.round.table
     save_game(loaded, tmp_path / "b.json")
     assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
-
-
-def test_replay_leaves_the_record_untouched() -> None:
-    record = copy.deepcopy(RECORD)
-    replay(record)
-    assert record == RECORD
 
 
 # --- tampered copies ---------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from upto9.widgets.engine_text import translate
 from upto9.widgets.stepper import WHOLE_TABLE, render_step, replay_round
 
 from upto9 import UPTO9, Card, check, load_rules, parse_card, parse_hand, save_game
-from upto9.cards import Colour, Phase10Card
+from upto9.families.phase10.cards import Colour, Phase10Card
 from upto9.game import Discarded, Donated, Drew, Reshuffled, Source
 from upto9.rules import PHASE10, builtin_rules
 from upto9.simulate import play_game
@@ -66,7 +66,7 @@ def data_cards(html: str) -> list[str]:
 
 
 def test_import_upto9_does_not_import_ipywidgets() -> None:
-    code = "import sys, upto9, upto9.game, upto9.checker; assert 'ipywidgets' not in sys.modules, 'ipywidgets was imported'; print('clean')"
+    code = "import sys, upto9, upto9.game, upto9.family; assert 'ipywidgets' not in sys.modules, 'ipywidgets was imported'; print('clean')"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "clean"

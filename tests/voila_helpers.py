@@ -7,12 +7,15 @@ import json
 import os
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Final
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
@@ -54,12 +57,62 @@ def pools_option(pools: dict[str, dict[str, int]]) -> str:
     return f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"
 
 
+START_TIMEOUT_S: Final = 90.0
+"""How long a test server may take to answer its first request: Voila answers within seconds on a
+quiet machine; the margin is for the shared 2-core CI machine, with other servers heating pools."""
+STOP_TIMEOUT_S: Final = 20.0
+"""How long a server may take to stop (it shuts its kernels down first) before it is killed."""
+VOILA: Final = (sys.executable, "-m", "voila", "--no-browser")
+"""The command that starts Voila (this venv's), before the port and the other options."""
+
+
+def wait_for_answer(url: str, process: subprocess.Popen[bytes], what: str, log: Path, timeout: float, context: ssl.SSLContext | None = None) -> None:
+    """Wait until ``url`` answers 200 (over TLS with ``context``); a RuntimeError naming ``what``
+    and its ``log`` if ``process`` exits first (with the log's end) or nothing answers in ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            tail = log.read_text(encoding="utf-8", errors="replace")[-3000:] if log.exists() else ""
+            raise RuntimeError(f"{what} exited with {process.returncode}; see {log}:\n{tail}")
+        try:
+            with urllib.request.urlopen(url, timeout=5, context=context) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not answer on {url} within {timeout:g} s; see {log}")
+        time.sleep(0.3)
+
+
+def stop_process(process: subprocess.Popen[bytes], timeout: float = STOP_TIMEOUT_S) -> None:
+    """Terminate ``process``; kill it if it has not ended within ``timeout`` seconds."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
 class VoilaServer:
     """``voila`` started from the project's top folder (so voila.json applies) on a free port, or
     from another ``folder`` holding its own voila.json; ``drop_env`` names variables the server
-    must not inherit. ``pools`` replaces voila.json's preheated pools (:data:`TEST_POOLS` unless
-    given; ``None`` keeps the published ones), and ``options`` are more command-line options, after
-    the others (so they win): e.g. ``--ClassKernelManager.max_kernels=3``."""
+    must not inherit, ``env`` adds or replaces some (after JUPYTER_PATH, which finds the site's
+    template). ``pools`` replaces voila.json's preheated pools (:data:`TEST_POOLS` unless given;
+    ``None`` keeps the published ones), and ``options`` are more command-line options, after the
+    others (so they win): e.g. ``--ClassKernelManager.max_kernels=3``.
+
+    ``command`` is what runs before the port and the options (:data:`VOILA`; e.g. a service file's
+    ExecStart); ``ip`` the address it binds (``None``: voila.json's). ``base_url`` is where the site
+    is served (Voila's ``--Voila.base_url``, added unless the command line sets it already): the
+    readiness probe asks for it and :meth:`page` follows it. The server is ready once its home page
+    answers, within ``timeout`` seconds; ``new_session`` starts it in a session of its own, so that
+    a Ctrl-C in the terminal reaches only the caller (which then stops the server itself)."""
+
+    stop_timeout: float = STOP_TIMEOUT_S
+    """How long :meth:`stop` waits for the server to end before it kills it."""
 
     def __init__(
         self,
@@ -68,58 +121,60 @@ class VoilaServer:
         drop_env: tuple[str, ...] = (),
         pools: dict[str, dict[str, int]] | None = TEST_POOLS,
         options: tuple[str, ...] = (),
+        *,
+        env: Mapping[str, str] | None = None,
+        command: Sequence[str] = VOILA,
+        ip: str | None = "127.0.0.1",
+        base_url: str = "/",
+        timeout: float = START_TIMEOUT_S,
+        new_session: bool = False,
     ) -> None:
+        if not (base_url.startswith("/") and base_url.endswith("/")):
+            raise ValueError(f"base_url must begin and end with '/', not {base_url!r}")
+        words = [*command, *options]
+        given = [w.removeprefix("--Voila.base_url=") for w in words if w.startswith("--Voila.base_url=")]
+        if given and given[-1] != base_url:
+            raise ValueError(f"base_url is {base_url!r} but the command line sets --Voila.base_url={given[-1]}")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        """The server's origin (without the base URL)."""
+        self.base_url = base_url
         OUTPUT.mkdir(exist_ok=True)
         self.log_path = OUTPUT / log_name
         self._log = self.log_path.open("w", encoding="utf-8")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
+        environ = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
         for name in ("QUERY_STRING", *drop_env):
-            env.pop(name, None)
+            environ.pop(name, None)
+        environ.update(env or {})
         self.process = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "voila",
-                "--no-browser",
+                *command,
                 f"--port={self.port}",
-                "--Voila.ip=127.0.0.1",
+                *([f"--Voila.ip={ip}"] if ip is not None else []),
+                *([f"--Voila.base_url={base_url}"] if base_url != "/" and not given else []),
                 *([pools_option(pools)] if pools is not None else []),
                 *options,
             ],
             cwd=folder,
             stdout=self._log,
             stderr=subprocess.STDOUT,
-            env=env,
+            env=environ,
+            start_new_session=new_session,
         )
-        deadline = time.monotonic() + 90
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"voila exited with {self.process.returncode}; see {self.log_path}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=5) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"voila did not answer on {self.url} within 90 s; see {self.log_path}")
-            time.sleep(0.3)
+        self.started = time.perf_counter()
+        """When the server was started (``time.perf_counter``): a warm-up is timed from here."""
+        try:
+            wait_for_answer(self.url + base_url, self.process, "voila", self.log_path, timeout)
+        except BaseException:
+            self.stop()
+            raise
 
     def page(self, notebook: str) -> str:
-        return f"{self.url}/voila/render/{notebook}"
+        return f"{self.url}{self.base_url}voila/render/{notebook}"
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
+        stop_process(self.process, self.stop_timeout)
         self._log.close()
 
     def wait_for_log(self, text: str, count: int = 1, timeout: float = 120) -> str:

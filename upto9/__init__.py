@@ -8,12 +8,15 @@ True
 """
 
 from upto9.bots import Bot, HeuristicBot, RandomBot
-from upto9.cards import Card, CardError, Colour, Phase10Card, Rank, Suit, format_hand, full_deck, parse_card, parse_hand
-from upto9.checker import Arrangement, Check, Slot, check, holds, outs
+from upto9.cards import Card, CardError, Rank, Suit, format_hand, full_deck, parse_card, parse_hand
+from upto9.families.phase10.cards import Colour, Phase10Card
+from upto9.families.phase10.phases import Phase10Check, Phase10Meld, Phase10Placed
+from upto9.families.upto9.checker import Arrangement, Check, Slot
+from upto9.families.upto9.melds import Meld, Placed
+from upto9.family import GameFamily, Verdict, check, family_of, holds, outs, validate
 from upto9.game import EndReason, Game, Round, RuleError, Source, View, legal_moves
-from upto9.melds import Meld, MeldError, Placed, Problem, validate
 from upto9.messages import Message, render
-from upto9.phase10 import Phase10Check, Phase10Meld, Phase10Placed
+from upto9.problems import MeldError, Problem
 from upto9.records import RecordError, game_record, load_game, replay, save_game
 from upto9.rules import PHASE10, UPTO9, Family, FreeOrder, Group, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
 from upto9.simulate import SimulationError, SimulationInterrupted, play_game, simulate
@@ -31,6 +34,7 @@ __all__ = [
     "Family",
     "FreeOrder",
     "Game",
+    "GameFamily",
     "Group",
     "GroupKind",
     "HeuristicBot",
@@ -56,9 +60,11 @@ __all__ = [
     "Slot",
     "Source",
     "Suit",
+    "Verdict",
     "View",
     "builtin_rules",
     "check",
+    "family_of",
     "format_hand",
     "full_deck",
     "game_record",

@@ -30,9 +30,9 @@ from typing import Any, Final
 import pandas as pd
 from tqdm.auto import tqdm
 
-from upto9.cards import AnyCard
-from upto9.checker import holds
+from upto9.cards import PlayingCard
 from upto9.compare import GameSummary, play_games, rules_fingerprint, shuffled_deck, wilson
+from upto9.family import holds
 from upto9.rules import UPTO9, Rules, rules_from_dict
 
 __all__ = ["FORMAT", "VARIANTS", "Atlas", "Counts", "budget_variant", "first_hold", "hurdles", "sample_first_holds"]
@@ -86,7 +86,7 @@ def budget_variant(rules: Rules, number: int, variant: str) -> Rules | None:
 # --- holding: deals and the checker -------------------------------------------------------------------
 
 
-def first_hold(deck: Sequence[AnyCard], level: int, rules: Rules, hand: int, max_draws: int) -> int:
+def first_hold(deck: Sequence[PlayingCard], level: int, rules: Rules, hand: int, max_draws: int) -> int:
     """The fewest draws ``k`` (0 to ``max_draws``) after which ``deck[:hand + k]`` holds ``level``;
     ``max_draws + 1`` if even ``max_draws`` draws do not.
 

@@ -1,8 +1,9 @@
 """Cards and hands: ranks, suits, parsing and display, for both card models.
 
 Up to 9 plays with standard cards (``Card``: rank and suit). Phase 10 plays with its own deck
-(``Phase10Card``: numbers 1-12 in four colours, wild cards and skips). A rule set names its card
-model (``rules.family``); ``parse_hand(text, rules=...)`` reads the hand in that model.
+(``Phase10Card``: numbers 1-12 in four colours, wild cards and skips, in its family's package).
+Every family's card is a ``PlayingCard``; a rule set names its family (``rules.family``), and
+``parse_hand(text, rules=...)`` reads the hand with that family's card reader.
 
 A hand is a multiset of cards (two decks may put two ♥7 in one hand), kept as a
 tuple in the order the player gave it, of at most ``MAX_HAND`` cards.
@@ -19,32 +20,28 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from itertools import islice
-from typing import Final, Protocol, TypeAlias, TypeVar, overload, runtime_checkable
+from typing import Final, Protocol, TypeVar, overload, runtime_checkable
 
 from upto9.messages import Message, card_param, message_of, said
 
 __all__ = [
     "MAX_HAND",
     "MAX_SHOWN_CHARS",
-    "SKIP",
-    "WILD",
-    "AnyCard",
     "Card",
     "CardError",
-    "Colour",
     "DeckRules",
-    "Phase10Card",
+    "PlayingCard",
     "Rank",
-    "Special",
     "Suit",
     "format_hand",
     "full_deck",
     "hand_of",
     "parse_card",
+    "parse_card_token",
     "parse_hand",
-    "parse_phase10_card",
     "parse_rank",
-    "phase10_deck",
+    "read_one",
+    "refuse_foreign",
     "shown",
 ]
 
@@ -167,8 +164,40 @@ _SUIT_BY_TEXT: dict[str, Suit] = {
 }
 
 
+class PlayingCard:
+    """What every game family's card is (``Card`` here, Phase 10's ``Phase10Card``): the engine,
+    the records and the widgets handle cards through this, and each family reads and judges its own.
+
+    >>> isinstance(parse_card("5h"), PlayingCard)
+    True
+    """
+
+    __slots__ = ()
+    key: int  # a dense sort key and index within the family's deck
+
+    @property
+    def glyph(self) -> str:
+        """The card as a player reads it (``'5♥'``)."""
+        raise NotImplementedError
+
+    @property
+    def name(self) -> str:
+        """The card in words (``'5 of hearts'``, ``'red 7'``)."""
+        raise NotImplementedError
+
+    @property
+    def penalty_key(self) -> str:
+        """The key of this card in a rule set's penalty table."""
+        raise NotImplementedError
+
+    @property
+    def skips(self) -> bool:
+        """Does discarding this card make a player lose a turn (Phase 10's skip)? No standard card does."""
+        return False
+
+
 @dataclass(frozen=True, order=True, slots=True)
-class Card:
+class Card(PlayingCard):
     """One card. ``str(card)`` is the canonical ASCII text, ``card.glyph`` the display text.
 
     >>> c = Card(Rank.TEN, Suit.HEARTS)
@@ -230,17 +259,30 @@ _SUIT_GLYPHS = frozenset("♠♥♦♣♤♡♢♧")
 _TOKEN = re.compile(r"^(?P<rank>.*?)(?P<suit>[shdcSHDC♠♥♦♣♤♡♢♧])$")
 
 
-def _refuse_foreign(token: str, allowed: frozenset[str], key: str) -> None:
+def refuse_foreign(token: str, allowed: frozenset[str], key: str) -> None:
     """Refuse a character outside ASCII (and ``allowed``): ``str.upper`` and ``int`` would read some
-    as ASCII letters and digits (the Kelvin sign as ``k``, ``٧`` as 7)."""
+    as ASCII letters and digits (the Kelvin sign as ``k``, ``٧`` as 7). Every family's card reader
+    calls it first; ``key`` is the message that names the character.
+
+    >>> refuse_foreign("7h", frozenset(), "card.not_ascii")
+    >>> refuse_foreign("٧h", frozenset(), "card.not_ascii")
+    Traceback (most recent call last):
+    ...
+    upto9.cards.CardError: '٧' is not an ASCII letter or digit; Phase 10 cards are written with 0-9 and A-Z
+    """
     if not token.isascii():
         for char in token:
             if not char.isascii() and char not in allowed:
                 raise CardError(Message(key, char=repr(char)))
 
 
-def _parse_token(token: str) -> Card:
-    _refuse_foreign(token, _SUIT_GLYPHS, "card.not_ascii.suits")
+def parse_card_token(token: str) -> Card:
+    """One standard card token; the ``CardError`` gives the reason only (the caller names the token).
+
+    >>> parse_card_token("Th")
+    Card('10h')
+    """
+    refuse_foreign(token, _SUIT_GLYPHS, "card.not_ascii.suits")
     match = _TOKEN.match(token)
     if match is None:
         last = token[-1:]
@@ -256,11 +298,15 @@ def _parse_token(token: str) -> Card:
     return Card(rank, _SUIT_BY_TEXT[match["suit"].lower()])
 
 
-_C = TypeVar("_C", "Card", "Phase10Card")
+_C = TypeVar("_C", bound="PlayingCard")
 
 
-def _read_one(text: str, read: Callable[[str], _C]) -> _C:
-    """One card token read by ``read``; the error names the token."""
+def read_one(text: str, read: Callable[[str], _C]) -> _C:
+    """One card token read by ``read`` (a family's token reader); the error names the token.
+
+    >>> read_one(" 5h ", parse_card)
+    Card('5h')
+    """
     token = _require_text(text).strip()
     if not token:
         raise CardError(Message("card.empty", text=repr(shown(text))))
@@ -281,7 +327,7 @@ def parse_card(text: str) -> Card:
     ...
     upto9.cards.CardError: '11h': no rank 11; ranks are A 2-10 J Q K
     """
-    return _read_one(text, _parse_token)
+    return read_one(text, parse_card_token)
 
 
 _TOKENS = re.compile(r"[^\s,]+")  # a token: anything between spaces and commas
@@ -311,14 +357,16 @@ class DeckRules(Protocol):
 
     def decks_for(self, players: int) -> int: ...
 
-    def one_deck(self) -> tuple[AnyCard, ...]: ...
+    def one_deck(self) -> tuple[PlayingCard, ...]: ...
+
+    def read_token(self, token: str) -> PlayingCard: ...
 
 
 @overload
 def parse_hand(text: str, rules: None = None, players: int | None = None) -> tuple[Card, ...]: ...
 @overload
-def parse_hand(text: str, rules: DeckRules, players: int | None = None) -> tuple[AnyCard, ...]: ...
-def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = None) -> tuple[AnyCard, ...]:
+def parse_hand(text: str, rules: DeckRules, players: int | None = None) -> tuple[PlayingCard, ...]: ...
+def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = None) -> tuple[PlayingCard, ...]:
     """Read a hand: card tokens separated by spaces and/or commas. Empty text is an empty hand.
 
     Without ``rules`` the cards are standard cards (Up to 9). With ``rules`` they are read in that
@@ -350,9 +398,8 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
         raise TypeError(f"rules must be a Rules (upto9.UPTO9, upto9.PHASE10 or load_rules(...)), not {_type_name(rules)}")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
         raise TypeError(f"players must be an int, not {_type_name(players)}")
-    phase10 = rules is not None and rules.family == "phase10"
-    read = _parse_phase10_token if phase10 else _parse_token
-    cards: list[AnyCard] = []
+    read = rules.read_token if rules is not None else parse_card_token
+    cards: list[PlayingCard] = []
     # Token by token, so that a text of more than MAX_HAND cards is refused without reading it all.
     for position, found in enumerate(_TOKENS.finditer(text), start=1):
         if position > MAX_HAND:
@@ -369,14 +416,14 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
     return hand
 
 
-def hand_of(hand: object, texts: bool = False) -> tuple[AnyCard, ...]:
+def hand_of(hand: object, texts: bool = False) -> tuple[PlayingCard, ...]:
     """The cards of ``hand``, an iterable of cards (of either model), as a tuple: ``TypeError``
     when it is no iterable (a ``str`` included: ``texts`` only words the error for callers that
     read a text themselves) or holds something other than cards, ``CardError`` when it holds more
     than ``MAX_HAND`` (read no further than that, so an endless iterator is refused too).
 
-    >>> hand_of([parse_card("5h"), parse_phase10_card("W")])
-    (Card('5h'), Phase10Card('W'))
+    >>> hand_of([parse_card("5h"), parse_card("Kc")])
+    (Card('5h'), Card('Kc'))
     >>> hand_of(["5h"])
     Traceback (most recent call last):
     ...
@@ -387,14 +434,14 @@ def hand_of(hand: object, texts: bool = False) -> tuple[AnyCard, ...]:
         raise TypeError(f"hand must be {'a str or ' if texts else ''}an iterable of cards (Card, Phase10Card), not {_type_name(hand)}")
     cards = tuple(islice(hand, MAX_HAND + 1))
     for card in cards:
-        if not isinstance(card, (Card, Phase10Card)):
+        if not isinstance(card, PlayingCard):
             raise TypeError(f"hand must hold cards (Card, Phase10Card), not {_type_name(card)}")
     if len(cards) > MAX_HAND:
         raise CardError(Message("card.too_many", limit=MAX_HAND))
     return cards
 
 
-def check_copies(hand: Iterable[AnyCard], rules: DeckRules, players: int | None = None) -> None:
+def check_copies(hand: Iterable[PlayingCard], rules: DeckRules, players: int | None = None) -> None:
     """Refuse a hand that holds more copies of a card than the game's decks contain, or a card
     of another game's deck.
 
@@ -421,7 +468,7 @@ def check_copies(hand: Iterable[AnyCard], rules: DeckRules, players: int | None 
             raise CardError(Message("card.copies", count=count, card=said, table=table, rules=rules.name, decks=decks_said, of_each=of_each))
 
 
-def format_hand(cards: Iterable[AnyCard], glyphs: bool = False) -> str:
+def format_hand(cards: Iterable[PlayingCard], glyphs: bool = False) -> str:
     """The hand as text, in its own order: canonical ASCII, or with suit symbols.
 
     >>> format_hand(parse_hand("5h 10c"), glyphs=True)
@@ -438,159 +485,3 @@ def full_deck() -> tuple[Card, ...]:
     (52, Card('As'), Card('Kc'))
     """
     return tuple(Card(rank, suit) for rank in Rank for suit in _SUIT_ORDER)
-
-
-# --- Phase 10's cards ------------------------------------------------------------------------------
-
-
-class Colour(StrEnum):
-    """Phase 10's four colours, by their one-letter names."""
-
-    RED = "r"
-    YELLOW = "y"
-    GREEN = "g"
-    BLUE = "b"
-
-    @property
-    def noun(self) -> str:
-        """``'red'``."""
-        return self.name.lower()
-
-    @property
-    def order(self) -> int:
-        """0..3 in the order red, yellow, green, blue."""
-        return _COLOUR_ORDER.index(self)
-
-
-_COLOUR_ORDER = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
-_COLOUR_BY_TEXT: dict[str, Colour] = {**{c.value: c for c in Colour}, **{c.noun: c for c in Colour}}
-
-
-class Special(StrEnum):
-    """Phase 10's cards without a number."""
-
-    WILD = "W"
-    SKIP = "S"
-
-
-NUMBERS = range(1, 13)
-"""Phase 10's numbers."""
-
-
-@dataclass(frozen=True, slots=True)
-class Phase10Card:
-    """One Phase 10 card: a number 1-12 in a colour, a wild card, or a skip.
-
-    >>> seven = Phase10Card(7, Colour.RED)
-    >>> str(seven), seven.name, str(WILD), WILD.is_wild, SKIP.name
-    ('7r', 'red 7', 'W', True, 'skip')
-    """
-
-    number: int  # 1..12; 0 for a wild card or a skip
-    colour: Colour | None = None
-    special: Special | None = None
-    # number * 4 + colour for numbers, 52 for a wild, 53 for a skip: a dense sort key and index.
-    key: int = field(init=False, repr=False, compare=False, hash=False)
-
-    def __post_init__(self) -> None:
-        if self.special is None:
-            if self.number not in NUMBERS or self.colour is None:
-                raise CardError(Message("card.p10.number_card", number=repr(self.number), colour=repr(self.colour)))
-            key = self.number * 4 + self.colour.order
-        else:
-            if self.number or self.colour is not None:
-                raise CardError(Message("card.p10.special"))
-            key = 52 if self.special is Special.WILD else 53
-        object.__setattr__(self, "key", key)
-
-    def __lt__(self, other: Phase10Card) -> bool:
-        return self.key < other.key
-
-    def __str__(self) -> str:
-        return self.special.value if self.special is not None else f"{self.number}{self.colour}"
-
-    def __repr__(self) -> str:
-        return f"Phase10Card('{self}')"
-
-    @property
-    def glyph(self) -> str:
-        """The display text (Phase 10 cards are told apart by colour, which widgets draw)."""
-        return str(self)
-
-    @property
-    def name(self) -> str:
-        """``'red 7'``, ``'wild'``, ``'skip'``."""
-        if self.special is not None:
-            return self.special.name.lower()
-        assert self.colour is not None
-        return f"{self.colour.noun} {self.number}"
-
-    @property
-    def is_wild(self) -> bool:
-        return self.special is Special.WILD
-
-    @property
-    def is_skip(self) -> bool:
-        return self.special is Special.SKIP
-
-    @property
-    def penalty_key(self) -> str:
-        """The key of this card in a rule set's penalty table: ``'7'``, ``'wild'``, ``'skip'``."""
-        return self.name if self.special is not None else str(self.number)
-
-
-WILD = Phase10Card(0, special=Special.WILD)
-SKIP = Phase10Card(0, special=Special.SKIP)
-
-AnyCard: TypeAlias = Card | Phase10Card
-"""A card of either model; a rule set's ``family`` says which one its games use."""
-
-_P10_TOKEN = re.compile(r"^(?P<number>[0-9]+)(?P<colour>[a-z]+)$")  # ASCII digits only: \d takes every script's
-
-
-def _parse_phase10_token(token: str) -> Phase10Card:
-    _refuse_foreign(token, frozenset(), "card.not_ascii")
-    text = token.strip().lower()
-    if text in ("w", "wild"):
-        return WILD
-    if text in ("s", "skip"):
-        return SKIP
-    match = _P10_TOKEN.match(text)
-    if match is None:
-        raise CardError(Message("card.p10.not"))
-    digits = match["number"]
-    if len(digits.lstrip("0")) > 2:  # no number 1-12, and int() of thousands of digits is refused
-        raise CardError(Message("card.p10.no_number", number=shown(digits)))
-    number = int(digits)
-    if number not in NUMBERS:
-        raise CardError(Message("card.p10.no_number", number=number))
-    colour = _COLOUR_BY_TEXT.get(match["colour"])
-    if colour is None:
-        raise CardError(Message("card.p10.no_colour", text=repr(shown(match["colour"]))))
-    return Phase10Card(number, colour)
-
-
-def parse_phase10_card(text: str) -> Phase10Card:
-    """Read one Phase 10 card: ``"7r"``, ``"12B"``, ``"7red"``, ``"W"``/``"wild"``, ``"S"``/``"skip"``.
-    Raises ``CardError`` naming the text when it is no card, ``TypeError`` when it is not a ``str``.
-
-    >>> parse_phase10_card("12B"), parse_phase10_card("wild")
-    (Phase10Card('12b'), Phase10Card('W'))
-    >>> parse_phase10_card("13r")
-    Traceback (most recent call last):
-    ...
-    upto9.cards.CardError: '13r': no number 13; numbers are 1-12
-    """
-    return _read_one(text, _parse_phase10_token)
-
-
-def phase10_deck(copies: int = 2, wilds: int = 8, skips: int = 4) -> tuple[Phase10Card, ...]:
-    """One Phase 10 deck: every number 1-12 in every colour ``copies`` times, then the wild cards
-    and the skips (108 cards with the standard counts).
-
-    >>> deck = phase10_deck()
-    >>> len(deck), deck[0], deck[-1]
-    (108, Phase10Card('1r'), Phase10Card('S'))
-    """
-    numbers = [Phase10Card(n, c) for n in NUMBERS for c in _COLOUR_ORDER for _ in range(copies)]
-    return (*numbers, *([WILD] * wilds), *([SKIP] * skips))

@@ -30,18 +30,16 @@ import traceback
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final, NoReturn, TextIO, TypeVar
+from typing import Any, Final, NoReturn, TextIO
 
 from upto9 import __version__
-from upto9.cards import AnyCard, Card, CardError, Phase10Card, Suit, format_hand, parse_hand, shown
-from upto9.checker import Check, Slot, check
+from upto9.cards import CardError, PlayingCard, Suit, format_hand, parse_hand, shown
+from upto9.family import GameFamily, Slot, Verdict, check, family_of
 from upto9.files import FileError, read_text
 from upto9.game import RuleError
-from upto9.melds import Face, MeldError
-from upto9.messages import Message, message_of
-from upto9.phase10 import Phase10Check
-from upto9.phase10 import contract as phase10_contract
-from upto9.rules import UPTO9, Family, GroupKind, Level, Rules, RulesError, builtin_rules, load_rules
+from upto9.messages import Message, message_of, render
+from upto9.problems import MeldError
+from upto9.rules import UPTO9, Level, Rules, RulesError, builtin_rules, load_rules
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_NOT_VALID", "EXIT_VALID", "main", "render_check", "render_levels", "slot_text"]
 
@@ -59,20 +57,21 @@ _ASCII: Final = {**_SUIT_LETTERS, ord("×"): "x", ord("·"): "_", ord("…"): ".
 # --- drawing -------------------------------------------------------------------------------------
 
 
-def _card_text(card: Card, glyphs: bool) -> str:
+def _card_text(card: PlayingCard, glyphs: bool) -> str:
     """The card's own display form (``5♥``) or its code form (``5h``): the engine names the card."""
     return card.glyph if glyphs else str(card)
 
 
-def _face_text(face: Face, glyphs: bool = True) -> str:
-    return _card_text(face, glyphs) if isinstance(face, Card) else str(face)
+def _face_text(face: object, glyphs: bool = True) -> str:
+    return _card_text(face, glyphs) if isinstance(face, PlayingCard) else str(face)
 
 
-def _face_words(face: Face, glyphs: bool = True) -> str:
-    """A card as itself (``7♥``); a set's rank with its article (``a 7``, ``an 8``, ``an A``)."""
-    if isinstance(face, Card):
+def _face_words(face: object, family: GameFamily, glyphs: bool = True) -> str:
+    """A card as itself (``7♥``); what else a wild card stands for as its family's messages write
+    it (Up to 9: a set's rank with its article, ``a 7``, ``an 8``, ``an A``; Phase 10: ``7``)."""
+    if isinstance(face, PlayingCard):
         return _card_text(face, glyphs)
-    return f"{'an' if str(face) in ('A', '8') else 'a'} {face}"
+    return render(Message("raw", text=family.face_param(face)))
 
 
 def _empty(face_text: str, glyphs: bool) -> str:
@@ -84,15 +83,12 @@ def slot_text(slot: Slot, glyphs: bool = True) -> str:
     """One slot of an arrangement: a real card, ``[2♣=7♥]`` for a joker, ``·7♥·`` for an empty slot;
     without ``glyphs`` the ASCII forms ``7h``, ``[2c=7h]`` and ``_7h_``.
 
-    >>> from upto9 import Rank, parse_card
-    >>> slot_text(Slot(parse_card("5h"), parse_card("5h")))
-    '5♥'
-    >>> slot_text(Slot(parse_card("7h"), parse_card("2c"))), slot_text(Slot(Rank.KING, parse_card("3d")))
-    ('[2♣=7♥]', '[3♦=K]')
-    >>> slot_text(Slot(parse_card("7h"), None)), slot_text(Slot(Rank.KING, None))
-    ('·7♥·', '·K·')
-    >>> slot_text(Slot(parse_card("7h"), parse_card("2c")), glyphs=False), slot_text(Slot(parse_card("7h"), None), glyphs=False)
-    ('[2c=7h]', '_7h_')
+    >>> [slot_text(s) for s in check("5h 2c 7h 8h", 2).closest.groups[0]]
+    ['[2♣=4♥]', '5♥', '·6♥·', '7♥', '8♥']
+    >>> [slot_text(s, glyphs=False) for s in check("5h 2c 7h 8h", 2).closest.groups[0]]
+    ['[2c=4h]', '5h', '_6h_', '7h', '8h']
+    >>> [slot_text(s) for s in check("Kh Kd 3s 7c 7d 9h 9s", 4).closest.groups[2]]
+    ['K♥', 'K♦', '·K·']
     """
     if slot.card is None:
         return _empty(_face_text(slot.face, glyphs), glyphs)
@@ -101,9 +97,10 @@ def slot_text(slot: Slot, glyphs: bool = True) -> str:
     return _card_text(slot.card, glyphs)
 
 
-def _group_labels(level: Level) -> list[str]:
-    """``straight``, ``set``; numbered only when the level has more than one of a kind of group."""
-    nouns = [g.noun for g in level.groups]
+def _group_labels(level: Level, family: GameFamily) -> list[str]:
+    """``straight``, ``set`` (Phase 10: ``set``, ``run``, ``colour``); numbered only when the level
+    has more than one of a kind of group."""
+    nouns = [str(family.group_noun(g)) for g in level.groups]
     labels = []
     for i, noun in enumerate(nouns):
         same = nouns.count(noun)
@@ -111,10 +108,7 @@ def _group_labels(level: Level) -> list[str]:
     return labels
 
 
-_AnyCard = TypeVar("_AnyCard", Card, Phase10Card)
-
-
-def _left_over(hand: Sequence[_AnyCard], used: Sequence[_AnyCard]) -> list[_AnyCard]:
+def _left_over(hand: Sequence[PlayingCard], used: Sequence[PlayingCard]) -> list[PlayingCard]:
     """The hand's cards (in its own order) that the arrangement does not use."""
     unused = Counter(hand)
     unused.subtract(used)
@@ -126,7 +120,7 @@ def _left_over(hand: Sequence[_AnyCard], used: Sequence[_AnyCard]) -> list[_AnyC
     return left
 
 
-def render_check(result: Check, glyphs: bool = True) -> list[str]:
+def render_check(result: Verdict, glyphs: bool = True) -> list[str]:
     """The lines ``upto9 check`` prints: verdict, arrangement, explanation. Without ``glyphs``
     the cards the command line draws are in their code form (``5h``); the explanation is the
     engine's, as it words it.
@@ -144,20 +138,35 @@ def render_check(result: Check, glyphs: bool = True) -> list[str]:
       Level 1 allows no jokers; the closest straight needs 1: 4♥ is missing.
       The hand is 1 card short of the lay-down.
       Any one of these makes it: 4♥, 8♥.
+    >>> from upto9.rules import PHASE10
+    >>> print("\\n".join(render_check(check("7r 7y W 9b 9g 9r 12b", 1, PHASE10))))
+    VALID for phase 1: 2 sets of 3; any number of wild cards, at least 1 number card
+      hand   7r 7y W 9b 9g 9r 12b
+      set 1  9r 9g 9b
+      set 2  7r 7y [W=7]
+      wild   1
+      left   12b
+    <BLANKLINE>
+      Phase 1: 2 sets of 3; any number of wild cards, at least 1 number card.
+      The best lay-down uses 1 wild card: W as 7.
     """
-    if isinstance(result, Phase10Check):
-        return _render_phase10(result, glyphs)
+    family = family_of(result.rules)
     level = result.level
-    lines = [f"{'VALID' if result.ok else 'NOT VALID'} for level {level.number}: {level.contract}; {level.budget}"]
+    head = f"{'VALID' if result.ok else 'NOT VALID'} for {family.level_word} {level.number}"
+    lines = [f"{head}: {family.contract(level)}; {family.budget(level)}"]
     rows: list[tuple[str, str]] = [("hand", format_hand(result.hand, glyphs=glyphs) or "(empty)")]
-    labels = _group_labels(level)
+    labels = _group_labels(level, family)
     notes: list[str] = []
+    used: list[PlayingCard]
     if result.ok:
         used = [p.card for meld in result.melds for p in meld.cards]
         for label, meld in zip(labels, result.melds, strict=True):
             rows.append((label, " ".join(p.text(glyphs) for p in meld.cards)))
         jokers = result.jokers or 0
-        rows.append(("jokers", f"{jokers} of {level.jokers} allowed" if jokers else "none used"))
+        if level.unlimited:  # nothing to count them against
+            rows.append(("wild", str(jokers or "none used")))
+        else:
+            rows.append(("jokers", f"{jokers} of {level.jokers} allowed" if jokers else "none used"))
     else:
         arrangement = result.closest
         slots: list[Slot] = [s for group in arrangement.groups for s in group]
@@ -165,12 +174,13 @@ def render_check(result: Check, glyphs: bool = True) -> list[str]:
         for i, group in enumerate(arrangement.groups):
             label = "closest" if len(arrangement.groups) == 1 else f"closest {labels[i]}"
             rows.append((label, " ".join(slot_text(s, glyphs) for s in group)))
-        rows.append(("missing", ", ".join(_face_words(f, glyphs) for f in result.missing) or "nothing"))
+        rows.append(("missing", ", ".join(_face_words(f, family, glyphs) for f in result.missing) or "nothing"))
         wild = [s for s in slots if s.wild]
         if wild:
             example = wild[0]
             notes.append(
-                f"{slot_text(example, glyphs)}: a joker stands in for {_face_words(example.face, glyphs)}; it fills the slot, so nothing is missing there."
+                f"{slot_text(example, glyphs)}: {family.a_wild()} stands in for {_face_words(example.face, family, glyphs)}; "
+                "it fills the slot, so nothing is missing there."
             )
         empty = [s for s in slots if s.card is None]
         if empty:
@@ -186,54 +196,6 @@ def render_check(result: Check, glyphs: bool = True) -> list[str]:
     # The level's words and the explanation are the engine's, written with symbols: in ASCII, the
     # same words with each card in its code form (``5♥`` -> ``5h``) and ``3 x`` for ``3 ×``.
     return lines if glyphs else [line.translate(_ASCII) for line in lines]
-
-
-def _render_phase10(result: Phase10Check, glyphs: bool = True) -> list[str]:
-    """``render_check`` for a Phase 10 verdict: ``[W=7]`` a wild card, ``·7·`` a missing card.
-
-    >>> from upto9.phase10 import check as check_phase10
-    >>> print("\\n".join(_render_phase10(check_phase10("7r 7y W 9b 9g 9r 12b", 1))))
-    VALID for phase 1: 2 sets of 3; any number of wild cards, at least 1 number card
-      hand   7r 7y W 9b 9g 9r 12b
-      set 1  9r 9g 9b
-      set 2  7r 7y [W=7]
-      wild   1
-      left   12b
-    <BLANKLINE>
-      Phase 1: 2 sets of 3; any number of wild cards, at least 1 number card.
-      The best lay-down uses 1 wild card: W as 7.
-    """
-    level = result.level
-    lines = [f"{'VALID' if result.ok else 'NOT VALID'} for phase {level.number}: {phase10_contract(level)}; {level.budget}"]
-    rows: list[tuple[str, str]] = [("hand", format_hand(result.hand) or "(empty)")]
-    nouns = [{GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "colour"}[g.kind] for g in level.groups]
-    labels = [f"{noun} {nouns[: i + 1].count(noun)}" if nouns.count(noun) > 1 else noun for i, noun in enumerate(nouns)]
-    used: list[Phase10Card] = []
-    if result.ok:
-        for label, meld in zip(labels, result.melds, strict=True):
-            rows.append((label, " ".join(p.text() for p in meld.cards)))
-            used += [p.card for p in meld.cards]
-        rows.append(("wild", str(result.jokers or "none used")))
-    else:
-        for label, slots in zip(labels, result.closest.groups, strict=True):
-            texts = [_empty(str(s.face), glyphs) if s.card is None else f"[W={s.face}]" if s.wild else str(s.card) for s in slots]
-            rows.append((f"closest {label}" if len(labels) > 1 else "closest", " ".join(texts)))
-            used += [s.card for s in slots if s.card is not None]
-        rows.append(("missing", ", ".join(str(f) for f in result.missing) or "nothing"))
-    left = _left_over(result.hand, used)
-    if left:
-        rows.append(("left", format_hand(left)))
-    width = max(len(label) for label, _ in rows) + 2
-    lines += [*(f"  {label.ljust(width)}{text}" for label, text in rows), "", *(f"  {line}" for line in result.explanation)]
-    return lines if glyphs else [line.translate(_ASCII) for line in lines]
-
-
-def _contract_cell(level: Level) -> str:
-    names = [g.name for g in level.groups]
-    marks = ["*" if level.is_reconstructed(f"groups.{i}.size") or level.is_reconstructed(f"groups.{i}.kind") else "" for i in range(len(names))]
-    if len(set(names)) == 1 and len(names) > 1:
-        return f"{len(names)} × {names[0]}{'*' if any(marks) else ''}"
-    return " + ".join(name + mark for name, mark in zip(names, marks, strict=True))
 
 
 def _budget_reconstructed(level: Level) -> bool:
@@ -255,13 +217,14 @@ def render_levels(rules: Rules) -> list[str]:
       level  contract                           max wild                                                                    min real
       1      straight of 4                      no jokers                                                                   4
     """
-    phase10 = rules.family is Family.PHASE10
-    rows = [(rules.level_word, "contract", "max wild", "min number cards" if phase10 else "min real")]
+    family = family_of(rules)
+    numbers = any(level.natural_cards for level in rules.levels)  # the fewest real cards are number cards (Phase 10)
+    rows = [(rules.level_word, "contract", "max wild", "min number cards" if numbers else "min real")]
     starred = False
     for level in rules.levels:
-        budget = level.budget + ("*" if _budget_reconstructed(level) else "")
+        budget = f"{family.budget(level)}{'*' if _budget_reconstructed(level) else ''}"
         min_real = f"{level.min_real}{'*' if _min_real_reconstructed(level) else ''}"
-        row = (str(level.number), phase10_contract(level) if phase10 else _contract_cell(level), budget, min_real)
+        row = (str(level.number), str(family.marked_contract(level)), budget, min_real)
         starred = starred or any(cell.endswith("*") for cell in row)
         rows.append(row)
     widths = [max(len(row[c]) for row in rows) for c in range(3)]
@@ -432,7 +395,7 @@ def _rules(path: str | None) -> Rules:
     return load_rules(path)
 
 
-def _read_hand(text: str, rules: Rules, players: int | None, prog: str) -> tuple[AnyCard, ...]:
+def _read_hand(text: str, rules: Rules, players: int | None, prog: str) -> tuple[PlayingCard, ...]:
     """The hand, or an error naming what is wrong with how it is written."""
     try:
         hand = parse_hand(text, rules=rules, players=players)
@@ -449,7 +412,7 @@ def _read_hand(text: str, rules: Rules, players: int | None, prog: str) -> tuple
     except ValueError as error:  # the card parser should say CardError; a plain one is still about the hand
         raise _BadInput(f"cannot read the hand: {error}", prog) from None
     if not hand:
-        example = "7r 7y W 9b" if rules.family is Family.PHASE10 else "5h 6h 7h 8h"
+        example = family_of(rules).example
         raise _BadInput(f'the hand is empty: write its cards separated by spaces, e.g. "{example}"', prog)
     return hand
 

@@ -36,10 +36,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from upto9.cards import AnyCard, Phase10Card
-from upto9.checker import holds
+from upto9.cards import PlayingCard
+from upto9.families.phase10.cards import Phase10Card
+from upto9.family import holds
 from upto9.game import game_deck
-from upto9.rules import Family, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
+from upto9.rules import Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -301,7 +302,7 @@ class RulesFacts:
 
     key: str
     name: str
-    family: Family
+    family: str
     level_word: str  # 'level' or 'phase'
     players: tuple[int, int]
     players_reconstructed: bool
@@ -412,7 +413,7 @@ def rules_fingerprint(rules: Rules) -> str:
 # --- holding a level in the deal ----------------------------------------------------------------------
 
 
-def deal(rules: Rules, players: int, seed: int | str, index: int) -> tuple[AnyCard, ...]:
+def deal(rules: Rules, players: int, seed: int | str, index: int) -> tuple[PlayingCard, ...]:
     """Deal number ``index`` of a sample: the game's whole deck (``decks_for(players)`` decks)
     shuffled with a seed made of the rule set, ``seed`` and ``index``, and its first ``hand_size``
     cards: one player's dealt hand.
@@ -424,7 +425,7 @@ def deal(rules: Rules, players: int, seed: int | str, index: int) -> tuple[AnyCa
     return tuple(shuffled_deck(rules, players, f"upto9-compare:{rules.key}:{seed}:{index}")[: rules.hand_size])
 
 
-def shuffled_deck(rules: Rules, players: int, key: str) -> list[AnyCard]:
+def shuffled_deck(rules: Rules, players: int, key: str) -> list[PlayingCard]:
     """The whole deck of a game of ``players`` (``game_deck``: ``decks_for(players)`` decks), shuffled
     by ``random.Random(key)``: the same key gives the same order on every machine.
 

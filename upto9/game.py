@@ -23,16 +23,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
-from upto9.cards import AnyCard, Card, Colour, Phase10Card
-from upto9.checker import Check, check
-from upto9.melds import Face, Meld, MeldError, validate
+from upto9.cards import PlayingCard
+from upto9.family import TableMeld, Verdict, check, family_of, validate
 from upto9.messages import Items, Message, card_param, message_of, said
-from upto9.rules import UPTO9, Family, FreeOrder, GroupKind, Rules, TieBreak
-
-if TYPE_CHECKING:
-    from upto9.phase10 import Phase10Meld
+from upto9.problems import MeldError
+from upto9.rules import UPTO9, FreeOrder, Rules, TieBreak
 
 __all__ = [
     "AnyFace",
@@ -62,10 +59,10 @@ __all__ = [
     "legal_moves",
 ]
 
-AnyMeld: TypeAlias = "Meld | Phase10Meld"
-"""A meld of either rule set: Up to 9's ``Meld`` or Phase 10's ``Phase10Meld``."""
+AnyMeld: TypeAlias = TableMeld
+"""A meld of any family (``upto9.family.TableMeld``): Up to 9's ``Meld``, Phase 10's ``Phase10Meld``."""
 
-AnyFace: TypeAlias = "Face | int | Colour"
+AnyFace: TypeAlias = object
 """What a donated card stands for: Up to 9's card or rank; Phase 10's number (set, run) or colour."""
 
 MAX_TURNS_PER_ROUND: Final = 2000
@@ -116,8 +113,8 @@ class EndReason(StrEnum):
     TURN_LIMIT = "turn_limit"
 
 
-def _is_skip(card: AnyCard) -> bool:
-    return isinstance(card, Phase10Card) and card.is_skip
+def _is_skip(card: PlayingCard) -> bool:
+    return card.skips
 
 
 # --- moves a player asks for ---------------------------------------------------------------------
@@ -145,7 +142,7 @@ class Donate:
     """Play a card from the hand onto a meld on the table: ``owner``'s meld number ``meld``
     (Phase 10 calls it hitting). ``as_card`` is what a joker or wild card stands for."""
 
-    card: AnyCard
+    card: PlayingCard
     owner: int
     meld: int
     as_card: AnyFace | None = None
@@ -156,7 +153,7 @@ class Discard:
     """Discard a card, ending the turn. A Phase 10 skip names ``target``, the player who loses
     their next turn (``None`` only when every other player is already waiting to skip)."""
 
-    card: AnyCard
+    card: PlayingCard
     target: int | None = None
 
 
@@ -172,7 +169,7 @@ class Drew:
 
     player: int
     source: Source
-    card: AnyCard
+    card: PlayingCard
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "draw", "player": self.player, "source": self.source.value, "card": str(self.card)}
@@ -199,7 +196,7 @@ class Donated:
     """A player donated ``card`` (standing for ``face``) to ``owner``'s meld number ``meld``."""
 
     player: int
-    card: AnyCard
+    card: PlayingCard
     face: AnyFace
     wild: bool
     owner: int
@@ -222,7 +219,7 @@ class Discarded:
     """A player discarded ``card``; a skip names ``target`` (``None``: no one could be named)."""
 
     player: int
-    card: AnyCard
+    card: PlayingCard
     target: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -248,7 +245,7 @@ class Reshuffled:
     """The empty deck was refilled from the discard pile (all but its top card); ``deck`` is the
     new deck, top card first."""
 
-    deck: tuple[AnyCard, ...]
+    deck: tuple[PlayingCard, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "reshuffle", "deck": [str(c) for c in self.deck]}
@@ -314,11 +311,11 @@ class View:
 
     player: int
     rules: Rules
-    hand: tuple[AnyCard, ...]
+    hand: tuple[PlayingCard, ...]
     levels: tuple[int, ...]
     laid_down: tuple[bool, ...]
     table: tuple[tuple[AnyMeld, ...], ...]
-    discard: tuple[AnyCard, ...]  # bottom first; the top card is the last
+    discard: tuple[PlayingCard, ...]  # bottom first; the top card is the last
     deck_count: int
     hand_counts: tuple[int, ...]
     turn: int
@@ -341,7 +338,7 @@ class View:
         return _choices(self.rules, self.level, made, self.deciding)
 
     @property
-    def discard_top(self) -> AnyCard | None:
+    def discard_top(self) -> PlayingCard | None:
         """The card on top of the discard pile (a Phase 10 skip there cannot be taken)."""
         return self.discard[-1] if self.discard else None
 
@@ -399,22 +396,21 @@ def legal_moves(view: View) -> list[Move]:
         return moves
     moves = []
     hand = view.hand
-    phase10 = view.rules.family is Family.PHASE10
+    family = family_of(view.rules)
     if not view.laid_down[view.player]:
         choices = view.choices
         for level in choices:
             verdict = check(hand, level, view.rules)
             if verdict.ok:
-                moves.append(LayDown(verdict.melds, level if view.rules.free_order and not view.deciding else None))
+                moves.append(LayDown(tuple(verdict.melds), level if view.rules.free_order and not view.deciding else None))
     else:
         # What each meld can still take, worked out once (not once per card).
         table = [(owner, index, meld) for owner, melds in enumerate(view.table) for index, meld in enumerate(melds)]
         open_ends = [(owner, index, meld.kind, meld.open_cards()) for owner, index, meld in table]
         for card in sorted(set(hand), key=_sort_key):
-            wild = view.rules.is_wild(card)
             for owner, index, kind, ends in open_ends:
                 for face in ends:
-                    if _fits_phase10(card, face, kind) if phase10 else _fits(card, face, kind is GroupKind.SET, wild):  # type: ignore[arg-type]
+                    if family.fits(card, face, kind, view.rules):
                         moves.append(Donate(card, owner, index, face))
     for card in sorted(set(hand), key=_sort_key):
         if _is_skip(card):
@@ -428,27 +424,9 @@ def legal_moves(view: View) -> list[Move]:
     return moves
 
 
-def _sort_key(card: AnyCard) -> Any:
+def _sort_key(card: PlayingCard) -> Any:
     """Cards in their own game's order (each card type orders only among its own kind)."""
     return card
-
-
-def _fits(card: Card, face: Face, is_set: bool, wild: bool) -> bool:
-    """Can ``card`` stand for ``face``, one of a meld's open cards (``Meld.accepts`` for that
-    face): as itself, or, a 2 or 3, as a joker."""
-    if wild:
-        return True
-    return card.rank == face if is_set else card == face
-
-
-def _fits_phase10(card: Phase10Card, face: int | Colour, kind: GroupKind) -> bool:
-    """Can a Phase 10 card hit a meld as ``face``, one of its open faces: a wild as anything, a
-    number card as its own number (set, run) or colour (colour group), a skip never."""
-    if card.is_wild:
-        return True
-    if card.is_skip:
-        return False
-    return card.colour == face if kind is GroupKind.COLOUR else card.number == face
 
 
 # --- the round -------------------------------------------------------------------------------------
@@ -475,7 +453,7 @@ class Round:
         rules: Rules,
         levels: Sequence[int],
         dealer: int,
-        deck: Sequence[AnyCard],
+        deck: Sequence[PlayingCard],
         rng: random.Random | None = None,
         *,
         seated: Sequence[bool] | None = None,
@@ -507,7 +485,7 @@ class Round:
                     word = rules.level_word
                     raise RuleError(Message(f"game.chosen_made.{word}", player=p, level=str(self.levels[p])))
         self._stock = list(reversed(self.deck_order))  # top card last, so pop() draws it
-        self.hands: list[list[AnyCard]] = [[] for _ in range(players)]
+        self.hands: list[list[PlayingCard]] = [[] for _ in range(players)]
         order = [seat for seat in _seat_order(dealer, players) if self.seated[seat]]
         for _ in range(rules.hand_size):
             for seat in order:
@@ -517,7 +495,7 @@ class Round:
         self.dealt = tuple(tuple(h) for h in self.hands)
         if not self._stock:
             raise RuleError(Message("game.no_discard_start"))
-        self.discard_pile: list[AnyCard] = [self._stock.pop()]
+        self.discard_pile: list[PlayingCard] = [self._stock.pop()]
         self.table: list[list[AnyMeld]] = [[] for _ in range(players)]
         self.laid_down = [False] * players
         self.laid_levels: list[int | None] = [None] * players  # the level each player laid down
@@ -532,7 +510,7 @@ class Round:
         # reached the table count from ``_quiet_from`` (None: not counting) up to ``_quiet_length``.
         self._quiet_from: int | None = None
         self._quiet_length = 0
-        self._reshuffles: list[tuple[AnyCard, ...]] | None = None  # replaying: the recorded orders
+        self._reshuffles: list[tuple[PlayingCard, ...]] | None = None  # replaying: the recorded orders
         # The safety valve's last lay-down found for each level, to skip the checker while it lasts.
         self._valve_witnesses: dict[int, tuple[_Witness, ...]] = {}
         self._deck_keys: tuple[int, ...] | None = None
@@ -580,11 +558,11 @@ class Round:
         return self.rules.free_choice is FreeOrder.BEFORE_DEAL and not self.deciding
 
     @property
-    def deck(self) -> tuple[AnyCard, ...]:
+    def deck(self) -> tuple[PlayingCard, ...]:
         """The deck, top card first (hidden from players: only ``len`` is public)."""
         return tuple(reversed(self._stock))
 
-    def circulation(self) -> list[AnyCard]:
+    def circulation(self) -> list[PlayingCard]:
         """The cards not on the table: deck, discard pile and every hand."""
         cards = [*self._stock, *self.discard_pile]
         for hand in self.hands:
@@ -627,14 +605,14 @@ class Round:
         """The moves open to the player to move."""
         return [] if self.over else legal_moves(self.view(self.turn))
 
-    def replay_reshuffles(self, orders: Iterable[Sequence[AnyCard]] = ()) -> None:
+    def replay_reshuffles(self, orders: Iterable[Sequence[PlayingCard]] = ()) -> None:
         """Replaying a record: from now on the deck, when it runs empty, is refilled with the next
         of these orders (top card first; more may follow through ``queue_reshuffle``) instead of
         being shuffled. A draw that needs a reshuffle none is queued for, or whose queued order is
         not the discard pile below its top card, is refused."""
         self._reshuffles = [tuple(order) for order in orders]
 
-    def queue_reshuffle(self, deck: Sequence[AnyCard]) -> None:
+    def queue_reshuffle(self, deck: Sequence[PlayingCard]) -> None:
         """Replaying a record: one more recorded reshuffle order (see ``replay_reshuffles``)."""
         if self._reshuffles is None:
             self._reshuffles = []
@@ -705,7 +683,7 @@ class Round:
         player = self.turn
         word = self.rules.level_word
         if self.laid_down[player]:
-            raise RuleError(Message("game.laid.phase" if self.rules.family is Family.PHASE10 else "game.laid.contract"))
+            raise RuleError(Message(f"game.laid.{word}"))
         choices = self.choices(player)
         if level is None:
             level = self.levels[player]
@@ -734,7 +712,7 @@ class Round:
             for placed in meld.cards:
                 hand.remove(placed.card)
         # Straights (runs) lie on the table low to high, whatever order the player gave.
-        melds = tuple(type(m).of(m.kind, m.cards) for m in melds)  # type: ignore[arg-type]
+        melds = tuple(m.on_table() for m in melds)
         self.table[player] = list(melds)
         self.laid_down[player] = True
         self.laid_levels[player] = made
@@ -745,32 +723,30 @@ class Round:
 
     # --- donate --------------------------------------------------------------------------------
 
-    def verify_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> None:
+    def verify_donate(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None = None) -> None:
         """Raise ``RuleError`` unless the player to move may donate ``card`` to that meld now."""
         self._verify_phase(Phase.PLAY, "donate")
         player = self.turn
         if not self.laid_down[player]:
-            if self.rules.family is Family.PHASE10:
-                raise RuleError(Message("game.hit_first"))
-            raise RuleError(Message("game.donate_first"))
+            raise RuleError(Message(f"game.{family_of(self.rules).donating}_first"))
         if card not in self.hands[player]:
             raise RuleError(Message("game.not_in_hand", card=card_param(card, form="the")))
         if not (0 <= owner < self.players) or not (0 <= meld < len(self.table[owner])):
             raise RuleError(Message("game.no_meld", player=owner, meld=meld))
         try:  # the meld's own refusal, kept as its message (never as text)
-            self.table[owner][meld].extend(card, as_card, self.rules)  # type: ignore[arg-type]
+            self.table[owner][meld].extend(card, as_card, self.rules)
         except MeldError as error:
             raise RuleError(message_of(error)) from None
 
-    def can_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> bool:
+    def can_donate(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None = None) -> bool:
         return _allowed(self.verify_donate, card, owner, meld, as_card)
 
-    def donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> Donated:
+    def donate(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None = None) -> Donated:
         """Play ``card`` onto a meld on the table; a joker locks to the card it stands for."""
         self.verify_donate(card, owner, meld, as_card)
         before = self.table[owner][meld]
         try:
-            extended = before.extend(card, as_card, self.rules)  # type: ignore[arg-type]
+            extended = before.extend(card, as_card, self.rules)
         except MeldError as error:  # verify_donate has asked the same question
             raise RuleError(message_of(error)) from None
         placed = extended.cards[0] if extended.cards[1:] == before.cards else extended.cards[-1]
@@ -783,7 +759,7 @@ class Round:
 
     # --- discard -------------------------------------------------------------------------------
 
-    def verify_discard(self, card: AnyCard, target: int | None = None) -> None:
+    def verify_discard(self, card: PlayingCard, target: int | None = None) -> None:
         """Raise ``RuleError`` unless the player to move may discard ``card`` now (a skip naming
         ``target``, who loses their next turn)."""
         self._verify_phase(Phase.PLAY, "discard")
@@ -809,10 +785,10 @@ class Round:
         if self.waiting_skip[target]:
             raise RuleError(Message("game.already_waiting", player=target))
 
-    def can_discard(self, card: AnyCard, target: int | None = None) -> bool:
+    def can_discard(self, card: PlayingCard, target: int | None = None) -> bool:
         return _allowed(self.verify_discard, card, target)
 
-    def discard(self, card: AnyCard, target: int | None = None) -> Discarded:
+    def discard(self, card: PlayingCard, target: int | None = None) -> Discarded:
         """Discard one card, ending the turn; the last card going out ends the round. A skip
         makes ``target`` lose their next turn."""
         self.verify_discard(card, target)
@@ -899,7 +875,7 @@ class Round:
         if self.rules.safety_valve and not self._any_level_holds(self.circulation(), sorted({n for p in waiting for n in self.choices(p)})):
             self._finish(EndReason.IMPOSSIBLE, None)
 
-    def _any_level_holds(self, cards: list[AnyCard], levels: list[int]) -> bool:
+    def _any_level_holds(self, cards: list[PlayingCard], levels: list[int]) -> bool:
         """Does ``holds(cards, level)`` for one of ``levels``? The same answer as asking the checker
         each time, but cheaper: a lay-down (a *witness*) that the cards still contain answers yes
         at once, since more cards never unmake a lay-down. Witnesses are the lay-downs this round's
@@ -963,7 +939,7 @@ def _digest(keys: tuple[int, ...]) -> bytes:
     return hashlib.blake2b(repr(keys).encode(), digest_size=16).digest()
 
 
-def _witness(verdict: Check) -> _Witness:
+def _witness(verdict: Verdict) -> _Witness:
     return tuple(Counter(placed.card.key for meld in verdict.melds for placed in meld.cards).items())
 
 
@@ -983,10 +959,10 @@ def round_rng(seed: int | str, number: int) -> random.Random:
     return random.Random(f"upto9:{seed}:{number}")
 
 
-_DECKS: dict[tuple[int, int], tuple[Rules, tuple[AnyCard, ...]]] = {}
+_DECKS: dict[tuple[int, int], tuple[Rules, tuple[PlayingCard, ...]]] = {}
 
 
-def game_deck(rules: Rules, players: int) -> tuple[AnyCard, ...]:
+def game_deck(rules: Rules, players: int) -> tuple[PlayingCard, ...]:
     """The unshuffled cards of a game of ``players``: ``rules.decks_for(players)`` decks of the
     rule set's cards.
 
@@ -1054,7 +1030,7 @@ class Game:
         players: int = 4,
         rules: Rules = UPTO9,
         seed: int | str = 0,
-        deck: Sequence[AnyCard] | None = None,
+        deck: Sequence[PlayingCard] | None = None,
         names: Sequence[str] | None = None,
     ) -> None:
         if not rules.min_players <= players <= rules.max_players:
@@ -1073,7 +1049,7 @@ class Game:
         self.deciding: tuple[int, ...] = ()  # tied finishers who play a deciding round next
         self.chosen: list[int | None] = [None] * players  # free order before the deal: the levels announced
         self._scored = 0
-        self._first_deck: Sequence[AnyCard] | None = None
+        self._first_deck: Sequence[PlayingCard] | None = None
         if rules.free_choice is FreeOrder.BEFORE_DEAL:
             # The first round waits for every player's choice; ``deck`` is what it will be dealt from.
             self._first_deck = None if deck is None else self._check_deck(deck)
@@ -1098,12 +1074,12 @@ class Game:
         """The level that ends the game (and that a deciding round plays)."""
         return self.rules.played_levels[-1]
 
-    def _check_deck(self, deck: Sequence[AnyCard]) -> Sequence[AnyCard]:
+    def _check_deck(self, deck: Sequence[PlayingCard]) -> Sequence[PlayingCard]:
         if Counter(deck) != Counter(game_deck(self.rules, self.players)):
             raise RuleError(Message("game.full_decks", decks=self.rules.decks_for(self.players)))
         return deck
 
-    def _deal(self, deck: Sequence[AnyCard] | None) -> Round:
+    def _deal(self, deck: Sequence[PlayingCard] | None) -> Round:
         number = len(self.rounds)
         dealer = number % self.players  # ruling 6: the dealer moves one seat each round
         rng = round_rng(self.seed, number)
@@ -1138,7 +1114,7 @@ class Game:
     def can_next_round(self) -> bool:
         return _allowed(self.verify_next_round)
 
-    def next_round(self, deck: Sequence[AnyCard] | None = None) -> Round:
+    def next_round(self, deck: Sequence[PlayingCard] | None = None) -> Round:
         """Deal the next round (from ``deck``, top card first, or shuffled from the seed; the first
         round of a game that waits for choices: the ``deck`` the game was made with, if any)."""
         self.verify_next_round()
@@ -1292,24 +1268,24 @@ class Game:
         self._settle()
         return record
 
-    def can_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> bool:
+    def can_donate(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None = None) -> bool:
         return self.round.can_donate(card, owner, meld, as_card)
 
-    def verify_donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> None:
+    def verify_donate(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None = None) -> None:
         self.round.verify_donate(card, owner, meld, as_card)
 
-    def donate(self, card: AnyCard, owner: int, meld: int, as_card: AnyFace | None = None) -> Donated:
+    def donate(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None = None) -> Donated:
         record = self.round.donate(card, owner, meld, as_card)
         self._settle()
         return record
 
-    def can_discard(self, card: AnyCard, target: int | None = None) -> bool:
+    def can_discard(self, card: PlayingCard, target: int | None = None) -> bool:
         return self.round.can_discard(card, target)
 
-    def verify_discard(self, card: AnyCard, target: int | None = None) -> None:
+    def verify_discard(self, card: PlayingCard, target: int | None = None) -> None:
         self.round.verify_discard(card, target)
 
-    def discard(self, card: AnyCard, target: int | None = None) -> Discarded:
+    def discard(self, card: PlayingCard, target: int | None = None) -> Discarded:
         record = self.round.discard(card, target)
         self._settle()
         return record

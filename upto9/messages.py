@@ -4,12 +4,15 @@ from that language's message catalog.
 The checker, ``validate`` and the engine's errors say what happened as a ``Message``
 (``Check.messages``, ``Problem.msg``, and ``.msg`` of ``CardError``, ``MeldError``, ``RulesError``
 and ``RuleError``); ``render(message, lang)`` words it in
-English (``"en"``) or Norwegian (``"nb"``) from the gettext catalogs in ``upto9/locale``, read
-with Babel. ``str(message)`` is the English text. A parameter is a whole number, a text (a card
+English (``"en"``) or Norwegian (``"nb"``) from the gettext catalogs, read with Babel: the
+engine's own (``upto9/locale``, the domain ``CORE``) merged with each registered game family's
+domain (its ``catalog`` folder: ``upto9/families/phase10/locale`` words Phase 10's sentences),
+a key in exactly one domain. ``str(message)`` is the English text. A parameter is a whole number, a text (a card
 glyph, a name), another ``Message`` (rendered in the same language) or ``Items`` (a list, joined
 the way the language joins lists). Plurals follow each catalog's own plural rule: a message with
 plural forms takes its count from the parameter ``n``. A new sentence is a new key in both
-``.po`` files (``tests/test_messages.py`` fails on a key either lacks or leaves untranslated).
+languages' ``.po`` files of its domain (``tests/test_messages.py`` fails on a key either lacks or
+leaves untranslated, and on a key two domains define).
 
 >>> m = Message("check.short", n=2)
 >>> str(m), render(m, "nb")
@@ -26,9 +29,23 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, Final, Literal, TypeAlias
 
-__all__ = ["LANGUAGES", "Items", "Message", "card_param", "catalog_keys", "message_of", "p10_card", "render"]
+__all__ = [
+    "CORE",
+    "LANGUAGES",
+    "CatalogError",
+    "Items",
+    "Message",
+    "card_param",
+    "catalog_domains",
+    "catalog_file",
+    "catalog_keys",
+    "message_of",
+    "p10_card",
+    "render",
+]
 
 LANGUAGES: Final = ("en", "nb")
 """The languages the catalogs word every message in."""
@@ -114,10 +131,23 @@ def _walk(value: Param) -> Iterator[Message]:
 
 
 # --- the catalogs ---------------------------------------------------------------------------------
+# The core catalog (upto9/locale/<lang>/LC_MESSAGES/upto9.po) words what the engine says of any game;
+# each registered family brings a domain of its own (its ``catalog`` folder, holding
+# <lang>/LC_MESSAGES/<family key>.po) with the wording only its game uses. A key lives in one
+# domain: the merged catalog refuses a key two domains define.
 
+
+CORE: Final = "core"
+"""The name of the engine's own domain among ``catalog_domains()`` (a family's is its key)."""
 
 _Template = tuple[str, frozenset[str]]  # the text for str.format_map, and the fields written {name:cap}
+_Plural = tuple[tuple[_Template, ...], Callable[[int], int]]  # the forms, and their domain's plural rule
 _CAP = re.compile(r"\{(\w+):cap\}")
+
+
+class CatalogError(ValueError):
+    """A message catalog that cannot be used: a family without a catalog folder, or a key two
+    domains both define."""
 
 
 def _compile(text: str) -> _Template:
@@ -128,44 +158,95 @@ def _compile(text: str) -> _Template:
 class _Catalog:
     lang: str
     plain: dict[str, _Template]
-    plural: dict[str, tuple[_Template, ...]]
-    form: Callable[[int], int]  # the catalog's plural rule: the count's form
+    plural: dict[str, _Plural]
+    where: dict[str, str]  # the domain of each key
 
     @property
     def keys(self) -> frozenset[str]:
         return frozenset(self.plain) | frozenset(self.plural)
 
 
+def catalog_domains() -> tuple[str, ...]:
+    """The message domains: the engine's own (``CORE``), then every registered family's, by key.
+
+    >>> catalog_domains()
+    ('core', 'phase10', 'upto9')
+    """
+    from upto9.plugins import family_keys
+
+    keys = family_keys()
+    if CORE in keys:
+        raise CatalogError(f"a game family may not be called {CORE!r}: that is the name of the engine's own message domain")
+    return (CORE, *keys)
+
+
+def catalog_file(domain: str, lang: str) -> Traversable:
+    """The ``.po`` file of ``domain`` in ``lang`` (it may be absent: a family that words nothing in
+    that language); a family's catalog folder is its ``catalog`` member.
+
+    >>> catalog_file("phase10", "nb").name, catalog_file("core", "en").name
+    ('phase10.po', 'upto9.po')
+    """
+    if domain == CORE:
+        return resources.files("upto9").joinpath("locale", lang, "LC_MESSAGES", "upto9.po")
+    from upto9.plugins import load_family
+
+    folder = getattr(load_family(domain), "catalog", None)
+    if not isinstance(folder, Traversable):
+        raise CatalogError(f"the game family {domain!r} has no message catalog: its 'catalog' must be a folder (importlib.resources), not {folder!r}")
+    return folder.joinpath(lang, "LC_MESSAGES", f"{domain}.po")
+
+
 @cache
-def _catalog(lang: str) -> _Catalog:
-    """The catalog of ``lang``, read once from the package's ``.po`` file with Babel; its plural
-    rule is the file's own ``Plural-Forms`` expression."""
+def _domain(domain: str, lang: str) -> _Catalog:
+    """One domain's catalog in ``lang``, read once with Babel; its plural rule is the file's own
+    ``Plural-Forms`` expression. A family without a file for ``lang`` words nothing in it."""
     from babel.messages.pofile import read_po
 
     if lang not in LANGUAGES:
         raise ValueError(f"no message catalog for language {lang!r}; languages: {', '.join(LANGUAGES)}")
-    source = resources.files("upto9").joinpath("locale", lang, "LC_MESSAGES", "upto9.po")
+    source = catalog_file(domain, lang)
+    plain: dict[str, _Template] = {}
+    plural: dict[str, _Plural] = {}
+    if domain != CORE and not source.is_file():
+        return _Catalog(lang, plain, plural, {})
     with source.open("rb") as file:
         catalog = read_po(file, locale=lang)
-    plain: dict[str, _Template] = {}
-    plural: dict[str, tuple[_Template, ...]] = {}
+    form = gettext.c2py(catalog.plural_expr)
     for message in catalog:
         if not message.id or not message.string:
             continue
         if message.pluralizable:
-            plural[str(message.id[0])] = tuple(_compile(str(text)) for text in message.string)
+            plural[str(message.id[0])] = (tuple(_compile(str(text)) for text in message.string), form)
         else:
             plain[str(message.id)] = _compile(str(message.string))
-    return _Catalog(lang, plain, plural, gettext.c2py(catalog.plural_expr))
+    return _Catalog(lang, plain, plural, dict.fromkeys([*plain, *plural], domain))
 
 
-def catalog_keys(lang: str) -> frozenset[str]:
-    """Every message key the catalog of ``lang`` words (for tests and tools).
+@cache
+def _catalog(lang: str) -> _Catalog:
+    """The core catalog of ``lang`` merged with every family's domain; ``CatalogError`` names a key
+    two domains define."""
+    merged = _Catalog(lang, {}, {}, {})
+    for name in catalog_domains():
+        part = _domain(name, lang)
+        twice = sorted(part.keys & merged.keys)
+        if twice:
+            keys = ", ".join(repr(key) for key in twice)
+            raise CatalogError(f"the {lang} catalogs {merged.where[twice[0]]!r} and {name!r} both define {keys}; a key lives in one domain")
+        merged.plain.update(part.plain)
+        merged.plural.update(part.plural)
+        merged.where.update(part.where)
+    return merged
 
-    >>> "check.short" in catalog_keys("nb")
-    True
+
+def catalog_keys(lang: str, domain: str | None = None) -> frozenset[str]:
+    """Every message key the catalogs of ``lang`` word (all domains, or only ``domain``), for tests and tools.
+
+    >>> "check.short" in catalog_keys("nb"), "p10.short" in catalog_keys("nb", "phase10"), "p10.short" in catalog_keys("nb", "core")
+    (True, True, False)
     """
-    return _catalog(lang).keys
+    return _catalog(lang).keys if domain is None else _domain(domain, lang).keys
 
 
 _SEPARATORS: Final = {"comma": ", ", "space": " ", "semicolon": "; ", "plus": " + "}
@@ -181,7 +262,7 @@ def _value(value: Param, lang: str) -> str:
         separator = _SEPARATORS.get(value.join)
         if separator is not None or len(parts) < 2:
             return (separator or "").join(parts)
-        plain = _catalog(lang).plain
+        plain = _domain(CORE, lang).plain
         between, last = plain[f"join.{value.join}.between"][0], plain[f"join.{value.join}.last"][0]
         return between.join(parts[:-1]) + last + parts[-1]
     if isinstance(value, bool):
@@ -207,16 +288,19 @@ def render(message: Message, lang: str = "en") -> str:
     text = _RENDERED.get(memo)
     if text is not None:
         return text
-    catalog = _catalog(lang)
     key = message.key
+    catalog = _domain(CORE, lang)
+    if key not in catalog.plain and key not in catalog.plural:
+        catalog = _catalog(lang)  # a family's word: the families' domains are read on first need
     found = catalog.plain.get(key)
     if found is None:
-        forms = catalog.plural.get(key)
-        if forms is None:
+        plural = catalog.plural.get(key)
+        if plural is None:
             raise KeyError(f"the {lang} message catalog has no message {key!r}")
+        forms, form = plural
         count = message.param("n")
         assert isinstance(count, int), f"{key}: the count n must be a whole number"
-        found = forms[min(catalog.form(count), len(forms) - 1)]
+        found = forms[min(form(count), len(forms) - 1)]
     template, capitals = found
     values = {name: _value(value, lang) for name, value in message.params}
     for name in capitals:
@@ -360,7 +444,7 @@ def p10_card(card: Any, form: Literal["a", "the", "bare"] = "a") -> Message:
     ``'joker'`` (``form="bare"``, after a count: ``'2 × joker'``); a skip likewise).
     (``upto9.cards.Phase10Card``: ``special``, ``number``, ``colour``.)
 
-    >>> from upto9.cards import WILD, parse_phase10_card
+    >>> from upto9.families.phase10.cards import WILD, parse_phase10_card
     >>> str(p10_card(parse_phase10_card("11b"))), render(p10_card(parse_phase10_card("11b")), "nb")
     ('11b', 'blå 11')
     >>> str(p10_card(WILD, "the")), render(p10_card(WILD, "the"), "nb"), render(p10_card(WILD), "nb")
@@ -378,7 +462,8 @@ def card_param(value: Any, glyphs: bool = False, form: Literal["a", "the", "bare
     its glyph ``'5♥'`` with ``glyphs``) in every language, a Phase 10 card by ``p10_card`` (in
     that ``form``).
 
-    >>> from upto9.cards import parse_card, parse_phase10_card
+    >>> from upto9.cards import parse_card
+    >>> from upto9.families.phase10.cards import parse_phase10_card
     >>> card_param(parse_card("5h")), card_param(parse_card("5h"), glyphs=True), render(Message("raw", text=card_param(parse_phase10_card("7r"))), "nb")
     ('5h', '5♥', 'rød 7')
     """

@@ -21,7 +21,7 @@ class MeldError(ValueError):
     """A meld that cannot be read or a card that a meld cannot take; the message names the rule.
     ``msg`` is the message as a ``upto9.messages.Message`` when the engine worded it.
 
-    >>> from upto9.melds import Meld
+    >>> from upto9.families.upto9.melds import Meld
     >>> Meld.from_text("pair", "5h 5d")
     Traceback (most recent call last):
     ...
@@ -38,7 +38,7 @@ class Problem:
     """One reason a proposed lay-down fails: the rule it breaks (a short key), what it says (a
     ``upto9.messages.Message``; ``message`` is its English text) and the meld it is about.
 
-    >>> from upto9.melds import Meld, validate
+    >>> from upto9.families.upto9.melds import Meld, validate
     >>> from upto9.messages import render
     >>> p = validate([Meld.from_text("run", "5h 6h 2c=7h 8h")], 1)[0]
     >>> p.rule, render(p.msg, "nb")

@@ -20,7 +20,10 @@ announced so far (``"choosing": [4, null, 7]``, at the top). Up to 9 records are
 Loading replays the record move by move through the engine, comparing every drawn card, every
 resulting record, the dealt hands and every round's end to what the file says. A file that cannot
 be read, a record that breaks a rule or disagrees with its replay is refused whole, with a
-``RecordError`` naming the round and the action: ``round 3, action 17 (discard): ...``.
+``RecordError`` naming the round and the action: ``round 3, action 17 (discard): ...``. An action
+is read back into the move it asks for by ``move_from_dict``, the one record codec (the replay,
+the round stepper and the tests use it), in the rule set's own cards, melds and faces, which its
+game family reads (``upto9.family``): the code here names no game.
 
 A record is read within limits, checked before anything is built from it: the file's size
 (``MAX_RECORD_BYTES``), how deeply it nests (``MAX_DEPTH``), how many values it holds
@@ -66,18 +69,19 @@ import re
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import is_dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from upto9.cards import AnyCard, Card, CardError, Colour, Phase10Card, parse_card, parse_phase10_card, parse_rank
+from upto9.cards import CardError, PlayingCard, read_one
+from upto9.family import GameFamily, TableMeld, family_of
 from upto9.files import FileError, read_text
-from upto9.game import AnyFace, AnyMeld, Game, Round, RuleError
-from upto9.melds import Meld, MeldError
+from upto9.game import Discard, Donate, Draw, Game, LayDown, Move, Round, RuleError, Source
 from upto9.messages import Items, Message, Param, message_of, said
-from upto9.phase10 import Phase10Meld
-from upto9.rules import Family, FreeOrder, Rules, RulesError, builtin_rules, rules_from_dict
+from upto9.problems import MeldError
+from upto9.rules import FreeOrder, GroupKind, Rules, RulesError, builtin_rules, rules_from_dict
 
 __all__ = [
     "FORMAT",
@@ -92,6 +96,7 @@ __all__ = [
     "RecordError",
     "game_record",
     "load_game",
+    "move_from_dict",
     "replay",
     "save_game",
 ]
@@ -171,7 +176,7 @@ def _in(where: Where, field: str) -> Message:
 # --- writing -----------------------------------------------------------------------------------------
 
 
-def _cards(cards: Sequence[AnyCard]) -> list[str]:
+def _cards(cards: Sequence[PlayingCard]) -> list[str]:
     return [str(card) for card in cards]
 
 
@@ -353,12 +358,12 @@ def _list(value: Any, what: Where) -> list[Any]:
     return value
 
 
-def _card(value: Any, what: Where, family: Family = Family.UPTO9) -> AnyCard:
+def _card(value: Any, what: Where, family: GameFamily) -> PlayingCard:
     """A card's canonical text, read as a card of the rule set's ``family``."""
     if not isinstance(value, str):
         raise _at(what, Message("record.card_text", value=_short(value)))
     try:
-        card: AnyCard = parse_phase10_card(value) if family is Family.PHASE10 else parse_card(value)
+        card = read_one(value, family.read_token)
     except CardError as error:
         raise _at(what, _engine(error)) from None
     if str(card) != value:
@@ -366,34 +371,45 @@ def _card(value: Any, what: Where, family: Family = Family.UPTO9) -> AnyCard:
     return card
 
 
-def _card_list(value: Any, what: Where, family: Family = Family.UPTO9) -> list[AnyCard]:
+def _card_list(value: Any, what: Where, family: GameFamily) -> list[PlayingCard]:
     return [_card(item, Message("record.where.card", where=what, index=i), family) for i, item in enumerate(_list(value, what), start=1)]
 
 
-def _face(value: Any, what: Where, family: Family = Family.UPTO9) -> AnyFace:
-    """A donated card's face: a card, or (for a joker in a set) a rank alone; in Phase 10 a number
-    (set, run) or a colour (colour group)."""
+def _face(value: Any, what: Where, family: GameFamily, kind: GroupKind | None) -> object:
+    """What a donated card stands for, in the family's words (``GameFamily.read_face``) for the
+    ``kind`` of the meld it goes on. A donation naming a meld that is not on the table: the first
+    kind that reads it (the engine then refuses the donation, naming the meld)."""
     if not isinstance(value, str):
         raise _at(what, Message("record.face_text", value=_short(value)))
-    if family is Family.PHASE10:
-        if value in tuple(Colour):
-            return Colour(value)
-        if value.isascii() and value.isdigit() and str(int(value)) == value and 1 <= int(value) <= 12:
-            return int(value)
-        raise _at(what, Message("record.p10_face", value=_short(value)))
-    try:
-        return parse_rank(value)
-    except CardError:
-        card = _card(value, what)
-    assert isinstance(card, Card)
-    return card
+    reasons: list[Exception] = []
+    for each in (kind,) if kind is not None else tuple(GroupKind):
+        try:
+            face = family.read_face(value, each)
+        except (MeldError, CardError) as error:
+            reasons.append(error)
+            continue
+        if str(face) != value:  # the engine's records write a face as str(face)
+            if isinstance(face, PlayingCard):
+                raise _at(what, Message("record.not_canonical", value=_cut(repr(value)), card=repr(str(face))))
+            raise _at(what, Message("record.face_not_canonical", value=_cut(repr(value)), face=repr(str(face))))
+        return face
+    raise _at(what, _engine(reasons[0]))
+
+
+def _meld_kind(table: Sequence[Sequence[TableMeld]], owner: Any, meld: Any) -> GroupKind | None:
+    """The kind of ``owner``'s meld number ``meld`` on the table, if the record names one there."""
+    if isinstance(owner, bool) or isinstance(meld, bool) or not (isinstance(owner, int) and isinstance(meld, int)):
+        return None
+    if not (0 <= owner < len(table) and 0 <= meld < len(table[owner])):
+        return None
+    return table[owner][meld].kind
 
 
 def _plain(value: Any) -> Any:
     """Cards as their text, for messages."""
     if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
-    return str(value) if isinstance(value, Card | Phase10Card) else value
+    return str(value) if isinstance(value, PlayingCard) else value
 
 
 def _same(expected: Any, actual: Any, what: Where, thing: Where) -> None:
@@ -416,18 +432,86 @@ def _in_record(message: Message) -> Message:
     return Message("rules.at", **{**dict(message.params), "source": Message("record.where.top")})
 
 
-def _as_recorded(meld: AnyMeld, entries: Sequence[Any]) -> AnyMeld:
-    """The meld with its cards in the recorded order. ``Meld.from_dict`` puts a straight in order,
-    but the engine keeps a lay-down's cards as the player gave them, and the replay must too."""
+def _as_recorded(meld: TableMeld, entries: Sequence[Any]) -> TableMeld:
+    """The meld with its cards in the recorded order. A family reads a straight in order, low to
+    high (``Meld.from_dict``), but the engine keeps a lay-down's cards as the player gave them, and
+    the replay must too. Both families' melds are frozen dataclasses of a ``kind`` and their placed
+    ``cards``; a family's meld that is not is replayed as it reads."""
     remaining = list(meld.cards)
     ordered = []
     for entry in entries:
-        match = next((placed for placed in remaining if placed.to_dict() == entry), None)  # type: ignore[attr-defined]
+        match = next((placed for placed in remaining if placed.to_dict() == entry), None)
         if match is None:
             return meld  # not in the canonical shape: the comparison with the engine's record says where
         remaining.remove(match)
         ordered.append(match)
-    return type(meld)(meld.kind, tuple(ordered))  # type: ignore[arg-type]
+    if not is_dataclass(meld) or isinstance(meld, type):
+        return meld
+    return replace(meld, cards=tuple(ordered))
+
+
+# --- the record codec: the move a recorded action asks for -------------------------------------------
+
+_MOVES: Final = ("draw", "lay_down", "donate", "discard")
+"""The actions a player asks for; the others (``reshuffle``, ``skip``) the engine makes itself."""
+
+
+def move_from_dict(action: Any, rules: Rules, table: Sequence[Sequence[TableMeld]] = (), where: Where = "action") -> Move:
+    """The engine move a recorded action asks for: the inverse of the records' ``to_dict()``
+    (``Drew``, ``LaidDown``, ``Donated``, ``Discarded``), read as ``rules``' game writes its cards,
+    melds and faces (``upto9.family``). The replay, the round stepper and the tests read moves
+    with it, and only with it.
+
+    ``table`` is the melds on the table when the move is played (``Round.table``): a donated
+    card's face is read for the kind of the meld it goes on. Raises ``RecordError`` naming the
+    field after ``where``. The move is read, not judged: whether the rules allow it is the
+    engine's to say when it is played.
+
+    >>> from upto9.rules import PHASE10
+    >>> move_from_dict({"type": "draw", "player": 0, "source": "discard", "card": "Kh"}, Game(players=2).rules)
+    Draw(source=<Source.DISCARD: 'discard'>)
+    >>> move_from_dict({"type": "discard", "player": 1, "card": "S", "target": 0}, PHASE10)
+    Discard(card=Phase10Card('S'), target=0)
+    >>> move_from_dict({"type": "donate", "player": 0, "card": "W", "as": "13", "wild": True, "owner": 1, "meld": 0}, PHASE10)
+    Traceback (most recent call last):
+    ...
+    upto9.records.RecordError: action: as: no number '13'; a wild card in a run stands for a number 1-12
+    """
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    if not isinstance(kind, str) or kind not in _MOVES:
+        raise _at(where, Message("record.action_type", types=Items(_MOVES), value=_short(kind)))
+    action = _fields(action, _ACTION_FIELDS[kind], where, _ACTION_OPTIONAL.get(kind, ()))
+    _int(action["player"], _in(where, "player"))
+    return _move(kind, action, family_of(rules), table, where)
+
+
+def _move(kind: str, action: Mapping[str, Any], family: GameFamily, table: Sequence[Sequence[TableMeld]], where: Where) -> Move:
+    """``move_from_dict`` for an action whose type and fields have been checked."""
+    if kind == "draw":
+        source = action["source"]
+        if source not in ("deck", "discard"):
+            raise _at(_in(where, "source"), Message("record.source", value=_short(source)))
+        _card(action["card"], _in(where, "card"), family)  # the engine's record says which card came
+        return Draw(Source(source))
+    if kind == "lay_down":
+        melds: list[TableMeld] = []
+        for i, meld in enumerate(_list(action["melds"], _in(where, "melds")), start=1):
+            try:
+                melds.append(_as_recorded(family.read_meld(meld), meld["cards"]))
+            except (MeldError, CardError) as error:
+                raise _at(Message("record.where.meld", where=where, index=i), _engine(error)) from None
+        level = _int(action["level"], _in(where, "level")) if "level" in action else None
+        return LayDown(tuple(melds), level)
+    if kind == "donate":
+        card = _card(action["card"], _in(where, "card"), family)
+        face = _face(action["as"], _in(where, "as"), family, _meld_kind(table, action["owner"], action["meld"]))
+        owner = _int(action["owner"], _in(where, "owner"))
+        meld = _int(action["meld"], _in(where, "meld"))
+        if not isinstance(action["wild"], bool):
+            raise _at(_in(where, "wild"), Message("record.wild", value=_short(action["wild"])))
+        return Donate(card, owner, meld, face)
+    target = action.get("target")
+    return Discard(_card(action["card"], _in(where, "card"), family), None if target is None else _int(target, _in(where, "target")))
 
 
 class _Deadline:
@@ -610,7 +694,7 @@ class _Replayer:
             self.rules: Rules = rules_from_dict(self.record["rules"], "record")
         except RulesError as error:
             raise RecordError(_in_record(_engine(error))) from None
-        self.family = self.rules.family
+        self.family = family_of(self.rules)
         if self.record["rule_set"] != self.rules.name:
             raise _at("rule_set", Message("record.rule_set", value=_short(self.record["rule_set"]), name=_cut(repr(self.rules.name))))
         _check_named_rules(self.rules)
@@ -653,7 +737,7 @@ class _Replayer:
             raise RecordError(Message("record.mismatch"))  # every part was checked above
         return game
 
-    def _deal(self, number: int, deck: list[AnyCard], chosen: Any) -> Round:
+    def _deal(self, number: int, deck: list[PlayingCard], chosen: Any) -> Round:
         where = Message("record.where.deal", round=number)
         try:
             if self.game is None:
@@ -790,33 +874,7 @@ class _Replayer:
         player = _int(action["player"], _in(what, "player"))
         if player != rnd.turn and not rnd.over:
             raise _at(what, Message("record.not_turn", player=player, turn=rnd.turn))
-        if kind == "draw":
-            source = action["source"]
-            if source not in ("deck", "discard"):
-                raise _at(_in(what, "source"), Message("record.source", value=_short(source)))
-            _card(action["card"], _in(what, "card"), self.family)
-            game.draw(source)
-        elif kind == "lay_down":
-            melds: list[AnyMeld] = []
-            reader = Phase10Meld.from_dict if self.family is Family.PHASE10 else Meld.from_dict
-            for i, meld in enumerate(_list(action["melds"], _in(what, "melds")), start=1):
-                try:
-                    melds.append(_as_recorded(reader(meld), meld["cards"]))
-                except (MeldError, CardError) as error:
-                    raise _at(Message("record.where.meld", where=what, index=i), _engine(error)) from None
-            level = _int(action["level"], _in(what, "level")) if "level" in action else None
-            game.lay_down(melds, level)
-        elif kind == "donate":
-            card = _card(action["card"], _in(what, "card"), self.family)
-            face = _face(action["as"], _in(what, "as"), self.family)
-            owner = _int(action["owner"], _in(what, "owner"))
-            meld = _int(action["meld"], _in(what, "meld"))
-            if not isinstance(action["wild"], bool):
-                raise _at(_in(what, "wild"), Message("record.wild", value=_short(action["wild"])))
-            game.donate(card, owner, meld, face)
-        else:
-            target = action.get("target")
-            game.discard(_card(action["card"], _in(what, "card"), self.family), None if target is None else _int(target, _in(what, "target")))
+        game.play(_move(kind, action, self.family, rnd.table, what))
 
     def _end(self, number: int, rnd: Round, end: Any, last: bool) -> None:
         where = Message("record.where.end", round=number)

@@ -17,13 +17,15 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
 
-from upto9.cards import MAX_SHOWN_CHARS, AnyCard, CardError, Phase10Card, Rank, full_deck, parse_rank, phase10_deck
+from upto9.cards import MAX_SHOWN_CHARS, CardError, PlayingCard, Rank, parse_rank
 from upto9.files import FileError, read_text
 from upto9.messages import Items, Message, Param, group_name, message_of, said
+from upto9.plugins import FamilyNotFound, family_keys, load_family
 
 __all__ = [
     "MAX_BASE_CHAIN",
@@ -135,10 +137,46 @@ class RulesError(ValueError):
 
 
 class Family(StrEnum):
-    """Which game a rule set belongs to: its card model, checker and turn rules."""
+    """The keys of the two families this package brings. A rule set's ``family`` is a registered
+    family's key (``upto9.plugins``), which may come from another package too."""
 
     UPTO9 = "upto9"
     PHASE10 = "phase10"
+
+
+@runtime_checkable
+class FamilyRules(Protocol):
+    """What a rule set needs of its game family (``upto9.family.GameFamily`` is the whole of it):
+    the family's words, its card reader and its deck."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def level_word(self) -> str: ...
+
+    def read_token(self, token: str) -> PlayingCard: ...
+
+    def one_deck(self, rules: Rules) -> tuple[PlayingCard, ...]: ...
+
+    def is_wild(self, card: PlayingCard, rules: Rules) -> bool: ...
+
+
+@cache
+def family_rules(key: str) -> FamilyRules:
+    """The registered family ``key`` as the rule set uses it (loaded on first use: the families'
+    packages import this module, so it never imports them).
+
+    >>> family_rules("phase10").level_word
+    'phase'
+    """
+    try:
+        found = load_family(key)
+    except FamilyNotFound as error:
+        raise RulesError(str(error)) from None
+    if not isinstance(found, FamilyRules):
+        raise TypeError(f"the game family {key!r} lacks what a rule set needs of it (upto9.rules.FamilyRules)")
+    return found
 
 
 class TieBreak(StrEnum):
@@ -415,7 +453,7 @@ class Rules:
     base: str | None = None
     source: str = "<rules>"
     house_rules: frozenset[str] = frozenset()
-    family: Family = Family.UPTO9
+    family: str = "upto9"  # the game family's key (upto9/plugins.py): its cards, checks and turns
     # Phase 10's deck: every number in every colour this many times, plus wild cards and skips.
     deck_copies: int = 2
     deck_wilds: int = 0
@@ -451,7 +489,7 @@ class Rules:
                 return entry.decks
         raise RulesError(Message("rules.players_range", name=self.name, low=self.min_players, high=self.max_players, players=str(players)))
 
-    def penalty(self, card: AnyCard) -> int:
+    def penalty(self, card: PlayingCard) -> int:
         """Penalty points for ``card`` left in hand at the end of a round.
 
         >>> from upto9 import parse_card
@@ -460,21 +498,26 @@ class Rules:
         """
         return dict(self.penalties)[card.penalty_key]
 
-    def is_wild(self, card: AnyCard) -> bool:
+    def is_wild(self, card: PlayingCard) -> bool:
         """Can this card be a joker (every 2 and 3 in Up to 9, the wild cards in Phase 10)?"""
-        if isinstance(card, Phase10Card):
-            return card.is_wild
-        return card.rank in self.wild_ranks
+        return family_rules(self.family).is_wild(card, self)
 
-    def one_deck(self) -> tuple[AnyCard, ...]:
+    def one_deck(self) -> tuple[PlayingCard, ...]:
         """One deck of this game's cards (``decks_for(players)`` of them make the game's deck).
 
         >>> len(UPTO9.one_deck()), len(PHASE10.one_deck())
         (52, 108)
         """
-        if self.family is Family.PHASE10:
-            return phase10_deck(self.deck_copies, self.deck_wilds, self.deck_skips)
-        return full_deck()
+        return family_rules(self.family).one_deck(self)
+
+    def read_token(self, token: str) -> PlayingCard:
+        """One card token of this game (``parse_hand`` reads a hand with it); the ``CardError``
+        gives the reason only.
+
+        >>> PHASE10.read_token("12b"), UPTO9.read_token("Th")
+        (Phase10Card('12b'), Card('10h'))
+        """
+        return family_rules(self.family).read_token(token)
 
     @property
     def played_levels(self) -> tuple[int, ...]:
@@ -498,7 +541,7 @@ class Rules:
     @property
     def level_word(self) -> str:
         """What the rule set calls a level: ``'level'`` or ``'phase'``."""
-        return "phase" if self.family is Family.PHASE10 else "level"
+        return family_rules(self.family).level_word
 
     def is_reconstructed(self, field: str) -> bool:
         """Is this value reconstructed? Fields: ``hand_size``, ``decks``, ``penalties.A``,
@@ -545,8 +588,8 @@ class Rules:
         }
         if top_marks:
             data["reconstructed"] = top_marks
-        if self.family is not Family.UPTO9:
-            data["family"] = self.family.value
+        if self.family != Family.UPTO9:
+            data["family"] = self.family
             data["deck"] = {"copies": self.deck_copies, "wilds": self.deck_wilds, "skips": self.deck_skips}
         if self.tie_break is not TieBreak.SHARE:
             data["tie_break"] = self.tie_break.value
@@ -591,7 +634,7 @@ _LEVEL_FIELDS = {"number", "groups", "jokers", "clean_groups", "natural_cards", 
 _DECK_MODEL_FIELDS = {"copies", "wilds", "skips"}
 _GROUP_FIELDS = {"kind", "size", "jokers"}
 _DECK_FIELDS = {"players", "decks", "reconstructed"}
-_MAX_RUN = {Family.UPTO9: UPTO9_MAX_RUN, Family.PHASE10: PHASE10_MAX_RUN}
+_MAX_RUN: dict[str, int] = {Family.UPTO9: UPTO9_MAX_RUN, Family.PHASE10: PHASE10_MAX_RUN}
 _CHAIN_KEYS = frozenset({"rules.base_cycle", "rules.base_deep"})  # errors of the whole chain, not of one file
 
 
@@ -666,13 +709,13 @@ Where = str | Message
 class _Limits:
     """What one rule set's cards let a level ask for (see ``_limits``)."""
 
-    family: Family
+    family: str
     decks: int  # the most decks any table of the rule set plays with
     largest_set: int  # every card of one rank (number) in those decks, and every joker that can join it
     largest_colour: int  # Phase 10: every card of one colour and every wild card
 
 
-def _limits(family: Family, decks: int, wild_ranks: frozenset[Rank], copies: int, wilds: int) -> _Limits:
+def _limits(family: str, decks: int, wild_ranks: frozenset[Rank], copies: int, wilds: int) -> _Limits:
     """The largest groups ``decks`` decks can make.
 
     Up to 9: a set of one rank holds that rank's 4 cards per deck, and as jokers every card of the
@@ -687,7 +730,7 @@ def _limits(family: Family, decks: int, wild_ranks: frozenset[Rank], copies: int
     >>> lim.largest_set, lim.largest_colour
     (16, 32)
     """
-    if family is Family.PHASE10:
+    if family == Family.PHASE10:
         return _Limits(family, decks, (4 * copies + wilds) * decks, (12 * copies + wilds) * decks)
     # the best rank for a big set is one that is not wild itself (when there is one): every wild rank joins it
     joining = min(len(wild_ranks), len(Rank) - 1)
@@ -697,12 +740,12 @@ def _limits(family: Family, decks: int, wild_ranks: frozenset[Rank], copies: int
 def _read_group(reader: _Reader, value: Any, where: Where, limits: _Limits) -> Group:
     table = reader.table(value, where, _GROUP_FIELDS)
     kind_text = table.get("kind")
-    kinds = ("run", "set", "colour") if limits.family is Family.PHASE10 else ("run", "set")
+    kinds = ("run", "set", "colour") if limits.family == Family.PHASE10 else ("run", "set")
     if kind_text not in kinds:
         raise reader.fail(where, Message("rules.kind", kinds=Items(tuple(repr(k) for k in kinds), "or"), value=_shown(kind_text)), "kind")
     kind = GroupKind(str(kind_text))
     if kind is GroupKind.RUN:
-        size = reader.integer(table, "size", where, 1, _MAX_RUN[limits.family])
+        size = reader.integer(table, "size", where, 1, _MAX_RUN.get(limits.family, UPTO9_MAX_RUN))
     else:
         size = reader.integer(table, "size", where, 1)
         high = limits.largest_set if kind is GroupKind.SET else limits.largest_colour
@@ -735,10 +778,10 @@ def _read_level(reader: _Reader, value: Any, index: int, limits: _Limits) -> Lev
     # Unlimited wilds: as many as the cards the lay-down does not need to be natural.
     jokers = cards - natural if unlimited else reader.integer(table, "jokers", where, 0, cards)
     clean = reader.integer(table, "clean_groups", where, 0, len(groups), default=0)
-    if family is not Family.PHASE10 and (natural or unlimited):
+    if family != Family.PHASE10 and (natural or unlimited):
         field = "natural_cards" if natural else "jokers"
         raise reader.fail(where, Message("rules.phase10_only"), field)
-    if family is Family.PHASE10 and (clean or any(g.jokers is not None for g in groups)):
+    if family == Family.PHASE10 and (clean or any(g.jokers is not None for g in groups)):
         # Phase 10 counts wild cards per phase only; its checker relies on that.
         raise reader.fail(where, Message("rules.phase10_whole"))
     return Level(number, groups, jokers, clean, reader.marks(table, where), unlimited, natural)
@@ -797,17 +840,16 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         raise reader.fail("rules", Message("rules.no_key"), "key")
     key = reader.text(top, "key", "rules")
     name = reader.text(top, "name", "rules")
-    family_text = top.get("family", Family.UPTO9.value)
-    if family_text not in tuple(Family):
-        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(f.value) for f in Family)), value=_shown(family_text)), "family")
-    family = Family(family_text)
+    family = top.get("family", Family.UPTO9.value)
+    if family not in family_keys():  # a family in another package registers itself (upto9/plugins.py)
+        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(k) for k in family_keys())), value=_shown(family)), "family")
     deck_table = reader.table(top.get("deck", {}), "deck", _DECK_MODEL_FIELDS)
-    if deck_table and family is not Family.PHASE10:
+    if deck_table and family != Family.PHASE10:
         raise reader.fail("deck", Message("rules.deck_upto9"))
     copies = reader.integer(deck_table, "copies", "deck", 1, MAX_COPIES, default=2)
-    wilds = reader.integer(deck_table, "wilds", "deck", 0, MAX_WILDS, default=8 if family is Family.PHASE10 else 0)
-    skips = reader.integer(deck_table, "skips", "deck", 0, MAX_SKIPS, default=4 if family is Family.PHASE10 else 0)
-    deck_size = 52 if family is Family.UPTO9 else 48 * copies + wilds + skips
+    wilds = reader.integer(deck_table, "wilds", "deck", 0, MAX_WILDS, default=8 if family == Family.PHASE10 else 0)
+    skips = reader.integer(deck_table, "skips", "deck", 0, MAX_SKIPS, default=4 if family == Family.PHASE10 else 0)
+    deck_size = 52 if family == Family.UPTO9 else 48 * copies + wilds + skips
     tie_text = top.get("tie_break", TieBreak.SHARE.value)
     if tie_text not in tuple(TieBreak):
         raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(t.value) for t in TieBreak)), value=_shown(tie_text)), "tie_break")
@@ -850,7 +892,7 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
             raise reader.fail("decks", Message("rules.cannot_deal", players=players, decks=covering[0].decks, hand=hand_size))
         most_decks = max(most_decks, covering[0].decks)
 
-    if family is Family.PHASE10:
+    if family == Family.PHASE10:
         if wild_ranks:
             raise reader.fail("rules", Message("rules.p10_no_wild_ranks"), "wild_ranks")
         penalty_keys = [*(str(n) for n in range(1, 13)), "wild", "skip"]

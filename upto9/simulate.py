@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from upto9.bots import Bot, HeuristicBot
-from upto9.checker import holds
+from upto9.family import holds
 from upto9.game import Game, Round, RuleError
 from upto9.messages import Message, said
 from upto9.rules import UPTO9, Rules
@@ -167,7 +167,8 @@ def bot_seed(seed: int | str, seat: int) -> int:
 def _make_bot(factory: Any, seed: int) -> Bot:
     """Call ``factory`` with ``seed`` (or with nothing, if it takes no argument)."""
     if not callable(factory) and hasattr(factory, "act"):
-        return factory  # type: ignore[no-any-return]  # an already-made bot, used as it is
+        made: Bot = factory  # an already-made bot, used as it is
+        return made
     try:
         inspect.signature(factory).bind(seed)
     except TypeError:
@@ -178,7 +179,8 @@ def _make_bot(factory: Any, seed: int) -> Bot:
         bot = factory(seed)
     if not callable(getattr(bot, "act", None)):
         raise TypeError(f"{factory!r} made {bot!r}, which has no act(view) method")
-    return bot  # type: ignore[no-any-return]
+    found: Bot = bot
+    return found
 
 
 def _factories(bots: Sequence[Any] | None, players: int) -> list[Any]:

@@ -14,24 +14,22 @@ from typing import Any, Final
 
 import ipywidgets as w
 
-from upto9.cards import AnyCard
-from upto9.checker import Check, check
-from upto9.phase10 import Phase10Check
+from upto9.cards import PlayingCard
+from upto9.family import Verdict, check
 from upto9.rules import Level, Rules
 
 from .cards_html import CARD_CSS
 from .texts import check_lang
 
-__all__ = ["TROUBLE", "AnyCheck", "ModelLanguage", "OwnLanguage", "boundary", "checked", "guard", "log", "style_tag", "trouble"]
+__all__ = ["TROUBLE", "ModelLanguage", "OwnLanguage", "boundary", "checked", "guard", "log", "style_tag", "trouble"]
 
-AnyCheck = Check | Phase10Check
 """The checker's verdict: Up to 9's, or Phase 10's (the same public interface)."""
 
 _CACHE_SIZE = 512
-_checks: OrderedDict[tuple[int, int, tuple[int, ...]], tuple[Rules, AnyCheck]] = OrderedDict()
+_checks: OrderedDict[tuple[int, int, tuple[int, ...]], tuple[Rules, Verdict]] = OrderedDict()
 
 
-def checked(cards: Iterable[AnyCard], level: int | Level, rules: Rules) -> AnyCheck:
+def checked(cards: Iterable[PlayingCard], level: int | Level, rules: Rules) -> Verdict:
     """``check(cards, level, rules)``, remembered for the last few hundred hands: a learner who
     clicks a card in and out again sees the verdict at once. The verdict depends on the cards,
     not their order, so the hand is looked up sorted. The ``Check`` keeps its own explanation,
@@ -43,7 +41,7 @@ def checked(cards: Iterable[AnyCard], level: int | Level, rules: Rules) -> AnyCh
     if found is not None and found[0] is rules:
         _checks.move_to_end(key)
         return found[1]
-    verdict: AnyCheck = check(hand, rules.level(number), rules)
+    verdict: Verdict = check(hand, rules.level(number), rules)
     _checks[key] = (rules, verdict)  # the rules are kept with it, so their id is not reused meanwhile
     if len(_checks) > _CACHE_SIZE:
         _checks.popitem(last=False)

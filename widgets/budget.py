@@ -83,10 +83,14 @@ class within:  # lower case: used as a statement, ``with within(2.0):``, like a 
     stopped after 0.1 s True
     """
 
-    __slots__ = ("_armed", "_clock", "_done", "_lock", "_thread", "exceeded", "seconds")
+    __slots__ = ("_armed", "_clock", "_done", "_lock", "_thread", "exceeded", "partial", "seconds")
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, partial: bool = False) -> None:
         self.seconds = float(seconds)
+        # ``partial``: the block keeps what it finished when stopped (simulate returning its games);
+        # otherwise a block that ends normally after its budget ran out (its stop swallowed by a
+        # finalizer or a callback on the way) still raises ``OverBudget``: no late answer.
+        self.partial = partial
         self.exceeded = False
 
     def __enter__(self) -> within:
@@ -124,9 +128,11 @@ class within:  # lower case: used as a statement, ``with within(2.0):``, like a 
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         with self._lock:
-            self._armed = False
+            armed, self._armed = self._armed, False
             if self.exceeded and kind is None:
                 _raise_in(self._thread, None)  # the block ended before the exception reached it
         self._done.set()
+        if self.exceeded and kind is None and armed and not self.partial:
+            raise OverBudget(self.seconds)
         if self.exceeded and isinstance(error, OverBudget) and error.seconds != self.seconds:
             raise OverBudget(self.seconds) from None  # raised by class: it carries the budget from here

@@ -14,10 +14,12 @@ The same function draws a card in every role:
 * a missing slot: a dashed gap showing the card that would fill it;
 * the back of a card, for cards a player may not see (with how many).
 
-Phase 10's cards (``Phase10Card``) are drawn in Phase 10's colours: a number on a red, yellow,
-green or blue face; a wild card as a four-coloured card labelled ``WILD`` (``JOKER``); a skip as a
-dark card labelled ``SKIP`` (``HOPP OVER``). A wild card in a meld shows what it stands for: a
-number (``=7``) or a colour (``=red``, in that colour). Up to 9's cards are drawn as they always were.
+How a card looks is its family's answer (``GameFamily.card_look``, ``face_look``: a text, a
+colour role, a tag); this module only draws it. A card on a coloured face (Phase 10's) is a number
+on a red, yellow, green or blue face; a wild card a four-coloured card labelled ``WILD``
+(``JOKER``); a skip a dark card labelled ``SKIP`` (``HOPP OVER``). A wild card in a meld shows what
+it stands for: a number (``=7``) or a colour (``=red``, in that colour). Ink on a white card
+(Up to 9's) is red or black.
 
 Clickable cards (the hand builder's grid, the lay-down editor) are ipywidgets buttons; they take
 the same colours and classes through ``style_card_button``.
@@ -30,10 +32,10 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from upto9.cards import AnyCard, Card, Colour, Phase10Card, Rank
-from upto9.melds import Placed
+from upto9.cards import PlayingCard
+from upto9.looks import CardLook
 
-from .texts import SHARED, AnyFace, card_name, face_glyph, face_name
+from .texts import SHARED, card_name, face_glyph, face_name, family_for
 
 if TYPE_CHECKING:
     from ipywidgets import Button
@@ -45,23 +47,24 @@ BLACK: Final = "#1a1a1a"
 JOKER: Final = "#6a1b9a"
 REAL: Final = "#2e7d32"
 PICKED: Final = "#ffecb3"  # light enough that red text on it keeps 4.5:1
-PHASE10_COLOURS: Final[dict[Colour, tuple[str, str, str]]] = {
+PHASE10_COLOURS: Final[dict[str, tuple[str, str, str]]] = {
     # face colour, text on it, text on white (dark enough to read)
-    Colour.RED: ("#d32f2f", "#ffffff", "#c62828"),
-    Colour.YELLOW: ("#fbc02d", "#212121", "#8d6e00"),
-    Colour.GREEN: ("#2e7d32", "#ffffff", "#2e7d32"),
-    Colour.BLUE: ("#1565c0", "#ffffff", "#1565c0"),
+    "r": ("#d32f2f", "#ffffff", "#c62828"),
+    "y": ("#fbc02d", "#212121", "#8d6e00"),
+    "g": ("#2e7d32", "#ffffff", "#2e7d32"),
+    "b": ("#1565c0", "#ffffff", "#1565c0"),
 }
-"""Phase 10's colours: each colour's card face, the number's colour on it, and its text colour on white."""
+"""The colour faces' tones (``CardLook.tone`` of a card on a coloured face: Phase 10's red,
+yellow, green, blue): each colour's card face, the number's colour on it, and its text colour on white."""
 WILD_FACE: Final = "linear-gradient(135deg, #d32f2f 0 25%, #fbc02d 25% 50%, #2e7d32 50% 75%, #1565c0 75%)"
 """The wild card's four colours: its frame (a white face inside keeps its words readable)."""
 SKIP_FACE: Final = "#263238"
 
 _P10_CSS: Final = "".join(
-    f".u9-p10.u9-c{colour.value} {{ background: {face}; color: {text}; border-color: {face}; }}\n"
-    f".u9-as.u9-c{colour.value}, .u9-missing.u9-c{colour.value} {{ color: {dark}; }}\n"
-    f".u9-missing.u9-c{colour.value} {{ border-color: {face}; }}\n"
-    for colour, (face, text, dark) in PHASE10_COLOURS.items()
+    f".u9-p10.u9-c{tone} {{ background: {face}; color: {text}; border-color: {face}; }}\n"
+    f".u9-as.u9-c{tone}, .u9-missing.u9-c{tone} {{ color: {dark}; }}\n"
+    f".u9-missing.u9-c{tone} {{ border-color: {face}; }}\n"
+    for tone, (face, text, dark) in PHASE10_COLOURS.items()
 )
 
 LAYOUT_CSS: Final = (Path(__file__).parent / "style.css").read_text(encoding="utf-8")
@@ -120,63 +123,65 @@ CARD_CSS: Final = f"""<style>
 """The stylesheet of every component; each view puts it once at its top."""
 
 
-def _colour_class(card: AnyCard | AnyFace | None) -> str:
-    if isinstance(card, Card):
-        return "u9-red" if card.is_red else "u9-black"
-    return "u9-black"
+def _ink(look: CardLook) -> str:
+    """The class of ink on a white card: ``u9-red`` or ``u9-black``."""
+    return f"u9-{look.tone}" if look.tone in ("red", "black") else "u9-black"
 
 
-def _phase10_face(face: AnyFace, lang: str) -> str:
-    """What a Phase 10 wild card or a missing slot stands for: ``7``, or a colour (a swatch and its name)."""
-    if isinstance(face, Colour):
-        swatch = f'<span class="u9-swatch" style="background:{PHASE10_COLOURS[face][0]}" aria-hidden="true"></span>'
+def _tone_class(look: CardLook) -> str:
+    """The class of a coloured face's colour (``' u9-cr'``), or none."""
+    return f" u9-c{look.tone}" if look.tone in PHASE10_COLOURS else ""
+
+
+def _faced_face(face: object, look: CardLook, lang: str) -> str:
+    """What a wild card or a missing slot on coloured faces stands for: ``7``, or a colour (a swatch and its name)."""
+    if look.tone in PHASE10_COLOURS:
+        swatch = f'<span class="u9-swatch" style="background:{PHASE10_COLOURS[look.tone][0]}" aria-hidden="true"></span>'
         return f"{swatch}{escape(face_glyph(face, lang))}"
     return escape(face_glyph(face, lang))
 
 
-def _phase10_class(face: AnyFace) -> str:
-    return f" u9-c{face.value}" if isinstance(face, Colour) else ""
-
-
-def _phase10_html(card: Phase10Card | None, face: AnyFace | None, count: int, lang: str) -> str:
-    """A Phase 10 card: a number on its colour, a wild card (with what it stands for in a meld),
-    a skip, or a missing slot (a number, or a colour)."""
+def _faced_html(card: PlayingCard | None, face: object | None, count: int, lang: str) -> str:
+    """A card on a coloured face: a number on its colour, a card wild by nature (with what it
+    stands for in a meld), a special card (a skip), or a missing slot (a number, or a colour)."""
     texts = SHARED[lang]
     badge = f'<span class="u9-badge" aria-hidden="true">×{count}</span>' if count > 1 else ""
     if card is None:
         assert face is not None
+        seen = family_for(face).face_look(face)
         label = f"{texts['missing']}: {face_name(face, lang)}"
         return (
-            f'<span class="u9-card u9-missing u9-p10m{_phase10_class(face)}" role="img" aria-label="{escape(label)}" '
-            f'data-missing="{escape(str(face))}">·{_phase10_face(face, lang)}·</span>'
+            f'<span class="u9-card u9-missing u9-p10m{_tone_class(seen)}" role="img" aria-label="{escape(label)}" '
+            f'data-missing="{escape(str(face))}">·{_faced_face(face, seen, lang)}·</span>'
         )
+    look = family_for(card).card_look(card)
     name = card_name(card, lang)
-    if card.is_wild:
+    if look.tag == "wild":
         stands = ""
         label = name
         data = ""
         if face is not None:
+            seen = family_for(face).face_look(face)
             label = f"{name}, {texts['as']} {face_name(face, lang)}"
-            stands = f'<span class="u9-as{_phase10_class(face)}">={_phase10_face(face, lang)}</span>'
+            stands = f'<span class="u9-as{_tone_class(seen)}">={_faced_face(face, seen, lang)}</span>'
             data = f' data-face="{escape(str(face))}"'
         label = label if count == 1 else f"{label} × {count}"
         return (
             f'<span class="u9-card u9-p10 u9-p10-wild" role="img" aria-label="{escape(label)}" data-card="{card}"{data}>'
-            f'✱{stands}<span class="u9-tag">{escape(texts["wild"])}</span>{badge}</span>'
+            f'{look.text}{stands}<span class="u9-tag">{escape(texts["wild"])}</span>{badge}</span>'
         )
     label = name if count == 1 else f"{name} × {count}"
-    if card.is_skip:
+    if look.tag is not None:
         return (
-            f'<span class="u9-card u9-p10 u9-p10-skip" role="img" aria-label="{escape(label)}" data-card="{card}">'
-            f'⊘<span class="u9-tag">{escape(texts["skip"])}</span>{badge}</span>'
+            f'<span class="u9-card u9-p10 u9-p10-{look.tone}" role="img" aria-label="{escape(label)}" data-card="{card}">'
+            f'{look.text}<span class="u9-tag">{escape(texts[look.tag])}</span>{badge}</span>'
         )
-    assert card.colour is not None
-    return f'<span class="u9-card u9-p10 u9-c{card.colour.value}" role="img" aria-label="{escape(label)}" data-card="{card}">{card.number}{badge}</span>'
+    return f'<span class="u9-card u9-p10 u9-c{look.tone}" role="img" aria-label="{escape(label)}" data-card="{card}">{escape(look.text)}{badge}</span>'
 
 
 def card_html(
-    card: AnyCard | None = None,
-    face: AnyFace | None = None,
+    card: PlayingCard | None = None,
+    face: object | None = None,
     *,
     real: bool = False,
     count: int = 1,
@@ -190,23 +195,23 @@ def card_html(
     * ``card_html(None, face)``: a missing slot that ``face`` would fill;
     * ``card_html(None, count=n)``: the back of a card, for ``n`` cards the viewer may not see.
 
-    Whether a card is a joker is the engine's answer (``Placed(card, face).wild``). A Phase 10 card
-    is drawn in its colour; ``face`` is what a wild card stands for (a number or a ``Colour``).
+    Whether a card is a joker is its family's answer (``GameFamily.as_itself``); how it looks too
+    (``card_look``, ``face_look``). A card on a coloured face (Phase 10's) is drawn in its colour;
+    ``face`` is what a wild card stands for (a number or a colour).
 
     >>> from upto9 import parse_card
     >>> print(card_html(parse_card("2c"), parse_card("7h")))  # doctest: +ELLIPSIS
     <span class="u9-card u9-black u9-joker" role="img" aria-label="2 of clubs, joker for 7 of hearts" data-card="2c" data-face="7h">2♣...
-    >>> from upto9.cards import WILD, parse_phase10_card
-    >>> print(card_html(parse_phase10_card("7r")))
+    >>> seven, wild = (family_for(7).read_token(c) for c in ("7r", "W"))
+    >>> print(card_html(seven))
     <span class="u9-card u9-p10 u9-cr" role="img" aria-label="red 7" data-card="7r">7</span>
-    >>> print(card_html(WILD, 9))  # doctest: +ELLIPSIS
+    >>> print(card_html(wild, 9))  # doctest: +ELLIPSIS
     <span class="u9-card u9-p10 u9-p10-wild" role="img" aria-label="wild, as a 9" data-card="W" data-face="9">✱<span class="u9-as">=9</span>...
     """
-    if isinstance(card, Phase10Card):
-        return _phase10_html(card, face, count, lang)
-    if card is None and isinstance(face, Colour | int) and not isinstance(face, Rank):
-        return _phase10_html(None, face, count, lang)  # a missing Phase 10 slot: a number or a colour
-    assert face is None or isinstance(face, Card | Rank)
+    if card is not None and family_for(card).card_look(card).faced:
+        return _faced_html(card, face, count, lang)
+    if card is None and face is not None and family_for(face).face_look(face).faced:
+        return _faced_html(None, face, count, lang)  # a missing slot on coloured faces: a number or a colour
     texts = SHARED[lang]
     badge = f'<span class="u9-badge" aria-hidden="true">×{count}</span>' if count > 1 else ""
     if card is None and face is None:
@@ -215,28 +220,32 @@ def card_html(
         return f'<span class="u9-card u9-back" role="img" aria-label="{escape(label)}" data-hidden="{count}">?{badge}</span>'
     if card is None:
         assert face is not None
+        seen = family_for(face).face_look(face)
         label = f"{texts['missing']}: {face_name(face, lang)}"
         return (
-            f'<span class="u9-card u9-missing {_colour_class(face)}" role="img" aria-label="{escape(label)}" '
-            f'data-missing="{escape(str(face))}">·{escape(face_glyph(face))}·</span>'
+            f'<span class="u9-card u9-missing {_ink(seen)}" role="img" aria-label="{escape(label)}" '
+            f'data-missing="{escape(str(face))}">·{escape(seen.text)}·</span>'
         )
+    family = family_for(card)
+    look = family.card_look(card)
     name = card_name(card, lang)
-    if face is not None and Placed(card, face).wild:
+    if face is not None and not family.as_itself(card, face):
+        seen = family.face_look(face)
         label = f"{name}, {texts['joker']} for {face_name(face, lang)}"
         return (
-            f'<span class="u9-card {_colour_class(card)} u9-joker" role="img" aria-label="{escape(label)}" '
-            f'data-card="{card}" data-face="{escape(str(face))}">{escape(card.glyph)}'
-            f'<span class="u9-as {_colour_class(face)}">={escape(face_glyph(face))}</span>'
+            f'<span class="u9-card {_ink(look)} u9-joker" role="img" aria-label="{escape(label)}" '
+            f'data-card="{card}" data-face="{escape(str(face))}">{escape(look.text)}'
+            f'<span class="u9-as {_ink(seen)}">={escape(seen.text)}</span>'
             f'<span class="u9-tag">{escape(texts["joker"])}</span>{badge}</span>'
         )
     if real:
         label = f"{name}, {texts['real']}"
         return (
-            f'<span class="u9-card {_colour_class(card)} u9-real" role="img" aria-label="{escape(label)}" data-card="{card}">'
-            f'{escape(card.glyph)}<span class="u9-tag">{escape(texts["real"])}</span>{badge}</span>'
+            f'<span class="u9-card {_ink(look)} u9-real" role="img" aria-label="{escape(label)}" data-card="{card}">'
+            f'{escape(look.text)}<span class="u9-tag">{escape(texts["real"])}</span>{badge}</span>'
         )
     label = name if count == 1 else f"{name} × {count}"
-    return f'<span class="u9-card {_colour_class(card)}" role="img" aria-label="{escape(label)}" data-card="{card}">{escape(card.glyph)}{badge}</span>'
+    return f'<span class="u9-card {_ink(look)}" role="img" aria-label="{escape(label)}" data-card="{card}">{escape(look.text)}{badge}</span>'
 
 
 def card_row(cards: Iterable[str], label: str | None = None, row_label: str | None = None) -> str:
@@ -247,29 +256,29 @@ def card_row(cards: Iterable[str], label: str | None = None, row_label: str | No
     return f'<div class="u9-row"{aria}>{head}{"".join(cards)}</div>'
 
 
-def _button_look(card: AnyCard, count: int, lang: str) -> tuple[str, str, str]:
-    """A card button's text, text colour and background. A Phase 10 card not in the hand is its
-    number in its colour on white; in the hand, the number on the colour's face (a wild card and a
-    skip are named, on their own faces when held)."""
-    if isinstance(card, Phase10Card):
-        if card.is_wild or card.is_skip:
-            text = ("✱ " if card.is_wild else "⊘ ") + SHARED[lang]["wild" if card.is_wild else "skip"].upper()
-            held = "#4a148c" if card.is_wild else SKIP_FACE
-            look = ("#ffffff", held) if count else (held, "#ffffff")
+def _button_look(card: PlayingCard, count: int, lang: str) -> tuple[str, str, str]:
+    """A card button's text, text colour and background. A card on a coloured face not in the hand
+    is its number in its colour on white; in the hand, the number on the colour's face (a card
+    with a tag, a wild card or a skip, is named, on its own face when held)."""
+    look = family_for(card).card_look(card)
+    if look.faced:
+        if look.tag is not None:
+            text = f"{look.text} " + SHARED[lang][look.tag].upper()
+            held = "#4a148c" if look.tag == "wild" else SKIP_FACE
+            colours = ("#ffffff", held) if count else (held, "#ffffff")
         else:
-            assert card.colour is not None
-            face, on_face, on_white = PHASE10_COLOURS[card.colour]
-            text = str(card.number)
-            look = (on_face, face) if count else (on_white, "#ffffff")
-        return (text if count <= 1 else f"{text} ×{count}"), *look
-    colour = RED if card.is_red else BLACK
-    return (card.glyph if count <= 1 else f"{card.glyph} ×{count}"), colour, PICKED if count else "#ffffff"
+            face, on_face, on_white = PHASE10_COLOURS[look.tone]
+            text = look.text
+            colours = (on_face, face) if count else (on_white, "#ffffff")
+        return (text if count <= 1 else f"{text} ×{count}"), *colours
+    colour = RED if look.tone == "red" else BLACK
+    return (look.text if count <= 1 else f"{look.text} ×{count}"), colour, PICKED if count else "#ffffff"
 
 
-def style_card_button(button: Button, card: AnyCard, count: int = 0, lang: str = "en") -> None:
+def style_card_button(button: Button, card: PlayingCard, count: int = 0, lang: str = "en") -> None:
     """Give a clickable card button the cards' look: the card's glyph in its colour, a picked
     background and a ``×n`` badge when the hand holds it, and the card's name as its tooltip.
-    A Phase 10 card is drawn in its colour (filled with it when the hand holds it)."""
+    A card on a coloured face is drawn in its colour (filled with it when the hand holds it)."""
     description, colour, background = _button_look(card, count, lang)
     name = card_name(card, lang)
     if button.description != description:
@@ -282,5 +291,5 @@ def style_card_button(button: Button, card: AnyCard, count: int = 0, lang: str =
         button.style.button_color = background
     if "u9-cardbtn" not in button._dom_classes:
         button.add_class("u9-cardbtn")
-    if isinstance(card, Phase10Card) and "u9-p10btn" not in button._dom_classes:
+    if family_for(card).card_look(card).faced and "u9-p10btn" not in button._dom_classes:
         button.add_class("u9-p10btn")

@@ -31,7 +31,8 @@ import ipywidgets as w
 import traitlets as t
 
 from upto9.compare import Comparison, Estimate, GameStats, PublishedFigure, RulesFacts, Side, published_rows, rules_facts, slowest
-from upto9.rules import PHASE10, UPTO9, Family, GroupKind, Rules, TieBreak
+from upto9.family import families, family_of
+from upto9.rules import PHASE10, UPTO9, GroupKind, Rules, TieBreak
 
 from ._common import ModelLanguage, guard, style_tag
 from .atlas import TABLE_SCROLL
@@ -59,7 +60,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "aspect": "",
         "players": "Players",
         "deck": "Deck",
-        "deck_standard": "{size} cards: {decks} standard deck{s} of 52{mark} ({players} players)",
+        "deck_upto9": "{size} cards: {decks} standard deck{s} of 52{mark} ({players} players)",
         "deck_phase10": "{size} cards: {numbers} number cards (1–12 in four colours), {wilds} wild cards, {skips} skips",
         "hand": "Hand size",
         "hand_value": "{n} cards",
@@ -72,8 +73,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "budget_unlimited": "any number, as long as the {word} holds at least {n} number card",
         "levels": "Levels or phases",
         "levels_value": "{count} {word}; lay-downs of {low} to {high} cards",
-        "exact": "a lay-down holds exactly the contract's groups",
-        "larger": "a group may hold more cards than asked",
+        "extent_upto9": "a lay-down holds exactly the contract's groups",
+        "extent_phase10": "a group may hold more cards than asked",
         "kinds": "Groups",
         "run_upto9": "straights (one suit, ace low or high)",
         "run_phase10": "runs (1–12, colours free)",
@@ -103,6 +104,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "number": "No.",
         "level_word": "level",
         "phase_word": "phase",
+        "level_one": "one",
+        "phase_one": "one",
         "sample": (
             "Measured on <b>{games} games</b> of each rule set, {players} players, sensible bots in every seat; the chance of holding "
             "a level in the deal from <b>{deals} shuffled deals</b> of each, every hand checked exactly. Each number comes with its "
@@ -185,7 +188,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "aspect": "",
         "players": "Spillere",
         "deck": "Kortstokk",
-        "deck_standard": "{size} kort: {decks} vanlige kortstokker à 52{mark} ({players} spillere)",
+        "deck_upto9": "{size} kort: {decks} vanlige kortstokker à 52{mark} ({players} spillere)",
         "deck_phase10": "{size} kort: {numbers} tallkort (1–12 i fire farger), {wilds} jokere, {skips} hopp over-kort",
         "hand": "Kort på hånda",
         "hand_value": "{n} kort",
@@ -198,8 +201,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "budget_unlimited": "så mange du vil, så lenge {word}n har minst {n} tallkort",
         "levels": "Nivåer eller faser",
         "levels_value": "{count} {word}; nedlegg på {low} til {high} kort",
-        "exact": "et nedlegg har nøyaktig kontraktens grupper",
-        "larger": "en gruppe kan ha flere kort enn kravet",
+        "extent_upto9": "et nedlegg har nøyaktig kontraktens grupper",
+        "extent_phase10": "en gruppe kan ha flere kort enn kravet",
         "kinds": "Grupper",
         "run_upto9": "straighter (én farge, ess lavt eller høyt)",
         "run_phase10": "serier (1–12, fargene fritt)",
@@ -227,6 +230,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "number": "Nr.",
         "level_word": "nivå",
         "phase_word": "fase",
+        "level_plural": "nivåer",
+        "phase_plural": "faser",
+        "level_one": "ett",
+        "phase_one": "én",
+        "level_the": "nivået",
+        "phase_the": "fasen",
+        "level_it": "det",
+        "phase_it": "den",
         "sample": (
             "Målt på <b>{games} spill</b> av hvert regelsett, {players} spillere, fornuftige roboter på alle plasser; sjansen for å ha "
             "et nivå i utdelingen fra <b>{deals} stokkede utdelinger</b> av hvert, hver hånd sjekket nøyaktig. Hvert tall har sitt "
@@ -310,8 +321,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 }
 assert set(TEXTS) == set(LANGS)
 
-COLOURS: Final = {Family.UPTO9: "#6a1b9a", Family.PHASE10: "#00897b"}
-"""Each family's colour in every chart: Up to 9 purple, Phase 10 teal."""
+PALETTE: Final = ("#00897b", "#6a1b9a", "#ef6c00", "#37474f")
+"""The families' colours in every chart, in the registry's order (by key): Phase 10 teal, Up to 9
+purple; a third and fourth family orange and slate (a fifth takes the first again)."""
+COLOURS: Final[dict[str, str]] = {f.key: PALETTE[i % len(PALETTE)] for i, f in enumerate(families())}
+"""Each family's colour in every chart, by family key."""
 
 
 # --- the model --------------------------------------------------------------------------------------
@@ -374,19 +388,16 @@ class ComparisonModel(t.HasTraits):
 def _word(facts: RulesFacts, lang: str, plural: bool = False) -> str:
     """``level`` / ``phase`` / ``nivå`` / ``fase`` (plural: ``levels``, ``phases``, ``nivåer``, ``faser``)."""
     texts = TEXTS[lang]
-    word = texts["phase_word" if facts.family is Family.PHASE10 else "level_word"]
+    level = family_of(facts.family).level_word
+    word = texts[f"{level}_word"]
     if not plural:
         return word
-    if lang == "nb":
-        return "faser" if facts.family is Family.PHASE10 else "nivåer"
-    return word + "s"
+    return texts.get(f"{level}_plural", word + "s")
 
 
 def _one(facts: RulesFacts, lang: str) -> str:
     """ "one" before the level word: Norwegian ``ett nivå`` (neuter) but ``én fase``."""
-    if lang != "nb":
-        return "one"
-    return "én" if facts.family is Family.PHASE10 else "ett"
+    return TEXTS[lang][f"{family_of(facts.family).level_word}_one"]
 
 
 def _count(n: int, lang: str) -> str:
@@ -412,10 +423,17 @@ def _penalties_text(facts: RulesFacts, lang: str) -> str:
 
 def _deck_text(facts: RulesFacts, lang: str) -> str:
     texts = TEXTS[lang]
-    if facts.family is Family.PHASE10:
-        return texts["deck_phase10"].format(size=facts.deck_size, numbers=facts.numbers, wilds=facts.wild_cards, skips=facts.skips)
     mark = "*" if facts.decks_reconstructed else ""
-    return texts["deck_standard"].format(size=facts.deck_size, decks=facts.decks, s="s" if facts.decks != 1 else "", mark=mark, players=facts.table_players)
+    return texts[f"deck_{facts.family}"].format(
+        size=facts.deck_size,
+        decks=facts.decks,
+        s="s" if facts.decks != 1 else "",
+        mark=mark,
+        players=facts.table_players,
+        numbers=facts.numbers,
+        wilds=facts.wild_cards,
+        skips=facts.skips,
+    )
 
 
 def _wild_text(facts: RulesFacts, lang: str) -> str:
@@ -446,7 +464,7 @@ def _kinds(rules: Rules) -> tuple[GroupKind, ...]:
 def _kinds_text(rules: Rules, lang: str) -> str:
     texts = TEXTS[lang]
     names = {
-        GroupKind.RUN: texts["run_phase10" if rules.family is Family.PHASE10 else "run_upto9"],
+        GroupKind.RUN: texts[f"run_{rules.family}"],
         GroupKind.SET: texts["set"],
         GroupKind.COLOUR: texts["colour"],
     }
@@ -457,7 +475,7 @@ def _levels_text(facts: RulesFacts, lang: str) -> str:
     texts = TEXTS[lang]
     low, high = facts.lay_down_cards
     head = texts["levels_value"].format(count=len(facts.levels), word=_word(facts, lang, plural=True), low=low, high=high)
-    return f"{head}; {texts['larger' if facts.family is Family.PHASE10 else 'exact']}"
+    return f"{head}; {texts[f'extent_{facts.family}']}"
 
 
 def _row(label: str, cells: Sequence[str]) -> str:
@@ -514,7 +532,7 @@ class RulesSideBySide(_HTMLView):
             (texts["levels"], [_levels_text(f, lang) for f in facts]),
             (texts["kinds"], [_kinds_text(r, lang) for r in rules]),
             (texts["order"], [texts["order_free" if f.free_order else "order_fixed"].format(word=_word(f, lang), one=_one(f, lang)) for f in facts]),
-            (texts["adding"], [texts["hit" if f.family is Family.PHASE10 else "donate"] for f in facts]),
+            (texts["adding"], [texts[family_of(f.family).donating] for f in facts]),
             (texts["skips"], [texts["skips_value"].format(n=f.skips) if f.skips else texts["skips_none"] for f in facts]),
             (texts["penalties"], [_penalties_text(f, lang) for f in facts]),
             (
@@ -709,7 +727,7 @@ class Findings(_HTMLView):
                 lines.append(
                     texts["f_slowest"].format(
                         word=word,
-                        the_word=("fasen" if facts.family is Family.PHASE10 else "nivået") if lang == "nb" else word,
+                        the_word=texts.get(f"{family_of(facts.family).level_word}_the", word),
                         name=ruleset_name(rules, lang),
                         title=level_title(rules, number, lang),
                         contract=contract_text(rules.level(number), lang, rules=rules),
@@ -730,7 +748,7 @@ class Findings(_HTMLView):
                 title=level_title(rules, low + 1, lang),
                 contract=contract_text(rules.level(low + 1), lang, rules=rules),
                 value=_percent(shares[low].value, lang),
-                it=("den" if rules.family is Family.PHASE10 else "det") if lang == "nb" else "it",
+                it=texts.get(f"{family_of(rules).level_word}_it", "it"),
             )
             commonest = texts["f_commonest"].format(
                 title=level_title(rules, high + 1, lang),

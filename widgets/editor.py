@@ -19,11 +19,10 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import AnyCard, Card, Colour, Phase10Card
-from upto9.melds import Meld, MeldError, Placed, Problem, counts_real, validate, wild_faces
-from upto9.phase10 import Phase10Meld, Phase10Placed
-from upto9.phase10 import wild_faces as phase10_wild_faces
-from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
+from upto9.cards import PlayingCard
+from upto9.family import TableMeld, family_of, validate
+from upto9.problems import Problem
+from upto9.rules import UPTO9, Group, Level, Rules
 
 from ._common import ModelLanguage, checked, guard, style_tag
 from .budget import CLICK_SECONDS, OverBudget, within
@@ -31,7 +30,7 @@ from .cards_html import card_html, card_row, style_card_button
 from .engine_text import problem_text
 from .hand import HandModel
 from .level_checker import level_html, too_long_html
-from .texts import LANGS, AnyFace, card_name, check_lang, face_glyph, group_label, is_phase10, jokers_text, worded
+from .texts import LANGS, card_name, check_lang, face_glyph, family_for, group_label, jokers_text, worded
 
 __all__ = ["TEXTS", "Entry", "LayDownEditor", "LayDownModel"]
 
@@ -117,28 +116,21 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 }
 assert set(TEXTS) == set(LANGS)
 
-AnyMeld = Meld | Phase10Meld
-
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A card placed in a group and what the learner says it stands for (``None``: itself; for a
     Phase 10 wild card, not said yet)."""
 
-    card: AnyCard
-    face: AnyFace | None = None
-
-    def placed(self) -> Placed:
-        """The engine's ``Placed``: the card and the card (or rank) it stands for."""
-        assert isinstance(self.card, Card)
-        return Placed(self.card, self.face if self.face is not None else self.card)  # type: ignore[arg-type]  # an Up to 9 face
+    card: PlayingCard
+    face: object | None = None
 
     def to_dict(self) -> dict[str, str]:
         """The engine's card shape (``{"card": "W", "as": "7"}``): a Phase 10 number card stands for
         itself, as the engine reads it; a wild card stands for what the learner said, if anything."""
         entry = {"card": str(self.card)}
         if self.face is not None:
-            entry["as"] = str(self.face.value if isinstance(self.face, Colour) else self.face)
+            entry["as"] = str(self.face)  # a colour's text is its letter
         return entry
 
 
@@ -204,11 +196,11 @@ class LayDownModel(t.HasTraits):
 
     # --- what is where -------------------------------------------------------------------------------
 
-    def free_cards(self) -> list[AnyCard]:
+    def free_cards(self) -> list[PlayingCard]:
         """The hand's cards not placed in any group, in the hand's order."""
         return list(self.free)
 
-    def _free_of(self, groups: Sequence[tuple[Entry, ...]]) -> tuple[AnyCard, ...]:
+    def _free_of(self, groups: Sequence[tuple[Entry, ...]]) -> tuple[PlayingCard, ...]:
         placed = Counter(e.card for group in groups for e in group)
         free = []
         for card in self.hand.cards:
@@ -218,7 +210,7 @@ class LayDownModel(t.HasTraits):
                 free.append(card)
         return tuple(free)
 
-    def melds(self) -> tuple[AnyMeld | None, ...]:
+    def melds(self) -> tuple[TableMeld | None, ...]:
         """The lay-down as the engine's melds, one per group (a straight or run in its order when it
         has one); ``None`` for a Phase 10 group the engine cannot read (a skip in it, a wild card not
         said to stand for anything: the reasons say so)."""
@@ -232,7 +224,7 @@ class LayDownModel(t.HasTraits):
         """The engine's reasons about the lay-down as a whole (the budget, clean groups, the hand)."""
         return [p for p in self.problems if p.meld is None]
 
-    def face_options(self, group: int, index: int) -> list[AnyFace]:
+    def face_options(self, group: int, index: int) -> list[object]:
         """What the ``index``-th card of ``group`` (a 2 or 3; a Phase 10 wild card) may be said to
         stand for: the faces the engine says fit the group beside its other cards (``wild_faces``:
         a straight's gaps and ends in its suit, a set's rank; a Phase 10 run's numbers, a set's
@@ -240,36 +232,13 @@ class LayDownModel(t.HasTraits):
         alone in its group, it is only itself."""
         return self._fitting(self.level_rules.groups[group], self.groups[group], index)
 
-    def _fitting(self, group: Group, entries: Sequence[Entry], index: int) -> list[AnyFace]:
-        card = entries[index].card
-        if not is_phase10(self.rules):
-            assert isinstance(card, Card)
-            others = [e.placed() for k, e in enumerate(entries) if k != index]
-            if not others:
-                return [card]
-            faces: list[AnyFace] = []
-            for face in wild_faces(group.kind, others, group.size, self.rules):
-                if face == card or face == card.rank:
-                    faces.insert(0, card)  # itself: a real card
-                else:
-                    faces.append(face)
-            return faces
-        placed = []
-        for k, e in enumerate(entries):
-            if k == index or not isinstance(e.card, Phase10Card) or e.card.is_skip:
-                continue
-            if e.card.is_wild:
-                if e.face is not None:
-                    placed.append(Phase10Placed(e.card, e.face))  # type: ignore[arg-type]  # a Phase 10 face
-            else:
-                own = e.card.colour if group.kind is GroupKind.COLOUR else e.card.number
-                assert own is not None
-                placed.append(Phase10Placed(e.card, own))
-        return list(phase10_wild_faces(group.kind, placed, group.size))
+    def _fitting(self, group: Group, entries: Sequence[Entry], index: int) -> list[object]:
+        others = [(e.card, e.face) for k, e in enumerate(entries) if k != index]
+        return list(family_of(self.rules).wild_faces(entries[index].card, group.kind, others, group.size, self.rules))
 
-    def _chosen(self, entry: Entry) -> AnyFace | None:
+    def _chosen(self, entry: Entry) -> object | None:
         """What the entry stands for, as ``face_options`` names it (a 2 or 3 as itself: its card)."""
-        if isinstance(entry.card, Card) and (entry.face is None or entry.face == entry.card or entry.face == entry.card.rank):
+        if family_of(self.rules).as_itself(entry.card, entry.face):
             return entry.card
         return entry.face
 
@@ -287,14 +256,14 @@ class LayDownModel(t.HasTraits):
                 if options and self._chosen(entry) not in options:
                     face = options[0]
                     current[k] = Entry(entry.card, None if face == entry.card else face)
-                elif isinstance(entry.card, Card) and entry.face is not None and self._chosen(entry) == entry.card:
+                elif entry.face is not None and self._chosen(entry) == entry.card:
                     current[k] = Entry(entry.card, None)  # itself, said once way only
             fitted.append(tuple(current))
         return fitted
 
     # --- changing it ---------------------------------------------------------------------------------
 
-    def place(self, card: AnyCard, group: int | None = None, face: AnyFace | None = None) -> None:
+    def place(self, card: PlayingCard, group: int | None = None, face: object | None = None) -> None:
         """Move one copy of ``card`` from the hand into ``group`` (default: ``target``). A 2 or 3
         (a Phase 10 wild card) placed with no face, or one that does not fit, takes the first face
         that fits the group (``face_options``)."""
@@ -313,7 +282,7 @@ class LayDownModel(t.HasTraits):
         groups[group] = tuple(entries)
         self._set(groups)
 
-    def set_face(self, group: int, index: int, face: AnyFace | None) -> None:
+    def set_face(self, group: int, index: int, face: object | None) -> None:
         """Say what the ``index``-th card of ``group`` stands for (``None``: itself). A face that
         does not fit the group (not in ``face_options``) gives way to one that does."""
         groups = list(self.groups)
@@ -386,17 +355,11 @@ class LayDownModel(t.HasTraits):
         ]
 
     @staticmethod
-    def melds_of(level: Level, groups: Sequence[tuple[Entry, ...]], rules: Rules = UPTO9) -> tuple[AnyMeld | None, ...]:
-        """The engine's melds for these groups of ``level`` (``None`` for a Phase 10 group the engine cannot read)."""
-        if not is_phase10(rules):
-            return tuple(Meld.of(g.kind, (e.placed() for e in entries)) for g, entries in zip(level.groups, groups, strict=True))
-        melds: list[AnyMeld | None] = []
-        for g, entries in zip(level.groups, groups, strict=True):
-            try:
-                melds.append(Phase10Meld.from_dict({"kind": g.kind.value, "cards": [e.to_dict() for e in entries]}))
-            except MeldError:
-                melds.append(None)
-        return tuple(melds)
+    def melds_of(level: Level, groups: Sequence[tuple[Entry, ...]], rules: Rules = UPTO9) -> tuple[TableMeld | None, ...]:
+        """The engine's melds for these groups of ``level`` (``None`` for a group the engine cannot
+        read, such as a Phase 10 group with a skip: ``GameFamily.meld_of``)."""
+        family = family_of(rules)
+        return tuple(family.meld_of(g.kind, [(e.card, e.face) for e in entries], rules) for g, entries in zip(level.groups, groups, strict=True))
 
 
 class _Slot:
@@ -422,13 +385,14 @@ class _Slot:
         if face != entry.face:
             self.model.set_face(self.group, self.index, face)
 
-    def show(self, entry: Entry, faces: Sequence[AnyFace], wild: bool, lang: str) -> None:
+    def show(self, entry: Entry, faces: Sequence[object], wild: bool, lang: str) -> None:
         """Show ``entry``; for a 2 or 3 (a wild card), the ``faces`` that fit its group, on the one
         it stands for (its own card: itself)."""
         texts = TEXTS[lang]
         style_card_button(self.button, entry.card, 1, lang)
-        # A Phase 10 card's glyph is its code ("7r"): the tooltip names it in the learner's words.
-        tip = texts["take_back"].format(card=entry.card.glyph if isinstance(entry.card, Card) else card_name(entry.card, lang))
+        # A card whose look does not name it (Phase 10's "7" has no colour in words): its name.
+        look = family_for(entry.card).card_look(entry.card)
+        tip = texts["take_back"].format(card=look.text if look.names_it else card_name(entry.card, lang))
         if self.button.tooltip != tip:
             self.button.tooltip = tip
         if not wild:
@@ -479,7 +443,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self._free_label = w.HTML()
         self._free_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self._free_buttons: list[w.Button] = []
-        self._free: list[AnyCard] = []
+        self._free: list[PlayingCard] = []
         self._groups_box = w.VBox()
         self._group_parts: list[tuple[w.HTML, w.Box, w.HTML, w.HTML, w.VBox]] = []
         self._slots: list[list[_Slot]] = []
@@ -527,7 +491,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         if position < len(self._free):
             self.model.place(self._free[position])
 
-    def click_free(self, card: AnyCard) -> None:
+    def click_free(self, card: PlayingCard) -> None:
         """Click ``card`` among the hand's free cards (as a learner would)."""
         self._free_buttons[self._free.index(card)].click()
 
@@ -625,7 +589,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
                     cells = [card_html(e.card, e.face, lang=lang) for e in entries]
                 else:
                     # REAL only where the verdict counts the 2 or 3 as itself (the engine's counts_real).
-                    reals = counts_real(meld, rules) if isinstance(meld, Meld) else tuple(not p.wild for p in meld.cards)
+                    reals = family_of(rules).counts_real(meld, rules)
                     cells = [card_html(p.card, p.face, real=real and rules.is_wild(p.card), lang=lang) for p, real in zip(meld.cards, reals, strict=True)]
                 preview.value = card_row(cells, texts["engine_view"])
             else:

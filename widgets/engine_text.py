@@ -11,10 +11,9 @@ text is never looked up to be translated.
 
 from __future__ import annotations
 
-from upto9.checker import Check
-from upto9.melds import Problem
+from upto9.family import Verdict
 from upto9.messages import Message, message_of, render
-from upto9.phase10 import Phase10Check
+from upto9.problems import Problem
 
 __all__ = ["card_error_text", "explanation_lines", "problem_text", "record_error_text", "rules_error_text", "translate"]
 
@@ -43,7 +42,7 @@ def _message(said: BaseException | Message) -> Message:
     return said if isinstance(said, Message) else message_of(said)
 
 
-def explanation_lines(check: Check | Phase10Check, lang: str) -> tuple[str, ...]:
+def explanation_lines(check: Verdict, lang: str) -> tuple[str, ...]:
     """``check.explanation`` in ``lang``: its messages rendered from the catalog.
 
     >>> from upto9 import check

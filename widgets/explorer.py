@@ -24,18 +24,18 @@ from urllib.parse import quote
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import AnyCard, Phase10Card
-from upto9.messages import Message, message_of
-from upto9.rules import PHASE10, UPTO9, Family, GroupKind, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
+from upto9.family import Verdict, family_of
+from upto9.messages import Message, message_of, render
+from upto9.rules import PHASE10, UPTO9, GroupKind, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
-from ._common import AnyCheck, checked, guard, style_tag
+from ._common import checked, guard, style_tag
 from .budget import CLICK_SECONDS, OverBudget, within
 from .choice import SAMPLE_HANDS, RuleSetChoice, ruleset_name
 from .engine_text import card_error_text, rules_error_text
 from .hand import HandModel
 from .level_checker import CheckerModel, LevelChecker
 from .page import Advanced
-from .texts import LANGS, SHARED, budget_text, check_lang, colour_name, contract_text, group_label, is_phase10, jokers_text, number_text, worded
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text, number_text, worded
 
 __all__ = ["RULE_SETS", "TEXTS", "RulesExplorer", "RulesModel", "facts_html", "table_html"]
 
@@ -85,24 +85,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "facts": "The rule set",
         "f_deck": "Deck",
         "f_players": "Players",
-        "f_wild": "Jokers",
-        "f_wild_phase": "Wild cards",
-        "f_skip": "Skips",
         "f_penalties": "Penalty points for a card left in hand",
         "f_tie": "A tie",
         "f_valve": "Safety valve",
         "f_order": "Levels played",
         "f_order_phase": "Phases played",
-        "deck_phase10": "{total} cards: the numbers 1–{top} in four colours ({colours}), {copies} of each; {wilds} wild cards; {skips} skips",
-        "deck_upto9": "standard 52-card decks: {counts}",
-        "deck_one": "1 deck for {low}–{high} players",
-        "deck_many": "{n} decks for {low}–{high} players",
         "players": "{low} to {high} players, {hand} cards each",
-        "wild_upto9": "every {ranks} is a joker, and also itself; each level has its joker budget",
-        "wild_unlimited": "any number in a phase, as long as it holds at least {cards}; a wild card stands for any number or colour",
-        "wild_table": "as the table says for each phase; a wild card stands for any number or colour",
-        "and": "and",
-        "skip_rule": "a skip, discarded, names a player who loses their next turn; it can never be part of a phase nor be taken from the discard pile",
         "tie_share": "equal lowest penalty totals among those who make level {n} share the win",
         "tie_deciding": "equal lowest penalty totals among those who make phase {n}: they play a deciding round of phase {n}, won the same way",
         "valve_on": "a round ends when no player still waiting can ever make their level from the cards in circulation",
@@ -157,24 +145,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "facts": "Regelsettet",
         "f_deck": "Kortstokk",
         "f_players": "Spillere",
-        "f_wild": "Jokere",
-        "f_wild_phase": "Jokere",
-        "f_skip": "Hopp over",
         "f_penalties": "Straffepoeng for et kort igjen på hånda",
         "f_tie": "Likt",
         "f_valve": "Sikkerhetsventil",
         "f_order": "Nivåer som spilles",
         "f_order_phase": "Faser som spilles",
-        "deck_phase10": "{total} kort: tallene 1–{top} i fire farger ({colours}), {copies} av hvert; {wilds} jokere; {skips} hopp over-kort",
-        "deck_upto9": "vanlige kortstokker med 52 kort: {counts}",
-        "deck_one": "1 kortstokk for {low}–{high} spillere",
-        "deck_many": "{n} kortstokker for {low}–{high} spillere",
         "players": "{low} til {high} spillere, {hand} kort hver",
-        "wild_upto9": "alle {ranks} er jokere, og samtidig seg selv; hvert nivå har sitt jokerbudsjett",
-        "wild_unlimited": "så mange du vil i en fase, så lenge den har minst {cards}; en joker står for hvilket som helst tall eller farge",
-        "wild_table": "som tabellen sier for hver fase; en joker står for hvilket som helst tall eller farge",
-        "and": "og",
-        "skip_rule": "et hopp over-kort som kastes, peker ut en spiller som mister neste tur; det kan aldri være del av en fase eller tas fra kastebunken",
         "tie_share": "de som klarer nivå {n} med like få straffepoeng (færrest), deler seieren",
         "tie_deciding": (
             "står flere likt med færrest straffepoeng blant dem som klarer fase {n}, spiller de en avgjørende runde av fase {n}, som avgjøres på samme måte"
@@ -456,37 +432,11 @@ def facts_html(rules: Rules, lang: str = "en") -> str:
     """
     texts = TEXTS[lang]
     rows: list[tuple[str, str]] = []
-    if rules.family is Family.PHASE10:
-        deck: tuple[AnyCard, ...] = rules.one_deck()
-        numbers = [c.number for c in deck if isinstance(c, Phase10Card) and c.colour is not None]
-        colours = ", ".join(colour_name(c, lang) for c in dict.fromkeys(c.colour for c in deck if isinstance(c, Phase10Card) and c.colour is not None))
-        words = texts["deck_phase10"].format(
-            total=len(deck), top=max(numbers), colours=colours, copies=rules.deck_copies, wilds=rules.deck_wilds, skips=rules.deck_skips
-        )
-        if any(d.decks != 1 for d in rules.decks):  # a house rule: more than one deck
-            words += "; " + "; ".join(_deck_count(d.decks, d.players, lang) for d in rules.decks)
-        rows.append((texts["f_deck"], words + _mark(rules, "deck", "decks")))
-    else:
-        counts = "; ".join(_deck_count(d.decks, d.players, lang) for d in rules.decks)
-        rows.append((texts["f_deck"], texts["deck_upto9"].format(counts=counts) + _mark(rules, "decks")))
+    family = family_of(rules)
+    rows.append((texts["f_deck"], render(family.deck_words(rules), lang) + _mark(rules, "deck", "decks")))
     players = texts["players"].format(low=rules.min_players, high=rules.max_players, hand=rules.hand_size)
     rows.append((texts["f_players"], players + _mark(rules, "min_players", "max_players", "hand_size")))
-    if rules.family is Family.PHASE10:
-        naturals = {lv.natural_cards for lv in rules.levels}
-        if all(lv.unlimited for lv in rules.levels) and len(naturals) == 1:
-            n = naturals.pop()
-            cards = f"{n} {'tallkort' if lang == 'nb' else 'number card' + ('s' if n != 1 else '')}"
-            wild = texts["wild_unlimited"].format(cards=cards)
-        else:
-            wild = texts["wild_table"]
-        rows.append((texts["f_wild_phase"], wild))
-        if rules.deck_skips:
-            rows.append((texts["f_skip"], texts["skip_rule"]))
-    else:
-        ranks = [str(r) for r in sorted(rules.wild_ranks)]
-        named = ranks if lang != "nb" else [f"{r}-ere" for r in ranks]
-        joined = f" {texts['and']} ".join(named) if named else "—"
-        rows.append((texts["f_wild"], texts["wild_upto9"].format(ranks=joined) + _mark(rules, "wild_ranks")))
+    rows.extend((render(label, lang), render(words, lang) + _mark(rules, *fields)) for label, words, fields in family.card_facts(rules))
     rows.append((texts["f_penalties"], _penalty_groups(rules, lang)))
     last = rules.played_levels[-1]
     tie = texts["tie_deciding" if rules.tie_break is TieBreak.DECIDING_ROUND else "tie_share"].format(n=last)
@@ -508,11 +458,6 @@ def facts_html(rules: Rules, lang: str = "en") -> str:
     foot = "".join(f'<div class="u9-note">{escape(n)}</div>' for n in notes)
     caption = f"<caption style='text-align:left'><b>{escape(texts['facts'])}: {escape(ruleset_name(rules, lang))}</b></caption>"
     return f"<table class='u9-table u9-facts'>{caption}{body}</table>{foot}"
-
-
-def _deck_count(decks: int, players: tuple[int, int], lang: str) -> str:
-    texts = TEXTS[lang]
-    return texts["deck_one" if decks == 1 else "deck_many"].format(n=decks, low=players[0], high=players[1])
 
 
 class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
@@ -688,7 +633,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         texts = TEXTS[lang]
         rules = self.model.rules
         level = rules.level(self.model.level)
-        phase10 = is_phase10(rules)
+        per_group = family_of(rules).group_caps  # or one wild-card budget for the whole level (Phase 10)
         self._sizes, self._caps = [], []
         rows: list[w.Widget] = []
         for i, group in enumerate(level.groups):
@@ -697,7 +642,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             self._sizes.append(size)
             kind = {GroupKind.RUN: "↔", GroupKind.SET: "≡", GroupKind.COLOUR: "◼"}[group.kind]
             row: list[w.Widget] = [w.HTML(f"<b>{kind} {escape(group_label(level, i, lang, rules))}</b>", layout=w.Layout(width="14em")), size]
-            if not phase10:  # Phase 10 counts wild cards for the whole phase only
+            if per_group:
                 cap = w.Dropdown(layout=w.Layout(width="21em"), description=texts["cap"], style={"description_width": "8em"})
                 cap.observe(
                     guard(self, lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, jokers=_cap_value(c["new"])))), names="value"
@@ -705,7 +650,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 self._caps.append(cap)
                 row.append(cap)
             rows.append(w.HBox(row))
-        if phase10:
+        if not per_group:
             rows += [self._wild, self._natural]
         else:
             rows.append(self._total)
@@ -744,7 +689,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 if list(self._caps[i].options) != caps:
                     self._caps[i].options = caps
                 self._caps[i].value = _NO_CAP if group.jokers is None else group.jokers
-            if is_phase10(rules):
+            if not family_of(rules).group_caps:
                 wild: list[tuple[str, int | str]] = [(texts["unlimited"], "unlimited")] + [(str(k), k) for k in range(level.cards + 1)]
                 if list(self._wild.options) != wild:
                     self._wild.options = wild
@@ -795,7 +740,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         model = self.model
         cells = []
         sides = (model.base, model.rules) if model.rules is not model.base else (model.base,)
-        verdicts: dict[int, AnyCheck] = {}
+        verdicts: dict[int, Verdict] = {}
         try:  # one time budget for the rows together; the checker below keeps its own
             with within(CLICK_SECONDS):
                 for rules in sides:

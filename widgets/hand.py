@@ -19,14 +19,15 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import SKIP, WILD, AnyCard, Card, CardError, Colour, Phase10Card, Rank, Suit, check_copies, format_hand, parse_hand
+from upto9.cards import CardError, PlayingCard, check_copies, format_hand, parse_hand
+from upto9.family import family_of
 from upto9.messages import Message, message_of
-from upto9.rules import UPTO9, Family, Rules
+from upto9.rules import UPTO9, Rules
 
 from ._common import ModelLanguage, guard, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import card_error_text
-from .texts import LANGS, check_lang, worded
+from .texts import LANGS, check_lang, family_for, worded
 
 __all__ = ["TEXTS", "HandBuilder", "HandModel", "typed_html"]
 
@@ -92,24 +93,18 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
 }
 
-_SUIT_ROWS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_RANK_COLUMNS: Final = (Rank.ACE, *(r for r in Rank if r is not Rank.ACE))
-_COLOUR_ROWS: Final = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
 
-
-def grid_cards(rules: Rules) -> tuple[tuple[AnyCard, ...], ...]:
+def grid_cards(rules: Rules) -> tuple[tuple[PlayingCard, ...], ...]:
     """The rows of the hand builder's grid: Up to 9's 52 cards (rows ♠ ♥ ♦ ♣, columns A to K), or
-    Phase 10's numbers 1-12 in rows red, yellow, green, blue and a last row with the wild card and the skip."""
-    if rules.family is Family.PHASE10:
-        return (*(tuple(Phase10Card(n, colour) for n in range(1, 13)) for colour in _COLOUR_ROWS), (WILD, SKIP))
-    return tuple(tuple(Card(rank, suit) for rank in _RANK_COLUMNS) for suit in _SUIT_ROWS)
+    Phase 10's numbers 1-12 in rows red, yellow, green, blue and a last row with the wild card and
+    the skip: the family's ``card_grid``."""
+    return family_of(rules).card_grid(rules)
 
 
-def by_suit(card: AnyCard) -> tuple[int, int, int]:
-    """Sort key: by suit (♠ ♥ ♦ ♣) or colour (red, yellow, green, blue), then rank or number; wild cards and skips last."""
-    if isinstance(card, Phase10Card):
-        return (card.colour.order if card.colour is not None else 4, card.number, card.key)
-    return (card.suit.order, card.rank, 0)
+def by_suit(card: PlayingCard) -> tuple[int, int, int]:
+    """Sort key: by suit (♠ ♥ ♦ ♣) or colour (red, yellow, green, blue), then rank or number; wild
+    cards and skips last (the card's family's ``sort_key``)."""
+    return family_for(card).sort_key(card)
 
 
 def typed_html(text: str) -> str:
@@ -154,8 +149,8 @@ class HandModel(t.HasTraits):
     seed = t.Int(0)
     lang = t.Unicode("en")
 
-    def __init__(self, cards: str | Iterable[AnyCard] = (), *, rules: Rules = UPTO9, players: int = 4, seed: int = 0, lang: str = "en") -> None:
-        self._kept: dict[Family, tuple[AnyCard, ...]] = {}
+    def __init__(self, cards: str | Iterable[PlayingCard] = (), *, rules: Rules = UPTO9, players: int = 4, seed: int = 0, lang: str = "en") -> None:
+        self._kept: dict[str, tuple[PlayingCard, ...]] = {}
         # The refused text's message, beside ``error``: set before it, so that an observer of
         # ``error`` finds it (not a trait: one change, one redraw).
         self.refusal: Message | None = None
@@ -181,13 +176,13 @@ class HandModel(t.HasTraits):
         """Another rule set: a hand of the other game's cards is kept aside and the hand last held
         with this game's cards comes back (or none); a hand over the new decks' copy limit is emptied."""
         old, new = change["old"], change["new"]
-        if old is not None and old.family is not new.family:
+        if old is not None and old.family != new.family:  # another game: its own cards
             self._kept[old.family] = self.cards
             self.cards = self._fits(self._kept.pop(new.family, ()))
         elif not self._fits(self.cards) and self.cards:
             self.cards = ()
 
-    def _fits(self, cards: tuple[AnyCard, ...]) -> tuple[AnyCard, ...]:
+    def _fits(self, cards: tuple[PlayingCard, ...]) -> tuple[PlayingCard, ...]:
         try:
             check_copies(cards, self.rules, self.players)
         except CardError:
@@ -209,17 +204,17 @@ class HandModel(t.HasTraits):
         may be in the hand as often as these decks hold it."""
         return self.rules.decks_for(self.players)
 
-    def count(self, card: AnyCard) -> int:
+    def count(self, card: PlayingCard) -> int:
         """How many copies of ``card`` the hand holds."""
         return sum(1 for c in self.cards if c == card)
 
-    def counts(self) -> Counter[AnyCard]:
+    def counts(self) -> Counter[PlayingCard]:
         """Every card of the hand with its number of copies."""
         return Counter(self.cards)
 
     # --- changing it ----------------------------------------------------------------------------------
 
-    def set_cards(self, cards: Iterable[AnyCard]) -> None:
+    def set_cards(self, cards: Iterable[PlayingCard]) -> None:
         """Replace the hand; refused (``CardError``) if it holds more copies than the decks."""
         hand = tuple(cards)
         parse_hand(format_hand(hand), self.rules, self.players)  # the engine's copy limit
@@ -241,7 +236,7 @@ class HandModel(t.HasTraits):
         self.cards = hand
         return True
 
-    def add(self, card: AnyCard) -> bool:
+    def add(self, card: PlayingCard) -> bool:
         """Add one copy of ``card`` at the end, if the game's decks hold another (the engine's copy limit)."""
         try:
             self.set_cards((*self.cards, card))
@@ -249,7 +244,7 @@ class HandModel(t.HasTraits):
             return False
         return True
 
-    def remove(self, card: AnyCard, copies: int = 1) -> None:
+    def remove(self, card: PlayingCard, copies: int = 1) -> None:
         """Take ``copies`` of ``card`` out (the last ones first)."""
         cards = list(self.cards)
         for _ in range(copies):
@@ -257,7 +252,7 @@ class HandModel(t.HasTraits):
                 del cards[len(cards) - 1 - cards[::-1].index(card)]
         self.cards = tuple(cards)
 
-    def click(self, card: AnyCard) -> None:
+    def click(self, card: PlayingCard) -> None:
         """What a click on the grid does: add a copy while the decks hold one more, else take them all out."""
         if not self.add(card):
             self.remove(card, self.count(card))
@@ -276,7 +271,7 @@ class HandModel(t.HasTraits):
         """Empty the hand."""
         self.cards = ()
 
-    def deal(self, n: int | None = None) -> tuple[AnyCard, ...]:
+    def deal(self, n: int | None = None) -> tuple[PlayingCard, ...]:
         """Deal ``n`` cards (default: the rules' hand size) from the game's decks, shuffled with
         ``seed``; the seed then moves on by one, so the next deal differs and any deal can be
         dealt again by setting its seed."""
@@ -308,7 +303,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self.model.rules = rules
         self._title = w.HTML()
         self._help = w.HTML()
-        self._grids: dict[Family, tuple[w.Box, dict[AnyCard, w.Button]]] = {}
+        self._grids: dict[str, tuple[w.Box, dict[PlayingCard, w.Button]]] = {}
         self._grid = w.Box()
         self._text = w.Text(continuous_update=False, layout=w.Layout(width="100%", max_width="46em"))
         self._text.observe(guard(self, self._typed), names="value")
@@ -326,7 +321,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self._seed = w.IntText(layout=w.Layout(width="11em"))
         t.link((self.model, "seed"), (self._seed, "value"))
         self._hand = w.HTML()
-        self._counts: dict[AnyCard, int] = {}
+        self._counts: dict[PlayingCard, int] = {}
         self._lang_shown = ""
         super().__init__(
             [
@@ -346,18 +341,18 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self.update()
 
     @property
-    def _buttons(self) -> dict[AnyCard, w.Button]:
+    def _buttons(self) -> dict[PlayingCard, w.Button]:
         """The grid's card buttons for the hand's rule set (built once per card model)."""
         return self._grid_of(self.model.rules)[1]
 
-    def _grid_of(self, rules: Rules) -> tuple[w.Box, dict[AnyCard, w.Button]]:
+    def _grid_of(self, rules: Rules) -> tuple[w.Box, dict[PlayingCard, w.Button]]:
         family = rules.family
         if family not in self._grids:
-            buttons: dict[AnyCard, w.Button] = {}
-            specials: list[w.Button] = []  # Phase 10's wild card and skip: a row of their own, wide enough for their names
+            buttons: dict[PlayingCard, w.Button] = {}
+            specials: list[w.Button] = []  # cards with a tag (Phase 10's wild card, skip): a row of their own, wide enough for their names
             for cards in grid_cards(rules):
                 for card in cards:
-                    special = isinstance(card, Phase10Card) and not card.number
+                    special = family_for(card).card_look(card).tag is not None
                     layout = (
                         w.Layout(width="9em", height="2.5em", margin="0 3px 0 0")
                         if special

@@ -30,7 +30,7 @@ import pandas as pd
 
 from upto9.atlas import Atlas, hurdles
 from upto9.compare import GameSummary, PlayedGames, game_means, play_games
-from upto9.rules import UPTO9, Family, Rules, RulesError, rules_from_dict
+from upto9.rules import UPTO9, Rules, RulesError, rules_from_dict
 
 from ._common import OwnLanguage, guard
 from .atlas import TABLE_SCROLL
@@ -38,7 +38,7 @@ from .budget import OverBudget, within
 from .engine_text import rules_error_text
 from .explorer import RulesExplorer
 from .page import Advanced, LangOutput, Progress
-from .texts import LANGS, check_lang, level_title, number_text
+from .texts import LANGS, check_lang, level_title, number_text, worded
 
 __all__ = [
     "CHART_KINDS",
@@ -218,9 +218,13 @@ _GROUP_NAMES: Final = {"2 and 3": "pen_wild", "4 to 9": "pen_low", "10 J Q K": "
 }
 
 
+_PENALTY_GROUPS_OF: Final = {"upto9": _PENALTY_GROUPS, "phase10": _PHASE10_PENALTY_GROUPS}
+"""Each family's penalty groups (their names are this module's text keys), by family key."""
+
+
 def penalty_groups(rules: Rules) -> dict[str, tuple[str, ...]]:
     """The penalty values the lab edits together, by their text key: Up to 9's by rank, Phase 10's by number."""
-    return _PHASE10_PENALTY_GROUPS if rules.family is Family.PHASE10 else _PENALTY_GROUPS
+    return _PENALTY_GROUPS_OF[rules.family]
 
 
 def with_table_rules(rules: Rules, decks: Sequence[int] | None = None, penalties: dict[str, int] | None = None) -> Rules:
@@ -309,7 +313,6 @@ def lab_chart(
     if kind not in CHART_KINDS:
         raise ValueError(f"kind must be one of {', '.join(CHART_KINDS)}, not {kind!r}")
     texts = TEXTS[lang]
-    phase = "_phase" if rules.family is Family.PHASE10 else ""
     sides = ((texts["standard"], standard, "#6a1b9a", rules), (texts["house"], house, "#f9a825", house_rules or rules))
     fig = go.Figure()
     if kind == "impossible" and not any(g.impossible or g.stalemates for g in (*standard, *house)):
@@ -343,10 +346,10 @@ def lab_chart(
             fig.add_trace(go.Bar(x=labels, y=counts, name=name, marker_color=colour, customdata=hover, hovertemplate="%{customdata}<extra></extra>"))
         else:
             fig.add_trace(go.Box(y=[p for g in games for p in g.penalties], name=name, marker_color=colour, boxmean=True, hoverinfo="skip"))
-    titles = {"length": texts["t_length"], "levels": texts[f"t_levels{phase}"], "impossible": texts["t_impossible"], "penalty": texts["t_penalty"]}
+    titles = {"length": texts["t_length"], "levels": worded(texts, "t_levels", rules), "impossible": texts["t_impossible"], "penalty": texts["t_penalty"]}
     axes = {
         "length": (texts["side"], texts["rounds"]),
-        "levels": (texts[f"level{phase}"], texts[f"rounds_level{phase}"]),
+        "levels": (worded(texts, "level", rules), worded(texts, "rounds_level", rules)),
         "impossible": ("", texts["per100_axis"]),
         "penalty": (texts["side"], texts["points"]),
     }
@@ -495,7 +498,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     def _changes(self, rules: Rules) -> list[str]:
         texts = TEXTS[self._lang]
         base = self.explorer.model.base
-        noun = texts["level_phase" if rules.family is Family.PHASE10 else "level"].lower()
+        noun = worded(texts, "level", rules).lower()
         what = [f"{noun} {lv.number}" for lv in rules.levels if rules.is_house_rule(f"levels.{lv.number}") and not base.is_house_rule(f"levels.{lv.number}")]
         if rules.decks != base.decks:
             what.append(texts["decks"] + " " + "/".join(str(d.decks) for d in rules.decks))
@@ -592,7 +595,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
 
         if not games:
             return []
-        budget = within(LAB_SECONDS / 2)
+        budget = within(LAB_SECONDS / 2, partial=True)  # the games finished before the stop are shown
         shown = tqdm.auto.tqdm
 
         class Counted(shown):  # type: ignore[misc, valid-type]  # the engine's bar (or the page's, ``Progress.following``)

@@ -20,13 +20,12 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import AnyCard, CardError
-from upto9.checker import Check, Slot
-from upto9.melds import Meld
-from upto9.phase10 import Phase10Check, Phase10Meld, Phase10Slot
+from upto9.cards import CardError, PlayingCard
+from upto9.family import Slot as ArrangedSlot
+from upto9.family import TableMeld, Verdict
 from upto9.rules import UPTO9, Level, Rules, RulesError
 
-from ._common import AnyCheck, ModelLanguage, checked, guard, style_tag
+from ._common import ModelLanguage, checked, guard, style_tag
 from .budget import CLICK_SECONDS, OverBudget, within
 from .cards_html import card_html, card_row
 from .engine_text import explanation_lines
@@ -149,7 +148,7 @@ class CheckerModel(t.HasTraits):
     level = t.Int(1)
     rules = t.Instance(Rules)
     lang = t.Unicode("en")
-    result = t.Union([t.Instance(Check), t.Instance(Phase10Check)], allow_none=True)
+    result = t.Any(default_value=None, allow_none=True)  # any family's verdict (upto9.family.Verdict), or None
     too_long = t.Bool(False)  # the last check ran past ``CLICK_SECONDS`` and was stopped: no verdict
 
     def __init__(self, hand: HandModel | None = None, *, level: int = 1, rules: Rules | None = None, lang: str | None = None) -> None:
@@ -204,7 +203,7 @@ class CheckerModel(t.HasTraits):
         return self.rules.level(self.level)
 
 
-def worked_out(cards: Sequence[AnyCard], level: int, rules: Rules) -> AnyCheck:
+def worked_out(cards: Sequence[PlayingCard], level: int, rules: Rules) -> Verdict:
     """``checked(cards, level, rules)`` with all a page shows of it worked out (the explanation, and
     for a hand that falls short its closest arrangement, missing cards and outs), within
     ``CLICK_SECONDS`` of CPU time: past that, ``OverBudget`` and no verdict at all (never a partial one).
@@ -305,23 +304,23 @@ def budget_html(
     return f"<div><b>{escape(texts['budget'])}</b>{''.join(rows)}</div>"
 
 
-def naturals(result: AnyCheck) -> int:
+def naturals(result: Verdict) -> int:
     """How many real (number) cards the verdict's lay-down, or its closest arrangement, holds."""
     if result.ok:
         return sum(1 for m in result.melds for p in m.cards if not p.wild)
     return sum(1 for slots in result.closest.groups for s in slots if s.card is not None and not s.wild)
 
 
-def arrangement_html(result: AnyCheck, lang: str) -> tuple[str, list[tuple[int, int]], list[AnyCard]]:
+def arrangement_html(result: Verdict, lang: str) -> tuple[str, list[tuple[int, int]], list[PlayingCard]]:
     """The verdict's arrangement as card rows: the best lay-down, or the closest one for a hand that
     falls short. Also, per group, (slots needing a joker, of those covered by a 2 or 3), and the
     hand's cards left out of it."""
     level, rules = result.level, result.rules
     rows: list[str] = []
     needs: list[tuple[int, int]] = []
-    used: Counter[AnyCard] = Counter()
+    used: Counter[PlayingCard] = Counter()
     if result.ok:
-        melds: Sequence[Meld | Phase10Meld] = result.melds
+        melds: Sequence[TableMeld] = result.melds
         for i, meld in enumerate(melds):
             cells = []
             for p in meld.cards:
@@ -330,7 +329,7 @@ def arrangement_html(result: AnyCheck, lang: str) -> tuple[str, list[tuple[int, 
             rows.append(card_row(cells, group_label(level, i, lang, rules)))
             needs.append((meld.jokers, meld.jokers))
     else:
-        groups: Sequence[Sequence[Slot | Phase10Slot]] = result.closest.groups
+        groups: Sequence[Sequence[ArrangedSlot]] = result.closest.groups
         for i, slots in enumerate(groups):
             cells = []
             need = covered = 0
@@ -347,7 +346,7 @@ def arrangement_html(result: AnyCheck, lang: str) -> tuple[str, list[tuple[int, 
                     covered += 1
             rows.append(card_row(cells, group_label(level, i, lang, rules)))
             needs.append((need, covered))
-    held: Counter[AnyCard] = Counter(result.hand)
+    held: Counter[PlayingCard] = Counter(result.hand)
     left = list((held - used).elements())
     left.sort(key=by_suit)
     return "".join(rows), needs, left

@@ -24,20 +24,17 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.cards import AnyCard, Phase10Card
+from upto9.cards import PlayingCard
+from upto9.family import TableMeld
 from upto9.game import (
     MAX_TURNS_PER_ROUND,
-    Discard,
     Discarded,
-    Donate,
     Donated,
-    Draw,
     Drew,
     EndReason,
     Game,
     LaidDown,
     LayDown,
-    Move,
     Phase,
     Reshuffled,
     Round,
@@ -47,10 +44,8 @@ from upto9.game import (
     View,
     legal_moves,
 )
-from upto9.melds import Meld
 from upto9.messages import Message, card_param, render
-from upto9.phase10 import Phase10Meld
-from upto9.records import MAX_RECORD_BYTES, RecordError, load_game, replay
+from upto9.records import MAX_RECORD_BYTES, RecordError, load_game, move_from_dict, replay
 from upto9.rules import UPTO9, Group, GroupKind, Rules
 
 from ._common import ModelLanguage, guard, style_tag
@@ -58,7 +53,7 @@ from .budget import OverBudget, within
 from .cards_html import card_html, card_row
 from .engine_text import record_error_text
 from .page import Advanced
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, is_phase10, jokers_text, level_title, number_text, worded
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, jokers_text, level_title, number_text, worded
 
 __all__ = ["TEXTS", "RoundModel", "RoundStepper", "Step", "replay_round"]
 
@@ -406,9 +401,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "moves_up_phase": "går videre til fase {n}",
         "stays_phase": "blir stående på fase {n}",
         "completes_phase": "fullførte fase {n}",
-        "meld_run_phase": "serien ({n})",
-        "meld_colour": "fargegruppen ({n})",
-        "meld_set_phase": "gruppen med like kort ({n})",
+        "meld_run_phase": "{group} ({n})",  # the checker's own group words: "serie på 4 (2)"
+        "meld_colour": "{group} ({n})",
+        "meld_set_phase": "{group} ({n})",
         "game": "Spill",
         "round_deciding": "Runde {n}: avgjørende runde",
         "status_deciding": "Runde {round} (avgjørende runde) · trekk {k} av {n}",
@@ -472,16 +467,6 @@ class Step:
     skipped: tuple[int, ...] = ()
 
 
-def _move(record: Drew | LaidDown | Donated | Discarded) -> Move:
-    if isinstance(record, Drew):
-        return Draw(record.source)
-    if isinstance(record, LaidDown):
-        return LayDown(record.melds)
-    if isinstance(record, Donated):
-        return Donate(record.card, record.owner, record.meld, record.face)
-    return Discard(record.card, record.target)
-
-
 def replay_round(played: Round) -> list[Step]:
     """Replay a round through the engine from its deck, keeping every player's view after each action.
 
@@ -506,7 +491,7 @@ def replay_round(played: Round) -> list[Step]:
                 raise ValueError(f"the replay did not skip player {record.player + 1} where the round did")
             steps[-1] = replace(steps[-1], skipped=(*steps[-1].skipped, record.player))
             continue
-        got = fresh.play(_move(record))
+        got = fresh.play(move_from_dict(record.to_dict(), fresh.rules, fresh.table))  # the one record codec
         if got != record:
             raise ValueError(f"the replay of {record!r} gave {got!r}")
         steps.append(Step(record, pending, views()))
@@ -759,29 +744,31 @@ def _one_line(message: str, limit: int = 240) -> str:
 # --- words for a step ---------------------------------------------------------------------------------
 
 
-def _card_words(card: AnyCard, lang: str) -> str:
+def _card_words(card: PlayingCard, lang: str) -> str:
     """A card in a sentence: its glyph (``'5♥'``; Phase 10's ``'11b'``), and in Norwegian a Phase
     10 card by name (``'blå 11'``, ``'en joker'``), as the engine's messages name it."""
     return render(Message("raw", text=card_param(card, glyphs=True)), lang)
 
 
-def _meld_text(meld: Meld | Phase10Meld, lang: str) -> str:
+def _meld_text(meld: TableMeld, lang: str) -> str:
     """A meld's cards in a sentence: ``'5♥ 6♥ [2♣=7♥] 8♥'``; Phase 10's ``'3r [W=3]'``, in
-    Norwegian by name: ``'rød 3, joker som 3'``."""
-    if isinstance(meld, Phase10Meld) and lang == "nb":
+    Norwegian by name: ``'rød 3, joker som 3'`` (cards the engine names in words in this
+    language, not by their code, are listed by name)."""
+    if lang == "nb" and any(_card_words(p.card, lang) != p.card.glyph for p in meld.cards):
         said = (f"joker som {face_glyph(p.face, lang)}" if p.wild else _card_words(p.card, lang) for p in meld.cards)
         return ", ".join(said)
     return " ".join(p.text() for p in meld.cards)
 
 
-def meld_name(texts: dict[str, str], meld: Meld | Phase10Meld, number: int, rules: Rules, lang: str = "en", size: int | None = None) -> str:
+def meld_name(texts: dict[str, str], meld: TableMeld, number: int, rules: Rules, lang: str = "en", size: int | None = None) -> str:
     """``'straight (1)'``, ``'set (2)'``; Phase 10's ``'run (1)'``, ``'colour group (1)'``, in
     Norwegian in the checker's own group words (``'3 like (1)'``, ``'serie på 4 (2)'``) for a
     group of ``size`` cards (the meld's own by default)."""
-    if is_phase10(rules) and lang == "nb":
-        return f"{group_name(Group(meld.kind, size or len(meld.cards)), 'nb', rules)} ({number})"
     key = {GroupKind.RUN: "meld_run", GroupKind.SET: "meld_set", GroupKind.COLOUR: "meld_colour"}[meld.kind]
-    return worded(texts, key, rules).format(n=number)
+    words = worded(texts, key, rules)
+    if "{group}" not in words:
+        return words.format(n=number)
+    return words.format(n=number, group=group_name(Group(meld.kind, size or len(meld.cards)), lang, rules))
 
 
 def _names(model: RoundModel, seats: list[int]) -> str:
@@ -880,7 +867,7 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
         why.append(worded(texts, "rule_donate", rules))
         if action.wild:
             why.append(worded(texts, "rule_donate_joker", rules))
-    elif isinstance(action.card, Phase10Card) and action.card.is_skip:
+    elif action.card.skips:
         if action.target is None:
             what.append(texts["discard_skip_none"].format(name=name))
         else:

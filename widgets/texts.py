@@ -1,25 +1,24 @@
 """Texts shared by every widget, in English (``en``) and Norwegian bokmål (``nb``, the game's home language).
 
-Card, suit and rank names, the names of a level's groups, its contract and its joker budget. The
-Norwegian rule names follow the Norwegian rules text (``straight``, ``tress``, ``nivå``, ``maks wild``,
-``ekte``, ``nedlegg``, ``straffepoeng``, ``trekkbunken``, ``kastebunken``). Each component keeps its
-own texts in a ``TEXTS`` table at the top of its module; the engine's sentences are translated in
-``engine_text``.
+Card, suit and rank names, the names of a level's groups, its contract and its joker budget. Each
+component keeps its own texts in a ``TEXTS`` table at the top of its module; the engine's sentences
+are translated in ``engine_text``.
 
-The English contract and budget words are the engine's own (``Level.contract``, ``Level.budget``);
-the Norwegian ones are worded from the same fields of the level (groups, caps, clean groups).
+What a game calls its cards, faces, groups, contracts and budgets is its family's (``upto9.family``:
+``card_words``, ``face_words``, ``group_words``, ``contract``, ``budget``), as keyed messages
+rendered here in the page's language (``upto9.messages.render``): the widgets keep no copy of a
+game's wording and never ask which game a rule set plays.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
-from upto9.cards import AnyCard, Card, Colour, Phase10Card, Rank, Suit
-from upto9.melds import Face
-from upto9.rules import PHASE10, Family, Group, GroupKind, Level, Rules
-
-AnyFace = Face | int | Colour
-"""What a card stands for in either game: a card or a rank (Up to 9), a number or a colour (Phase 10)."""
+from upto9.cards import PlayingCard
+from upto9.family import GameFamily, families, family_of
+from upto9.messages import render
+from upto9.rules import UPTO9, Group, Level, Rules
 
 __all__ = [
     "LANGS",
@@ -27,22 +26,19 @@ __all__ = [
     "budget_text",
     "card_name",
     "check_lang",
-    "colour_name",
     "contract_text",
     "face_glyph",
     "face_name",
+    "family_for",
     "group_label",
     "group_name",
     "interval_text",
-    "is_phase10",
     "jokers_text",
     "level_line",
     "level_noun",
     "level_title",
     "number_text",
     "percent_text",
-    "rank_name",
-    "suit_name",
     "worded",
 ]
 
@@ -103,111 +99,79 @@ SHARED: Final[dict[str, dict[str, str]]] = {
         "deck_back": "baksiden av et kort",
     },
 }
-
-_SUITS: Final[dict[str, dict[Suit, str]]] = {
-    "en": {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"},
-    "nb": {Suit.SPADES: "spar", Suit.HEARTS: "hjerter", Suit.DIAMONDS: "ruter", Suit.CLUBS: "kløver"},
-}
-_RANKS: Final[dict[str, dict[Rank, str]]] = {
-    "en": {**{r: str(r) for r in Rank}, Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"},
-    "nb": {**{r: str(r) for r in Rank}, Rank.ACE: "ess", Rank.JACK: "knekt", Rank.QUEEN: "dame", Rank.KING: "konge"},
-}
-# A set's joker stands for a rank alone: "a king", "en konge".
-_RANK_INDEFINITE: Final[dict[str, dict[Rank, str]]] = {
-    "en": {**{r: f"a {r}" for r in Rank}, Rank.ACE: "an ace", Rank.EIGHT: "an 8", Rank.JACK: "a jack", Rank.QUEEN: "a queen", Rank.KING: "a king"},
-    "nb": {**{r: f"en {r}-er" for r in Rank}, Rank.ACE: "et ess", Rank.JACK: "en knekt", Rank.QUEEN: "en dame", Rank.KING: "en konge"},
-}
-_OF_A_KIND_NB: Final = {2: "par", 3: "tress", 4: "fire like", 5: "fem like", 6: "seks like"}
-_COLOURS: Final[dict[str, dict[Colour, str]]] = {
-    "en": {Colour.RED: "red", Colour.YELLOW: "yellow", Colour.GREEN: "green", Colour.BLUE: "blue"},
-    "nb": {Colour.RED: "rød", Colour.YELLOW: "gul", Colour.GREEN: "grønn", Colour.BLUE: "blå"},
-}
+# What each family's level word (``GameFamily.level_word``) is in a Norwegian sentence.
+_LEVEL_NOUN_NB: Final = {"level": "nivå", "phase": "fase"}
 
 
-def is_phase10(rules: Rules | None) -> bool:
-    """Does this rule set play with Phase 10's cards and words (phases, wild cards, skips)?"""
-    return rules is not None and rules.family is Family.PHASE10
+def _family(rules: Rules | None) -> GameFamily:
+    """The rule set's family; no rule set: Up to 9's (the suite's own game)."""
+    return family_of(rules if rules is not None else UPTO9)
+
+
+def family_for(value: object) -> GameFamily:
+    """The family whose card or face ``value`` is (``GameFamily.owns``, which decides by the
+    value's type: asked once per type).
+
+    >>> from upto9 import parse_card
+    >>> family_for(parse_card("Qs")).key, family_for(7).key
+    ('upto9', 'phase10')
+    """
+    kind = type(value)
+    found = _BY_TYPE.get(kind)
+    if found is None:
+        found = next((f for f in families() if f.owns(value)), None)
+        if found is None:
+            raise TypeError(f"no installed game family draws {value!r}")
+        _BY_TYPE[kind] = found
+    return found
+
+
+_NAMES_CACHE: Final = 1024
+"""How many card names are kept per process: both games' decks (52 + 50 cards) in both languages, with room."""
+_BY_TYPE: dict[type, GameFamily] = {}  # a handful of types: the families' cards and faces
 
 
 def worded(texts: dict[str, str], key: str, rules: Rules | None) -> str:
-    """The text ``key`` of a component's table in the rule set's words: its ``key_phase`` variant
-    for Phase 10 where the table has one, else ``key``."""
-    if is_phase10(rules):
-        return texts.get(f"{key}_phase", texts[key])
-    return texts[key]
+    """The text ``key`` of a component's table in the rule set's words: its variant for the
+    family's level word (``key_phase``) where the table has one, else ``key``."""
+    return texts.get(f"{key}_{_family(rules).level_word}", texts[key])
 
 
 def level_noun(rules: Rules | None, lang: str = "en") -> str:
     """What the rule set calls a level, in a sentence: ``'level'``, ``'phase'``, ``'nivå'``, ``'fase'``."""
-    if lang == "nb":
-        return "fase" if is_phase10(rules) else "nivå"
-    return rules.level_word if rules is not None else "level"
+    word = _family(rules).level_word
+    return _LEVEL_NOUN_NB.get(word, word) if lang == "nb" else word
 
 
 def level_title(rules: Rules | None, number: int, lang: str = "en") -> str:
     """``'Level 4'``, ``'Phase 4'``, ``'Nivå 4'``, ``'Fase 4'``."""
-    return SHARED[lang]["phase" if is_phase10(rules) else "level"].format(n=number)
+    return SHARED[lang][_family(rules).level_word].format(n=number)
 
 
-def colour_name(colour: Colour, lang: str = "en") -> str:
-    """``'red'`` / ``'rød'``."""
-    return _COLOURS[lang][colour]
-
-
-def suit_name(suit: Suit, lang: str = "en") -> str:
-    """``'hearts'`` / ``'hjerter'``."""
-    return _SUITS[lang][suit]
-
-
-def rank_name(rank: Rank, lang: str = "en") -> str:
-    """``'king'`` / ``'konge'``; number ranks are their digits."""
-    return _RANKS[lang][rank]
-
-
-def card_name(card: AnyCard, lang: str = "en") -> str:
-    """The card's name for screen readers and tooltips: ``'5 of hearts'`` / ``'hjerter 5'``; a
-    Phase 10 card's ``'red 7'`` / ``'rød 7'``, ``'wild'`` / ``'joker'``, ``'skip'`` / ``'hopp over'``.
+@lru_cache(maxsize=_NAMES_CACHE)  # every drawn card asks: the same few hundred cards, each page
+def card_name(card: PlayingCard, lang: str = "en") -> str:
+    """The card's name for screen readers and tooltips, its family's words (``card_words``):
+    ``'5 of hearts'`` / ``'hjerter 5'``; a Phase 10 card's ``'red 7'`` / ``'rød 7'``, ``'wild'`` /
+    ``'joker'``, ``'skip'`` / ``'hopp over'``.
 
     >>> from upto9 import parse_card
     >>> card_name(parse_card("Qs")), card_name(parse_card("Qs"), "nb")
     ('queen of spades', 'spar dame')
-    >>> from upto9.cards import parse_phase10_card
-    >>> card_name(parse_phase10_card("7r")), card_name(parse_phase10_card("12y"), "nb"), card_name(parse_phase10_card("W"), "nb")
-    ('red 7', 'gul 12', 'joker')
+    >>> [card_name(family_for(7).read_token(c), "nb") for c in ("7r", "12y", "W")]
+    ['rød 7', 'gul 12', 'joker']
     """
-    if isinstance(card, Phase10Card):
-        if card.is_wild:
-            return SHARED[lang]["wild"]
-        if card.is_skip:
-            return SHARED[lang]["skip"]
-        assert card.colour is not None
-        return f"{colour_name(card.colour, lang)} {card.number}"
-    if lang == "nb":
-        return f"{suit_name(card.suit, lang)} {rank_name(card.rank, lang)}"
-    return f"{rank_name(card.rank, lang)} of {suit_name(card.suit, lang)}"
+    return render(family_for(card).card_words(card), lang)
 
 
-def face_name(face: AnyFace, lang: str = "en") -> str:
+def face_name(face: object, lang: str = "en") -> str:
     """What a slot stands for, in words: a card's name, or a set's rank (``'a king'``, ``'en konge'``);
     in Phase 10 a number (``'a 7'``, ``'en 7-er'``) or a colour (``'red'``, ``'rød'``)."""
-    if isinstance(face, Card):
-        return card_name(face, lang)
-    if isinstance(face, Rank):
-        return _RANK_INDEFINITE[lang][face]
-    if isinstance(face, Colour):
-        return colour_name(face, lang)
-    if lang == "nb":
-        return f"en {face}-er"
-    return f"an {face}" if face in (8, 11) else f"a {face}"
+    return render(family_for(face).face_words(face), lang)
 
 
-def face_glyph(face: AnyFace, lang: str = "en") -> str:
+def face_glyph(face: object, lang: str = "en") -> str:
     """``'7♥'`` for a card, ``'K'`` for a set's rank; in Phase 10 ``'7'`` for a number, ``'red'`` for a colour."""
-    if isinstance(face, Card):
-        return face.glyph
-    if isinstance(face, Colour):
-        return colour_name(face, lang)
-    return str(face)
+    return render(family_for(face).face_glyph(face), lang)
 
 
 def jokers_text(n: int, lang: str = "en", rules: Rules | None = None) -> str:
@@ -215,39 +179,17 @@ def jokers_text(n: int, lang: str = "en", rules: Rules | None = None) -> str:
     with Phase 10's rules ``'1 wild card'`` in English (the Norwegian rules text calls them jokere too).
 
     >>> from upto9.rules import PHASE10
-    >>> jokers_text(2, rules=PHASE10), jokers_text(2, "nb", PHASE10)
-    ('2 wild cards', '2 jokere')
+    >>> jokers_text(2, rules=PHASE10), jokers_text(2, "nb", PHASE10), jokers_text(0, "nb")
+    ('2 wild cards', '2 jokere', 'ingen jokere')
     """
-    if lang == "nb":
-        return "ingen jokere" if n == 0 else f"{n} joker{'e' if n != 1 else ''}"
-    if is_phase10(rules):
-        return "no wild cards" if n == 0 else f"{n} wild card{'s' if n != 1 else ''}"
-    return "no jokers" if n == 0 else f"{n} joker{'s' if n != 1 else ''}"
+    return render(_family(rules).wild_words(n), lang)
 
 
 def group_name(group: Group, lang: str = "en", rules: Rules | None = None) -> str:
-    """The group's name: the engine's (``'straight of 5'``, ``'three of a kind'``) or the Norwegian
-    rules text's (``'5 straight'``, ``'tress'``); Phase 10's in its own words (``'set of 3'``,
-    ``'run of 4'``, ``'7 cards of one colour'`` / ``'3 like'``, ``'serie på 4'``, ``'7 kort i samme farge'``)."""
-    if is_phase10(rules):
-        if lang == "nb":
-            words = {GroupKind.SET: "{n} like", GroupKind.RUN: "serie på {n}", GroupKind.COLOUR: "{n} kort i samme farge"}
-        else:
-            words = {GroupKind.SET: "set of {n}", GroupKind.RUN: "run of {n}", GroupKind.COLOUR: "{n} cards of one colour"}
-        return words[group.kind].format(n=group.size)
-    if lang != "nb":
-        return group.name
-    if group.kind is GroupKind.RUN:
-        return f"{group.size} straight"
-    return _OF_A_KIND_NB.get(group.size, f"{group.size} like")
-
-
-def _noun(group: Group, lang: str) -> str:
-    if lang != "nb":
-        return group.noun
-    if group.kind is GroupKind.RUN:
-        return "straight"
-    return "tress" if group.size == 3 else "sett"
+    """The group's name in its family's words (``group_words``): ``'straight of 5'``, ``'three of
+    a kind'`` (``'5 straight'``, ``'tress'``); Phase 10's ``'set of 3'``, ``'run of 4'``, ``'7 cards
+    of one colour'`` (``'3 like'``, ``'serie på 4'``, ``'7 kort i samme farge'``)."""
+    return render(_family(rules).group_words(group), lang)
 
 
 def group_label(level: Level, index: int, lang: str = "en", rules: Rules | None = None) -> str:
@@ -257,22 +199,9 @@ def group_label(level: Level, index: int, lang: str = "en", rules: Rules | None 
     return f"{name} ({index + 1})" if len(level.groups) > 1 else name
 
 
-def _phase10_contract(level: Level, lang: str, marks: bool, rules: Rules) -> str:
-    groups = level.groups
-    flags = [marks and level.is_reconstructed(f"groups.{i}.size") for i in range(len(groups))]
-    if lang != "nb":
-        from upto9.phase10 import contract  # the engine's words for a phase
-
-        return contract(level) + ("*" if any(flags) else "")
-    if len(groups) > 1 and len({(g.kind, g.size) for g in groups}) == 1 and groups[0].kind is GroupKind.SET:
-        return f"{len(groups)} grupper med {groups[0].size} like{'*' if any(flags) else ''}"
-    names = [f"{group_name(g, lang, rules)}{'*' if flag else ''}" for g, flag in zip(groups, flags, strict=True)]
-    return " og ".join(names)
-
-
 def contract_text(level: Level, lang: str = "en", marks: bool = False, rules: Rules | None = None) -> str:
-    """The level's contract in words; with ``marks``, a ``*`` after each reconstructed group size.
-    With Phase 10's rules, in Phase 10's words.
+    """The level's contract in its family's words (``contract``); with ``marks``, a ``*`` after
+    each reconstructed group size (``marked_contract``).
 
     >>> from upto9 import UPTO9
     >>> contract_text(UPTO9.level(5), marks=True), contract_text(UPTO9.level(4), "nb")
@@ -283,16 +212,8 @@ def contract_text(level: Level, lang: str = "en", marks: bool = False, rules: Ru
     >>> contract_text(PHASE10.level(2), "nb", rules=PHASE10)
     '3 like og serie på 4'
     """
-    if rules is not None and is_phase10(rules):
-        return _phase10_contract(level, lang, marks, rules)
-    if lang != "nb" and not marks:
-        return level.contract
-    names = [group_name(g, lang) for g in level.groups]
-    flags = [marks and level.is_reconstructed(f"groups.{i}.size") for i in range(len(level.groups))]
-    if len(set(names)) == 1 and len(names) > 1:
-        times = "×" if lang == "nb" else " ×"
-        return f"{len(names)}{times} {names[0]}{'*' if any(flags) else ''}"
-    return " + ".join(f"{name}{'*' if flag else ''}" for name, flag in zip(names, flags, strict=True))
+    family = _family(rules)
+    return render(family.marked_contract(level) if marks else family.contract(level), lang)
 
 
 def _budget_reconstructed(level: Level) -> bool:
@@ -301,9 +222,8 @@ def _budget_reconstructed(level: Level) -> bool:
 
 
 def budget_text(level: Level, lang: str = "en", marks: bool = False, rules: Rules | None = None) -> str:
-    """The joker budget ("max wild") in words, from the level's own fields; with ``marks``, a ``*``
-    when any of them is reconstructed. A Phase 10 phase with a house rule's limit counts wild cards
-    and number cards (with ``rules``, or whenever the level asks for number cards).
+    """The joker budget ("max wild") in its family's words (``budget``); with ``marks``, a ``*``
+    when any of its values is reconstructed.
 
     >>> from upto9 import UPTO9
     >>> budget_text(UPTO9.level(4), "nb")
@@ -311,43 +231,11 @@ def budget_text(level: Level, lang: str = "en", marks: bool = False, rules: Rule
     >>> budget_text(UPTO9.level(8), "nb", marks=True)
     '2 + 1 (straight + tress)*'
     >>> from upto9.rules import PHASE10
-    >>> budget_text(PHASE10.level(1)), budget_text(PHASE10.level(1), "nb")
+    >>> budget_text(PHASE10.level(1), rules=PHASE10), budget_text(PHASE10.level(1), "nb", rules=PHASE10)
     ('any number of wild cards, at least 1 number card', 'så mange jokere du vil, minst 1 tallkort')
     """
     mark = "*" if marks and _budget_reconstructed(level) else ""
-    if not level.unlimited and (level.natural_cards or is_phase10(rules)):
-        natural = ""
-        if level.natural_cards:
-            natural = (
-                f", minst {level.natural_cards} tallkort"
-                if lang == "nb"
-                else f", at least {level.natural_cards} number card{'s' if level.natural_cards != 1 else ''}"
-            )
-        if lang == "nb":
-            return ("ingen jokere" if level.jokers == 0 else f"maks {jokers_text(level.jokers, lang)}") + natural + mark
-        return ("no wild cards" if level.jokers == 0 else f"at most {jokers_text(level.jokers, lang, PHASE10)}") + natural + mark
-    if lang != "nb":
-        return level.budget + mark
-    if level.unlimited:
-        natural = f", minst {level.natural_cards} tallkort" if level.natural_cards else ""
-        return f"så mange jokere du vil{natural}{mark}"
-    groups = level.groups
-    caps = [g.jokers for g in groups]
-    split = len(groups) > 1 and all(c is not None for c in caps) and sum(c or 0 for c in caps) == level.jokers
-    if split and len({g.kind for g in groups}) == len(groups):
-        return f"{' + '.join(str(c) for c in caps)} ({' + '.join(_noun(g, lang) for g in groups)}){mark}"
-    parts = ["ingen jokere" if level.jokers == 0 else f"maks {jokers_text(level.jokers, lang)}"]
-    if len(groups) > 1 and level.jokers:
-        parts[0] += " totalt"
-    if len(set(caps)) == 1 and caps[0] is not None and len(groups) > 1 and caps[0] < level.jokers:
-        parts.append(f"maks {caps[0]} pr. {_noun(groups[0], lang)}")
-    elif len(set(caps)) > 1:
-        parts.extend(f"maks {jokers_text(c, lang)} i {group_name(g, lang)}" for g, c in zip(groups, caps, strict=True) if c is not None)
-    if level.clean_groups:
-        noun = _noun(groups[0], lang) if len({g.kind for g in groups}) == 1 else "gruppe"
-        count = "én" if level.clean_groups == 1 else str(level.clean_groups)
-        parts.append(f"minst {count} {noun}{'r' if level.clean_groups > 1 and noun == 'gruppe' else ''} uten joker")
-    return ", ".join(parts) + mark
+    return render(_family(rules).budget(level), lang) + mark
 
 
 def level_line(level: Level, lang: str = "en", marks: bool = True, rules: Rules | None = None) -> str:

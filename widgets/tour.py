@@ -16,9 +16,10 @@ import ipywidgets as w
 
 from upto9 import UPTO9, Card, HeuristicBot, Meld, Rules, check, parse_card, parse_hand, validate
 from upto9.cards import parse_rank
+from upto9.family import family_of
 from upto9.game import Donated, EndReason, Game, LaidDown, Round
-from upto9.melds import MeldError, Placed, counts_real
 from upto9.messages import message_of, render
+from upto9.problems import MeldError
 from upto9.rules import GroupKind, rules_from_dict
 from upto9.simulate import bot_seed
 
@@ -192,7 +193,7 @@ def _melds_html(melds: Sequence[Meld], level: int, rules: Rules, lang: str) -> s
     for i, meld in enumerate(melds):
         label = group_label(lv, i, lang) if i < len(lv.groups) else f"#{i + 1}"
         # REAL only where the verdict counts a 2 or 3 as itself (a 2♣ "as itself" among hearts is a joker).
-        reals = counts_real(meld, rules)
+        reals = family_of(rules).counts_real(meld, rules)
         cells = (card_html(p.card, p.face, real=real and rules.is_wild(p.card), lang=lang) for p, real in zip(meld.cards, reals, strict=True))
         rows.append(card_row(cells, label))
     return "".join(rows)
@@ -274,7 +275,7 @@ class Predict(OwnLanguage, w.VBox):  # type: ignore[misc]
         level = self.rules.level(self.level)
         if self.hand is None or len(level.groups) != 1 or level.groups[0].kind is not GroupKind.RUN or len(self.hand) != level.groups[0].size:
             return ""
-        meld = Meld.of(GroupKind.RUN, (Placed(c, c) for c in self.hand))
+        meld = family_of(self.rules).meld_of(GroupKind.RUN, [(c, None) for c in self.hand], self.rules)
         if not any(p.rule == "wrap" for p in validate([meld], level, self.rules)):
             return ""
         cards = " ".join(c.glyph for c in self.hand)

@@ -24,16 +24,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
-from typing import Any
+from typing import Any, TypeGuard
 
-from upto9 import phase10
-from upto9.cards import AnyCard, Card, CardError, Rank, Suit, hand_of, parse_hand
-from upto9.melds import Face, Meld, Placed
+from upto9.cards import Card, CardError, PlayingCard, Rank, Suit, hand_of, parse_hand
+from upto9.families.upto9.melds import Face, Meld, Placed
 from upto9.messages import Items, Message, Param, card_param, the_group, wild_ranks
 from upto9.messages import face as face_of
 from upto9.messages import jokers as jokers_words
 from upto9.problems import level_of, require_rules
-from upto9.rules import UPTO9, Family, GroupKind, Level, Rules
+from upto9.rules import UPTO9, GroupKind, Level, Rules
+from upto9.rummy import verdict_dict
 
 __all__ = ["Arrangement", "Check", "Slot", "check", "holds", "outs"]
 
@@ -843,7 +843,7 @@ class Check:
         assert self.jokers is not None
         lines = [head]
         jokers = [p for m in self.melds for p in m.cards if p.wild]
-        real_wild = [p for m in self.melds for p in m.cards if not p.wild and self.rules.is_wild(p.card)]
+        real_wild = [p for m in self.melds for p in m.cards if not p.wild and (p.card.rank in self.rules.wild_ranks)]
         if jokers:
             stands = Items(tuple(Message("joker.as", card=p.card.glyph, face=face_of(p.face)) for p in jokers))
             lines.append(Message("check.best", jokers=jokers_words(self.jokers), allowed=level.jokers, stands=stands))
@@ -866,12 +866,12 @@ class Check:
             sum(1 for s, joker in zip(slots, flags, strict=True) if joker or s.card is None) for slots, flags in zip(arrangement.groups, jokers, strict=True)
         ]
         total_needed = sum(needs)
-        wild_in_hand = sum(1 for c in self.hand if rules.is_wild(c))
+        wild_in_hand = sum(1 for c in self.hand if (c.rank in rules.wild_ranks))
         real_wild = sum(
             1
             for slots, flags in zip(arrangement.groups, jokers, strict=True)
             for s, joker in zip(slots, flags, strict=True)
-            if s.card and not joker and rules.is_wild(s.card)
+            if s.card and not joker and (s.card.rank in rules.wild_ranks)
         )
         spare_wild = wild_in_hand - real_wild
         for i, (group, slots) in enumerate(zip(groups, arrangement.groups, strict=True)):
@@ -900,33 +900,31 @@ class Check:
         return lines
 
     def to_dict(self) -> dict[str, Any]:
-        """The verdict as JSON-ready data: ok, level, jokers, melds, missing, outs, explanation."""
-        return {
-            "ok": self.ok,
-            "level": self.level.number,
-            "jokers": self.jokers,
-            "melds": [m.to_dict() for m in self.melds],
-            "missing": [str(f) for f in self.missing],
-            "outs": [str(c) for c in self.outs],
-            "explanation": list(self.explanation),
-        }
+        """The verdict as JSON-ready data: ok, level, jokers, melds, missing, outs, explanation
+        (``upto9.rummy.verdict_dict``)."""
+        return verdict_dict(self)
 
 
-def _as_hand(hand: str | Iterable[AnyCard]) -> tuple[Card, ...]:
+def _as_hand(hand: str | Iterable[PlayingCard]) -> tuple[Card, ...]:
     if isinstance(hand, str):
         return parse_hand(hand)
     cards = hand_of(hand, texts=True)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise CardError(Message("card.other_model", card=card_param(card), model=type(card).__name__.removesuffix("Card").replace("10", " 10")))
-    return cards  # type: ignore[return-value]  # all standard cards, checked above
+    if _standard(cards):
+        return cards
+    card = next(c for c in cards if not isinstance(c, Card))
+    raise CardError(Message("card.other_model", card=card_param(card), model=type(card).__name__.removesuffix("Card").replace("10", " 10")))
+
+
+def _standard(cards: tuple[PlayingCard, ...]) -> TypeGuard[tuple[Card, ...]]:
+    """Are these all standard cards? (A type guard: the checker's hot path keeps the tuple it has.)"""
+    return all(isinstance(card, Card) for card in cards)
 
 
 def _as_level(level: int | Level, rules: Rules) -> Level:
     return level_of(level, rules)
 
 
-def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> Check:
+def check(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = UPTO9) -> Check:
     """Does some part of ``hand`` form the level's lay-down? Exact, with the fewest jokers.
 
     ``hand`` is a text (``parse_hand``) or cards. Raises ``CardError`` for a hand that cannot be
@@ -942,17 +940,12 @@ def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO
     >>> c = check("5s 6h 7s 8s", 1)
     >>> c.ok, [str(f) for f in c.missing]
     (False, ['6s'])
-    >>> from upto9.rules import PHASE10
-    >>> check("7r 7y W 9b 9g 9r", 1, PHASE10).melds[1].to_dict()["cards"][2]    # Phase 10: its own checker
-    {'card': 'W', 'as': '7', 'wild': True}
     >>> check("5h 6h 7h 8h", level="1")
     Traceback (most recent call last):
     ...
     TypeError: level must be an int or a Level, not str
     """
-    if require_rules(rules).family is Family.PHASE10:
-        # Same questions, other groups; its verdict has Check's public interface (typed: upto9.phase10.check).
-        return phase10.check(hand, level, rules)  # type: ignore[return-value]
+    require_rules(rules)
     cards = _as_hand(hand)
     level = _as_level(level, rules)
     summary = _Hand(cards, rules)
@@ -976,7 +969,7 @@ def _checked(ok: bool, level: Level, jokers: int | None, melds: tuple[Meld, ...]
     return made
 
 
-def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> bool:
+def holds(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = UPTO9) -> bool:
     """Does the hand hold the level's lay-down? ``check(...).ok`` without the arrangement: what
     the safety valve asks of the cards still in circulation. Raises what ``check`` raises:
     ``CardError``, ``RulesError``, and ``TypeError`` naming a wrong argument.
@@ -984,8 +977,7 @@ def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO
     >>> holds("7s 7h 7c Kh Kd 2c 5d 5c 3h", 4), holds("7s 7h 7c", 4)
     (True, False)
     """
-    if require_rules(rules).family is Family.PHASE10:
-        return phase10.holds(hand, level, rules)
+    require_rules(rules)
     cards = _as_hand(hand)
     level = _as_level(level, rules)
     return _find(_Hand(cards, rules), level, first=True) is not None
@@ -1220,7 +1212,7 @@ def _outs_of(hand: _Hand, plan: _Plan) -> int:
     return outs
 
 
-def outs(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
+def outs(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = UPTO9) -> tuple[Card, ...]:
     """The distinct cards (one per rank and suit) any one of which, added to the hand, makes the
     level; empty when the hand already makes it. Raises what ``check`` raises: ``CardError``,
     ``RulesError``, and ``TypeError`` naming a wrong argument.
@@ -1232,8 +1224,7 @@ def outs(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = UPTO9
     ...
     TypeError: hand must hold cards (Card, Phase10Card), not str
     """
-    if require_rules(rules).family is Family.PHASE10:
-        return phase10.outs(hand, level, rules)  # type: ignore[return-value]  # Phase 10's cards (typed: upto9.phase10.outs)
+    require_rules(rules)
     cards = _as_hand(hand)
     level = _as_level(level, rules)
     summary = _Hand(cards, rules)

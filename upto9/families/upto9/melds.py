@@ -11,13 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from upto9.cards import AnyCard, Card, CardError, Rank, Suit, hand_of, parse_card, parse_rank, shown
+from upto9.cards import Card, CardError, PlayingCard, Rank, Suit, hand_of, parse_card, parse_rank, shown
 from upto9.messages import Items, Message, message_of, the_group, wild_ranks
 from upto9.messages import group_name as group_message
 from upto9.messages import jokers as jokers_words
-from upto9.phase10 import Phase10Meld, validate_phase10
 from upto9.problems import MeldError, Problem, assign, level_of, melds_of, require_rules
-from upto9.rules import UPTO9, Family, Group, GroupKind, Level, Rules
+from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
+from upto9.rummy import MeldShape
 
 __all__ = ["Face", "Meld", "MeldError", "Placed", "Problem", "counts_real", "run_positions", "validate", "wild_faces"]
 
@@ -108,7 +108,7 @@ def run_positions(faces: Sequence[Card]) -> tuple[int, ...] | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(MeldShape):
     """A straight (``kind`` run) or a set on the table; straights hold their cards low to high.
 
     >>> m = Meld.from_text("run", "4c 5c 6c 7c")
@@ -159,6 +159,14 @@ class Meld:
                     items = tuple(_order_run(items, positions))
         return cls(kind, items)
 
+    def on_table(self) -> Meld:
+        """The meld as it lies on the table: a straight low to high, whatever order it was given in.
+
+        >>> print(Meld.from_text("run", "8h 7h 6h 5h").on_table())
+        run: 5♥ 6♥ 7♥ 8♥
+        """
+        return Meld.of(self.kind, self.cards)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Meld:
         """Read the checker's meld shape: ``{"kind": "run", "cards": [{"card", "as", "wild"}]}``.
@@ -190,18 +198,6 @@ class Meld:
         return cls.of(kind, placed)
 
     # --- what it is ------------------------------------------------------------------------------
-
-    def __str__(self) -> str:
-        return f"{self.kind.value}: {' '.join(p.text() for p in self.cards)}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The checker's JSON shape."""
-        return {"kind": self.kind.value, "cards": [p.to_dict() for p in self.cards]}
-
-    @property
-    def jokers(self) -> int:
-        """How many of its cards are jokers."""
-        return sum(p.wild for p in self.cards)
 
     @property
     def rank(self) -> Rank:
@@ -240,7 +236,7 @@ class Meld:
             ends.append(Card(position_rank(positions[-1] + 1), self.suit))
         return tuple(ends)
 
-    def why_not(self, card: Card, as_card: Face | None = None, rules: Rules = UPTO9) -> str | None:
+    def why_not(self, card: PlayingCard, as_card: Face | None = None, rules: Rules = UPTO9) -> str | None:
         """Why this meld cannot take ``card`` (standing for ``as_card``), or ``None`` if it can."""
         try:
             self._place(card, as_card, rules)
@@ -248,7 +244,7 @@ class Meld:
             return str(error)
         return None
 
-    def accepts(self, card: Card, as_card: Face | None = None, rules: Rules = UPTO9) -> bool:
+    def accepts(self, card: PlayingCard, as_card: Face | None = None, rules: Rules = UPTO9) -> bool:
         """Can ``card`` be donated here (as ``as_card`` when given)? A 2 or 3 without ``as_card``
         is accepted if it can stand for some card that continues the meld.
 
@@ -257,9 +253,14 @@ class Meld:
         """
         if self.why_not(card, as_card, rules) is None:
             return True
-        return as_card is None and rules.is_wild(card) and any(self.why_not(card, face, rules) is None for face in self.open_cards())
+        return (
+            as_card is None
+            and isinstance(card, Card)
+            and card.rank in rules.wild_ranks
+            and any(self.why_not(card, face, rules) is None for face in self.open_cards())
+        )
 
-    def extend(self, card: Card, as_card: Face | None = None, rules: Rules = UPTO9) -> Meld:
+    def extend(self, card: PlayingCard, as_card: Face | None = None, rules: Rules = UPTO9) -> Meld:
         """The meld with ``card`` donated to it; raises ``MeldError`` naming the rule if it cannot.
 
         >>> m = Meld.from_text("run", "4c 5c 6c 7c")
@@ -275,8 +276,10 @@ class Meld:
             return Meld(self.kind, (placed, *self.cards))
         return Meld(self.kind, (*self.cards, placed))
 
-    def _place(self, card: Card, as_card: Face | None, rules: Rules) -> tuple[Placed, bool]:
-        wild_capable = rules.is_wild(card)
+    def _place(self, card: PlayingCard, as_card: Face | None, rules: Rules) -> tuple[Placed, bool]:
+        if not isinstance(card, Card):  # another family's card, offered to an Up to 9 meld
+            raise MeldError(Message("meld.not_standard", card=str(card), rules=rules.name))
+        wild_capable = card.rank in rules.wild_ranks
         if self.kind is GroupKind.SET:
             face: Face = as_card if as_card is not None else (card.rank if card.rank == self.rank or not wild_capable else self.rank)
             face_rank = face.rank if isinstance(face, Card) else face
@@ -354,9 +357,9 @@ def wild_faces(kind: GroupKind | str, others: Iterable[Placed], size: int | None
     kind = GroupKind(kind)
     placed = list(others)
     if kind is GroupKind.SET:
-        main_rank = _main_of([(rules.is_wild(p.card), p.face.rank if isinstance(p.face, Card) else p.face) for p in placed])
+        main_rank = _main_of([((p.card.rank in rules.wild_ranks), p.face.rank if isinstance(p.face, Card) else p.face) for p in placed])
         return (main_rank,) if main_rank is not None else tuple(Rank)
-    suit = _main_of([(rules.is_wild(p.card), p.face.suit) for p in placed if isinstance(p.face, Card)])
+    suit = _main_of([((p.card.rank in rules.wild_ranks), p.face.suit) for p in placed if isinstance(p.face, Card)])
     if suit is None:
         return tuple(Card(rank, s) for s in Suit for rank in (Rank.ACE, *(r for r in Rank if r is not Rank.ACE)))
     taken = [p.face for p in placed if isinstance(p.face, Card) and p.face.suit == suit]
@@ -383,7 +386,7 @@ def counts_real(meld: Meld, rules: Rules = UPTO9) -> tuple[bool, ...]:
         return tuple(not p.wild for p in meld.cards)
     suits = Counter(p.face.suit for p in meld.cards if isinstance(p.face, Card))
     main = suits.most_common(1)[0][0] if suits else None
-    return tuple(not p.wild and (main is None or not rules.is_wild(p.card) or p.card.suit == main) for p in meld.cards)
+    return tuple(not p.wild and (main is None or p.card.rank not in rules.wild_ranks or p.card.suit == main) for p in meld.cards)
 
 
 def _rank_noun(rank: Rank) -> Message:
@@ -433,7 +436,7 @@ def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Ru
     if len(meld.cards) != group.size:
         add("size", "problem.size", group=where, held=len(meld.cards), level=level.number, name=group_message(group), size=group.size)
     for p in meld.cards:
-        if p.wild and not rules.is_wild(p.card):
+        if p.wild and p.card.rank not in rules.wild_ranks:
             add("joker", "problem.joker", card=p.card.glyph, face=_face_text(p.face, True), wilds=wild_ranks(rules.wild_ranks))
     if group.kind is GroupKind.RUN:
         faces = [p.face for p in meld.cards]
@@ -445,7 +448,7 @@ def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Ru
         if len(suits) > 1:
             main = suits.most_common(1)[0][0]
             strays = [p for p in meld.cards if isinstance(p.face, Card) and p.face.suit != main]
-            if all(rules.is_wild(p.card) and not p.wild for p in strays):
+            if all((p.card.rank in rules.wild_ranks) and not p.wild for p in strays):
                 # A 2 or 3 of another suit, put in as itself: in this straight it can only be a joker.
                 for p in strays:
                     add("real", "problem.real", card=p.card.glyph, suit=Message(f"suit.{main.noun}"), rank=str(p.card.rank))
@@ -489,15 +492,13 @@ def _budget_problems(melds: Sequence[Meld], level: Level) -> list[Problem]:
     return problems
 
 
-def validate(
-    melds: Sequence[Meld | Phase10Meld | Mapping[str, Any]], level: int | Level, rules: Rules = UPTO9, hand: Iterable[AnyCard] | None = None
-) -> tuple[Problem, ...]:
+def validate(melds: Sequence[object], level: int | Level, rules: Rules = UPTO9, hand: Iterable[PlayingCard] | None = None) -> tuple[Problem, ...]:
     """Every reason a proposed lay-down breaks the level's contract; empty when it is valid.
 
     Melds may come in any order; each is matched to the level's group it fits best (the matching
     with the fewest problems: melds that fit their groups, then the fewest over a group's joker
-    cap). With ``hand``, the lay-down must also use only cards the hand holds. Phase 10 rule sets
-    go to ``upto9.phase10.validate_phase10``.
+    cap). With ``hand``, the lay-down must also use only cards the hand holds (Up to 9's melds:
+    ``upto9.family.validate`` asks each rule set's own family).
 
     Raises ``TypeError`` naming the argument when ``melds`` is not a sequence of melds, ``level``
     not an ``int`` or a ``Level``, ``rules`` not a ``Rules`` or ``hand`` not an iterable of cards;
@@ -513,8 +514,7 @@ def validate(
     ...
     TypeError: level must be an int or a Level, not str
     """
-    if require_rules(rules).family is Family.PHASE10:
-        return validate_phase10(melds, level, rules, hand)
+    require_rules(rules)
     given = melds_of(melds)
     level = level_of(level, rules)
     held = hand_of(hand) if hand is not None else None

@@ -20,12 +20,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
-from typing import Any
+from typing import Any, TypeGuard
 
-from upto9.cards import WILD, AnyCard, CardError, Colour, Phase10Card, hand_of, parse_hand, parse_phase10_card, shown
+from upto9.cards import CardError, PlayingCard, hand_of, parse_hand, shown
+from upto9.families.phase10.cards import WILD, Colour, Phase10Card, parse_phase10_card
 from upto9.messages import Items, Message, Param, message_of, p10_card, wild_cards
 from upto9.problems import MeldError, Problem, assign, level_of, melds_of, require_rules
 from upto9.rules import PHASE10, Group, GroupKind, Level, Rules
+from upto9.rummy import MeldShape, verdict_dict
 
 __all__ = [
     "Phase10Arrangement",
@@ -37,8 +39,10 @@ __all__ = [
     "contract",
     "contract_message",
     "group_message",
+    "hits",
     "holds",
     "outs",
+    "parse_face",
     "validate_phase10",
     "wild_faces",
 ]
@@ -72,7 +76,7 @@ class Phase10Placed:
     """One card in a Phase 10 group and what it stands for there: a number in a set or a run, a
     colour in a colour group. A wild card is wild wherever it lies; a number card is real.
 
-    >>> from upto9.cards import WILD
+    >>> from upto9.families.phase10.cards import WILD
     >>> Phase10Placed(WILD, 7).to_dict(), Phase10Placed(parse_phase10_card("7r"), 7).wild
     ({'card': 'W', 'as': '7', 'wild': True}, False)
     """
@@ -102,7 +106,12 @@ class Phase10Placed:
         return self.card.number == self.face
 
 
-def _parse_face(text: str, kind: GroupKind) -> Face:
+def parse_face(text: str, kind: GroupKind) -> Face:
+    """What a wild card stands for, written as a player writes it: a number (set, run) or a colour.
+
+    >>> parse_face(" 7", GroupKind.RUN), parse_face("Blue", GroupKind.COLOUR)
+    (7, <Colour.BLUE: 'b'>)
+    """
     text = text.strip().lower()
     if kind is GroupKind.COLOUR:
         colour = _COLOUR_BY_TEXT.get(text)
@@ -139,7 +148,7 @@ _KINDS = {kind.value: kind for kind in GroupKind}
 
 
 @dataclass(frozen=True, slots=True)
-class Phase10Meld:
+class Phase10Meld(MeldShape):
     """A set, run or colour group on the table; a run holds its cards low to high.
 
     >>> run = Phase10Meld.from_text("run", "4r 5b 6g 7r")
@@ -164,6 +173,14 @@ class Phase10Meld:
             items = tuple(sorted(items, key=lambda p: int(p.face)))
         return cls(kind, items)
 
+    def on_table(self) -> Phase10Meld:
+        """The group as it lies on the table: a run low to high.
+
+        >>> print(Phase10Meld.from_text("run", "8r 7b 6g 5y").on_table())
+        run: 5y 6g 7b 8r
+        """
+        return Phase10Meld.of(self.kind, self.cards)
+
     @classmethod
     def from_text(cls, kind: str | GroupKind, text: str) -> Phase10Meld:
         """A group from card text: number cards as themselves, a wild card as ``W=9`` (``W=r`` in a
@@ -177,7 +194,7 @@ class Phase10Meld:
         >>> Phase10Meld.from_text("set", "7r S")
         Traceback (most recent call last):
         ...
-        upto9.phase10.SkipError: S: a skip can never be part of a phase
+        upto9.families.phase10.phases.SkipError: S: a skip can never be part of a phase
         >>> Phase10Meld.from_text("set", "7r 7y W=²")
         Traceback (most recent call last):
         ...
@@ -191,7 +208,7 @@ class Phase10Meld:
             card_text, _, face_text = token.partition("=")
             try:
                 card = parse_phase10_card(card_text)
-                face = _parse_face(face_text, kind) if face_text else _own_face(card, kind)
+                face = parse_face(face_text, kind) if face_text else _own_face(card, kind)
             except SkipError as error:
                 raise SkipError(Message("card.token", token=shown(token), reason=message_of(error))) from None
             except (CardError, MeldError) as error:
@@ -220,7 +237,7 @@ class Phase10Meld:
                 card = parse_phase10_card(entry["card"])
                 if card.is_skip:
                     raise SkipError(Message("p10.meld.where", where=where, reason=_SKIP_RULE))
-                face = _parse_face(str(entry["as"]), kind) if "as" in entry else _own_face(card, kind)
+                face = parse_face(str(entry["as"]), kind) if "as" in entry else _own_face(card, kind)
             except CardError as error:
                 raise MeldError(Message("p10.meld.where", where=where, reason=message_of(error))) from None
             item = Phase10Placed(card, face)
@@ -231,18 +248,6 @@ class Phase10Meld:
         return cls.of(kind, placed)
 
     # --- what it is ------------------------------------------------------------------------------
-
-    def __str__(self) -> str:
-        return f"{self.kind.value}: {' '.join(p.text() for p in self.cards)}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The checker's JSON shape: ``{"kind": "run"|"set"|"colour", "cards": [...]}``."""
-        return {"kind": self.kind.value, "cards": [p.to_dict() for p in self.cards]}
-
-    @property
-    def jokers(self) -> int:
-        """How many wild cards it holds."""
-        return sum(p.wild for p in self.cards)
 
     @property
     def naturals(self) -> int:
@@ -329,7 +334,7 @@ class Phase10Meld:
 
     # --- hitting ---------------------------------------------------------------------------------
 
-    def why_not(self, card: AnyCard, as_face: Face | None = None, rules: Rules = PHASE10) -> str | None:
+    def why_not(self, card: PlayingCard, as_face: Face | None = None, rules: Rules = PHASE10) -> str | None:
         """Why this group cannot take ``card`` (a wild card standing for ``as_face``), or ``None``.
 
         >>> sevens = Phase10Meld.from_text("set", "7r 7y 7g")
@@ -344,7 +349,7 @@ class Phase10Meld:
             return str(error)
         return None
 
-    def accepts(self, card: AnyCard, as_face: Face | None = None, rules: Rules = PHASE10) -> bool:
+    def accepts(self, card: PlayingCard, as_face: Face | None = None, rules: Rules = PHASE10) -> bool:
         """Can ``card`` hit this group (a wild card as ``as_face`` when given)? A wild card without
         ``as_face`` is accepted if it can stand for something the group takes.
 
@@ -361,7 +366,7 @@ class Phase10Meld:
         except MeldError:
             return ()
 
-    def extend(self, card: AnyCard, as_face: Face | None = None, rules: Rules = PHASE10) -> Phase10Meld:
+    def extend(self, card: PlayingCard, as_face: Face | None = None, rules: Rules = PHASE10) -> Phase10Meld:
         """The group with ``card`` added to it; raises ``MeldError`` naming the rule if it cannot.
         A wild card hitting a run with two open ends must say which number it stands for.
 
@@ -378,7 +383,7 @@ class Phase10Meld:
             return Phase10Meld(self.kind, (placed, *self.cards))
         return Phase10Meld(self.kind, (*self.cards, placed))
 
-    def _place(self, card: AnyCard, as_face: Face | None, rules: Rules) -> Phase10Placed:
+    def _place(self, card: PlayingCard, as_face: Face | None, rules: Rules) -> Phase10Placed:
         if not isinstance(card, Phase10Card):
             raise MeldError(Message("p10.meld.standard", card=str(card), rules=rules.name))
         if card.is_skip:
@@ -410,6 +415,20 @@ class Phase10Meld:
             raise MeldError(Message(f"p10.meld.colour_takes.{colour.noun}", offered=offered))
         ends_words = Items(tuple(_face_text(e) for e in ends), "or")
         raise MeldError(Message("p10.meld.not_next", offered=offered, low=self.cards[0].face, high=self.cards[-1].face, ends=ends_words))
+
+
+def hits(card: PlayingCard, face: object, kind: GroupKind) -> bool:
+    """May ``card`` hit a meld as ``face``, one of its open faces: a wild as anything, a number
+    card as its own number (set, run) or colour (colour group), a skip never.
+
+    >>> hits(parse_phase10_card("7r"), 7, GroupKind.SET), hits(parse_phase10_card("S"), 7, GroupKind.SET)
+    (True, False)
+    """
+    if not isinstance(card, Phase10Card) or card.is_skip:
+        return False
+    if card.is_wild:
+        return True
+    return card.colour == face if kind is GroupKind.COLOUR else card.number == face
 
 
 def _wraps(numbers: set[int]) -> bool:
@@ -526,7 +545,7 @@ def _whole_problems(melds: Sequence[Phase10Meld], level: Level) -> list[Problem]
     return problems
 
 
-def validate_phase10(melds: Sequence[object], level: int | Level, rules: Rules = PHASE10, hand: Iterable[AnyCard] | None = None) -> tuple[Problem, ...]:
+def validate_phase10(melds: Sequence[object], level: int | Level, rules: Rules = PHASE10, hand: Iterable[PlayingCard] | None = None) -> tuple[Problem, ...]:
     """Every reason a proposed Phase 10 lay-down breaks the phase; empty when it is valid.
     ``upto9.melds.validate`` sends Phase 10 rule sets here.
 
@@ -1196,31 +1215,28 @@ class Phase10Check:
         return lines
 
     def to_dict(self) -> dict[str, Any]:
-        """The verdict as JSON-ready data, in the shape of Up to 9's ``Check.to_dict``."""
-        return {
-            "ok": self.ok,
-            "level": self.level.number,
-            "jokers": self.jokers,
-            "melds": [m.to_dict() for m in self.melds],
-            "missing": [_face_text(f) for f in self.missing],
-            "outs": [str(c) for c in self.outs],
-            "explanation": list(self.explanation),
-        }
+        """The verdict as JSON-ready data (``upto9.rummy.verdict_dict``)."""
+        return verdict_dict(self)
 
 
-def _as_hand(hand: str | Iterable[AnyCard], rules: Rules) -> tuple[Phase10Card, ...]:
+def _as_hand(hand: str | Iterable[PlayingCard], rules: Rules) -> tuple[Phase10Card, ...]:
     cards = parse_hand(hand, rules=rules) if isinstance(hand, str) else hand_of(hand, texts=True)
-    for card in cards:
-        if not isinstance(card, Phase10Card):
-            raise CardError(Message("card.standard", card=str(card), rules=rules.name))
-    return cards  # type: ignore[return-value]  # all Phase 10 cards, checked above
+    if _phase10_cards(cards):
+        return cards
+    card = next(c for c in cards if not isinstance(c, Phase10Card))
+    raise CardError(Message("card.standard", card=str(card), rules=rules.name))
+
+
+def _phase10_cards(cards: tuple[PlayingCard, ...]) -> TypeGuard[tuple[Phase10Card, ...]]:
+    """Are these all Phase 10 cards? (A type guard: the checker keeps the tuple it has.)"""
+    return all(isinstance(card, Phase10Card) for card in cards)
 
 
 def _verdict(counts: _Counts, level: Level, fill: int) -> bool:
     return fill >= level.natural_cards and level.cards - fill <= min(counts.wild, level.jokers)
 
 
-def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHASE10) -> Phase10Check:
+def check(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = PHASE10) -> Phase10Check:
     """Does some part of ``hand`` form the phase? Exact, with the fewest wild cards, at exactly
     the phase's sizes. ``upto9.check`` sends Phase 10 rule sets here.
 
@@ -1251,7 +1267,7 @@ def check(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHAS
     return Phase10Check(True, level, level.cards - fill, melds, cards, rules, fill, targets)
 
 
-def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHASE10) -> bool:
+def holds(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = PHASE10) -> bool:
     """Does the hand hold the phase? ``check(...).ok`` without the arrangement. Raises what
     ``check`` raises: ``CardError``, ``RulesError``, and ``TypeError`` naming a wrong argument.
 
@@ -1264,7 +1280,7 @@ def holds(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHAS
     return _verdict(counts, level, _solve(_plan(level), counts)[0])
 
 
-def outs(hand: str | Iterable[AnyCard], level: int | Level, rules: Rules = PHASE10) -> tuple[Phase10Card, ...]:
+def outs(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = PHASE10) -> tuple[Phase10Card, ...]:
     """The distinct cards (a number in a colour, or the wild card; never a skip) any one of which,
     added to the hand, makes the phase; empty when the hand already makes it. Raises what
     ``check`` raises: ``CardError``, ``RulesError``, and ``TypeError`` naming a wrong argument.

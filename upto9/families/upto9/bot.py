@@ -1,0 +1,341 @@
+"""Up to 9's play for ``upto9.bots.HeuristicBot`` (its docstring says how it plays): the family's
+``mind()``.
+
+>>> from upto9.game import Game
+>>> game = Game(players=2, seed=1)
+>>> UpTo9Mind().act(game.view(game.round.turn))
+Draw(source=<Source.DECK: 'deck'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import cast
+
+from upto9.bots import card_key, keys_of, open_faces
+from upto9.cards import Card, Rank, Suit
+from upto9.families.upto9.checker import Check
+from upto9.families.upto9.checker import check as check_upto9
+from upto9.families.upto9.melds import Face, Meld
+from upto9.game import Discard, Donate, Draw, LayDown, Move, Source, View
+from upto9.rules import GroupKind, Level, Rules
+from upto9.rummy import Mind
+
+__all__ = ["UpTo9Mind"]
+
+_OpenMeld = tuple[int, int, Meld, tuple[Face, ...]]
+
+
+def _hand(view: View) -> tuple[Card, ...]:
+    """The hand of an Up to 9 view (its cards are standard cards)."""
+    return cast(tuple[Card, ...], view.hand)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=card_key))
+
+
+def _extra(keys: Sequence[int], fewer: Sequence[int]) -> int | None:
+    """The one key that the sorted multiset ``keys`` holds beyond the sorted multiset ``fewer``
+    (``None`` unless ``keys`` is ``fewer`` plus exactly one).
+
+    >>> _extra((1, 2, 2, 5), (1, 2, 5)), _extra((1, 2, 5, 7), (1, 2, 5)), _extra((1, 2, 3), (1, 2, 5))
+    (2, 7, None)
+    """
+    if len(keys) != len(fewer) + 1:
+        return None
+    for i, key in enumerate(fewer):
+        if key != keys[i]:
+            return keys[i] if tuple(keys[i + 1 :]) == tuple(fewer[i:]) else None
+    return keys[-1]
+
+
+_Plan = tuple[int, tuple[int, ...]]
+"""What the bot knows of a hand: (cards short of the level, the card keys its closest arrangement
+keeps). A hand that makes the level is ``(0, ())``."""
+
+
+def _plan_of(verdict: Check) -> _Plan:
+    """The plan of a hand that does not make the level: the checker's closest arrangement, whose
+    cards are kept; 2s and 3s standing in as jokers only as many as the budget lets count."""
+    kept: list[int] = []
+    jokers = verdict.level.jokers
+    for group in verdict.closest.groups:
+        for slot in group:
+            card = slot.card
+            if card is None:
+                continue
+            if slot.wild:
+                if jokers <= 0:
+                    continue
+                jokers -= 1
+            kept.append(card.key)
+    return verdict.cards_short, tuple(sorted(kept))
+
+
+def _idle(card: Card, hand: Sequence[Card], level: Level, rules: Rules) -> bool:
+    """Can ``card`` added to ``hand`` surely not improve the closest arrangement (fewer cards
+    short, or as many with fewer missing slots)? Answered only where it is cheap and exact:
+
+    * a level of one straight, a card that is no 2 or 3 and has no card of its suit within a
+      straight's length: every window holding it holds nothing else, which any card of the hand
+      that is no 2 or 3 matches;
+    * a level of sets only, a card of a rank the hand lacks, when the hand has at least as many
+      ranks (no 2s or 3s) as the level has sets: each set can take a rank the hand holds.
+
+    >>> from upto9 import UPTO9, parse_card, parse_hand
+    >>> hand = parse_hand("5h 6h 7h Kc Kd 9s 9d 4c Js Qd As")
+    >>> _idle(parse_card("Jh"), hand, UPTO9.level(1), UPTO9), _idle(parse_card("9h"), hand, UPTO9.level(1), UPTO9)
+    (True, False)
+    >>> _idle(parse_card("8c"), hand, UPTO9.level(4), UPTO9), _idle(parse_card("2c"), hand, UPTO9.level(4), UPTO9)
+    (True, False)
+    """
+    if card.rank in rules.wild_ranks:
+        return False
+    groups = level.groups
+    r = card.key >> 2
+    if all(g.kind is GroupKind.SET for g in groups):
+        ranks = set()
+        for c in hand:
+            if c.key >> 2 == r:
+                return False
+            if c.rank not in rules.wild_ranks:
+                ranks.add(c.key >> 2)
+        return len(ranks) >= len(groups)
+    if len(groups) != 1:
+        return False
+    size = groups[0].size
+    suit = card.key & 3
+    mask = 0
+    plain = False
+    for c in hand:
+        key = c.key
+        plain = plain or c.rank not in rules.wild_ranks
+        if key & 3 == suit:
+            mask |= 1 << (key >> 2)
+            if key >> 2 == 1:
+                mask |= 1 << 14
+    if not plain:
+        return False
+    for q in (1, 14) if r == 1 else (r,):
+        low, high = max(1, q - size + 1), min(14, q + size - 1)
+        if mask >> low & ((1 << (high - low + 1)) - 1):
+            return False
+    return True
+
+
+class UpTo9Mind(Mind):
+    """HeuristicBot's play for Up to 9 (see ``upto9.bots.HeuristicBot``); deterministic."""
+
+    _CACHE_LIMIT = 64
+
+    def __init__(self) -> None:
+        # Checker verdicts for the hands this bot has looked at, by (level, sorted card keys).
+        self._checks: dict[tuple[int, tuple[int, ...]], Check] = {}
+        # What it knows of hands it held: (level, sorted card keys) -> plan.
+        self._plans: dict[tuple[int, tuple[int, ...]], _Plan] = {}
+        self._points: tuple[Rules, dict[str, int]] | None = None
+        # The hand before this turn's draw: (level, cards, sorted card keys).
+        self._before_draw: tuple[int, tuple[Card, ...], tuple[int, ...]] | None = None
+
+    # --- looking at hands -------------------------------------------------------------------------
+
+    def _check(self, hand: Sequence[Card], level: int, rules: Rules, short: bool = False) -> Check:
+        """The checker's verdict on ``hand``; with ``short`` the caller knows the hand cannot make
+        the level (it is at least one card short), and the lay-down search is skipped."""
+        key = (level, keys_of(hand))
+        found = self._checks.get(key)
+        if found is None:
+            if len(self._checks) >= self._CACHE_LIMIT:
+                self._checks.clear()
+            found = Check(False, rules.level(level), None, (), tuple(hand), rules) if short else check_upto9(hand, level, rules)
+            self._checks[key] = found
+        return found
+
+    def _plan(self, hand: Sequence[Card], level: int, rules: Rules) -> _Plan:
+        """How many cards short ``hand`` is, and the cards its closest arrangement keeps."""
+        key = (level, keys_of(hand))
+        plan = self._plans.get(key)
+        if plan is None:
+            verdict = self._check(hand, level, rules)
+            plan = (0, ()) if verdict.ok else _plan_of(verdict)
+            self._remember(key, plan)
+        return plan
+
+    def _remember(self, key: tuple[int, tuple[int, ...]], plan: _Plan) -> None:
+        if len(self._plans) >= self._CACHE_LIMIT:
+            self._plans.clear()
+        self._plans[key] = plan
+
+    def _penalties(self, rules: Rules) -> dict[str, int]:
+        if self._points is None or self._points[0] is not rules:
+            self._points = (rules, dict(rules.penalties))
+        return self._points[1]
+
+    def _open_melds(self, view: View) -> list[_OpenMeld]:
+        """Every meld on the table that can still take a card, with what it can take: (owner, meld
+        number, meld, the set's rank or the straight's open end cards)."""
+        return cast(list[_OpenMeld], open_faces(view))
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def _draw(self, view: View) -> Move:
+        top = cast(Card | None, view.discard_top)
+        if top is None:
+            return Draw(Source.DECK)
+        if not view.deck_count and len(view.discard) < 2:
+            return Draw(Source.DISCARD)  # ruling 7: the top card is all there is
+        if view.laid_down[view.player]:
+            if _can_take(self._open_melds(view), top, view.rules):
+                return Draw(Source.DISCARD)
+            return Draw(Source.DECK)
+        level, rules, hand = view.level, view.rules, _hand(view)
+        short = self._plan(hand, level, rules)[0]
+        self._before_draw = (level, hand, keys_of(hand))
+        if short == 0 or _idle(top, hand, rules.level(level), rules):
+            return Draw(Source.DECK)
+        # One card takes a hand at most one card closer: two or more short, the top card cannot
+        # make the level; one short, only making it brings it closer.
+        with_top = self._check((*hand, top), level, rules, short=short > 1)
+        if with_top.ok or (short > 1 and with_top.cards_short < short):
+            return Draw(Source.DISCARD)
+        return Draw(Source.DECK)
+
+    # --- before the lay-down ------------------------------------------------------------------------
+
+    def _build(self, view: View) -> Move:
+        level, rules, hand = view.level, view.rules, _hand(view)
+        spec = rules.level(level)
+        keys = keys_of(hand)
+        plan = self._plans.get((level, keys))
+        before, self._before_draw = self._before_draw, None
+        short = False  # known to be at least one card short?
+        if plan is None and before is not None and before[0] == level:
+            known = self._plans.get((level, before[2]))
+            drawn = _extra(keys, before[2])
+            if known is not None and known[0] > 0 and drawn is not None:
+                card = next(c for c in hand if c.key == drawn)
+                if _idle(card, before[1], spec, rules):
+                    plan = known  # the drawn card changes nothing: same distance, same arrangement
+                short = known[0] > 1
+        if plan is None or plan[0] == 0:
+            verdict = self._check(hand, level, rules, short=short)
+            if verdict.ok:
+                return LayDown(verdict.melds)
+            plan = _plan_of(verdict)
+            self._remember((level, keys), plan)
+        kept = [0] * 56  # by card key
+        for key in plan[1]:
+            kept[key] += 1
+        spare: list[Card] = []
+        for card in hand:
+            if kept[card.key]:
+                kept[card.key] -= 1
+            else:
+                spare.append(card)
+        worth = _Worth(hand, spec, rules)
+        points = self._penalties(rules)
+        # Of equally useless cards, not one that a player who is down could donate.
+        melds = self._open_melds(view) if any(view.laid_down) else []
+        choice = min(spare or hand, key=lambda c: (worth.of(c), _can_take(melds, c, rules), -points[c.penalty_key], -c.key))
+        if spare:  # the arrangement is untouched: the hand stays as many cards short
+            rest = list(hand)
+            rest.remove(choice)
+            self._remember((level, keys_of(rest)), plan)
+        return Discard(choice)
+
+    # --- after the lay-down -------------------------------------------------------------------------
+
+    def _shed(self, view: View) -> Move:
+        rules, hand = view.rules, _hand(view)
+        melds = self._open_melds(view)
+        # Real cards first: they may open a straight's end for the next card.
+        jokers: list[Card] = []
+        for card in _sorted(hand):
+            for owner, index, meld, ends in melds:
+                if card in ends or (meld.kind is GroupKind.SET and card.rank == ends[0]):
+                    return Donate(card, owner, index, None)
+            if card.rank in rules.wild_ranks:
+                jokers.append(card)
+        holding = set(hand)
+        for card in jokers:
+            fallback: Donate | None = None
+            for owner, index, meld, ends in melds:
+                for face in ends:
+                    move = Donate(card, owner, index, face)
+                    if fallback is None:
+                        fallback = move
+                    if isinstance(face, Card) and _next_past(meld, face) in holding:
+                        return move
+            if fallback is not None:
+                return fallback
+        points = self._penalties(rules)
+        return Discard(max(hand, key=lambda c: (points[c.penalty_key], c.key)))
+
+
+def _can_take(melds: Sequence[_OpenMeld], card: Card, rules: Rules) -> bool:
+    """Can one of these melds take ``card``, as itself or (a 2 or 3) as a joker?"""
+    if melds and (card.rank in rules.wild_ranks):
+        return True
+    return any(card in ends or (meld.kind is GroupKind.SET and card.rank == ends[0]) for _o, _i, meld, ends in melds)
+
+
+def _next_past(meld: Meld, face: Card) -> Card | None:
+    """The card that would continue the straight once ``face`` is added at one of its ends."""
+    positions = meld.positions
+    low, high = positions[0], positions[-1]
+    if low > 2 and face == _at(low - 1, face.suit):
+        return _at(low - 2, face.suit)
+    if high < 13 and face == _at(high + 1, face.suit):
+        return _at(high + 2, face.suit)
+    return None
+
+
+def _at(position: int, suit: Suit) -> Card:
+    return Card(Rank.ACE if position in (1, 14) else Rank(position), suit)
+
+
+class _Worth:
+    """How much a card the closest arrangement does not use could still help: the larger of its
+    best straight window (distinct same-suit positions held, as a share of the straight) and its
+    rank's count (as a share of the set). A second copy of a card adds nothing to a straight. 2s
+    and 3s are worth keeping as jokers while the level allows jokers."""
+
+    __slots__ = ("copies", "jokers", "masks", "rank_count", "rules", "run_sizes", "set_sizes")
+
+    def __init__(self, hand: Sequence[Card], level: Level, rules: Rules) -> None:
+        self.rules = rules
+        self.jokers = level.jokers
+        self.run_sizes = sorted({g.size for g in level.groups if g.kind is GroupKind.RUN})
+        self.set_sizes = sorted({g.size for g in level.groups if g.kind is GroupKind.SET})
+        masks = [0, 0, 0, 0]
+        rank_count = [0] * 14
+        copies = [0] * 56
+        for card in hand:
+            key = card.key
+            r = key >> 2
+            copies[key] += 1
+            rank_count[r] += 1
+            masks[key & 3] |= 1 << r
+            if r == 1:
+                masks[key & 3] |= 1 << 14
+        self.masks = masks
+        self.rank_count = rank_count
+        self.copies = copies
+
+    def of(self, card: Card) -> float:
+        if self.jokers and (card.rank in self.rules.wild_ranks):
+            return 2.0
+        key = card.key
+        r = key >> 2
+        best = 0.0
+        for size in self.set_sizes:
+            best = max(best, min(self.rank_count[r], size) / size)
+        if self.run_sizes and self.copies[key] == 1:
+            mask = self.masks[key & 3]
+            for size in self.run_sizes:
+                full = (1 << size) - 1
+                for q in (1, 14) if r == 1 else (r,):
+                    for start in range(max(1, q - size + 1), min(q, 15 - size) + 1):
+                        best = max(best, ((mask >> start) & full).bit_count() / size)
+        return best

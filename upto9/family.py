@@ -1,0 +1,379 @@
+"""Game families: what a game supplies to the engine (``GameFamily``), and the engine's questions
+about a hand put to the rule set's family once (``check``, ``holds``, ``outs``, ``validate``).
+
+Up to 9 (``upto9.families.upto9``) and Phase 10 (``upto9.families.phase10``) are families; a
+third game is a package of its own that registers a ``GameFamily`` under the ``upto9.families``
+entry points (``upto9.plugins``, ``docs/families.md``). The engine, the records and the widgets
+know a game only through this module's protocols: a family's own types (its cards, melds and
+verdicts) stay inside its package.
+
+>>> from upto9.rules import PHASE10
+>>> [f.key for f in families()]
+['phase10', 'upto9']
+>>> family_of(PHASE10).name, family_of("upto9").level_word
+('Phase 10', 'level')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib.resources.abc import Traversable
+from typing import Any, Protocol, runtime_checkable
+
+from upto9.cards import PlayingCard
+from upto9.looks import CardLook
+from upto9.messages import Message, Param
+from upto9.plugins import FamilyNotFound, family_keys, load_family
+from upto9.problems import Problem, require_rules
+from upto9.rules import UPTO9, FamilyRules, Group, GroupKind, Level, Rules, RulesError
+
+__all__ = ["Arrangement", "GameFamily", "PlacedCard", "Slot", "TableMeld", "Verdict", "check", "families", "family_of", "holds", "outs", "validate"]
+
+
+@runtime_checkable
+class PlacedCard(Protocol):
+    """One card in a meld and what it stands for there."""
+
+    @property
+    def card(self) -> PlayingCard: ...
+
+    @property
+    def face(self) -> object: ...
+
+    @property
+    def wild(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def text(self, glyphs: bool = True) -> str: ...
+
+
+@runtime_checkable
+class TableMeld(Protocol):
+    """A group of cards laid down (a set, a run, a colour group...): what the engine, the records and
+    the widgets ask of any family's meld."""
+
+    @property
+    def kind(self) -> GroupKind: ...
+
+    @property
+    def cards(self) -> Sequence[PlacedCard]: ...
+
+    @property
+    def jokers(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def open_cards(self) -> Sequence[object]: ...
+
+    def on_table(self) -> TableMeld: ...
+
+    def why_not(self, card: PlayingCard, as_face: Any = None, rules: Rules = ..., /) -> str | None: ...
+
+    def extend(self, card: PlayingCard, as_face: Any = None, rules: Rules = ..., /) -> TableMeld: ...
+
+
+@runtime_checkable
+class Slot(Protocol):
+    """One place in an arrangement: what it stands for, and the card in it (``None``: missing)."""
+
+    @property
+    def face(self) -> object: ...
+
+    @property
+    def card(self) -> PlayingCard | None: ...
+
+    @property
+    def wild(self) -> bool: ...
+
+
+@runtime_checkable
+class Arrangement(Protocol):
+    """A hand's cards arranged into a level's groups, complete or with missing slots."""
+
+    @property
+    def level(self) -> Level: ...
+
+    @property
+    def groups(self) -> Sequence[Sequence[Slot]]: ...
+
+    @property
+    def melds(self) -> Sequence[TableMeld]: ...
+
+    @property
+    def missing(self) -> Sequence[object]: ...
+
+
+@runtime_checkable
+class Verdict(Protocol):
+    """A family checker's verdict on a hand for a level: whether it makes it, with the fewest wild
+    cards, the arrangement, and what is missing, all in keyed messages (``upto9.messages``)."""
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def level(self) -> Level: ...
+
+    @property
+    def jokers(self) -> int | None: ...
+
+    @property
+    def melds(self) -> Sequence[TableMeld]: ...
+
+    @property
+    def hand(self) -> Sequence[PlayingCard]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def closest(self) -> Arrangement: ...
+
+    @property
+    def cards_short(self) -> int: ...
+
+    @property
+    def missing(self) -> Sequence[object]: ...
+
+    @property
+    def outs(self) -> Sequence[PlayingCard]: ...
+
+    @property
+    def messages(self) -> tuple[Message, ...]: ...
+
+    @property
+    def explanation(self) -> tuple[str, ...]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class GameFamily(FamilyRules, Protocol):
+    """What a game family supplies: its words, its cards and deck (``FamilyRules``), its exact
+    checker, its melds, and what a wild card may stand for. Every method takes the rule set, so
+    one family serves all of its house rules."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def donating(self) -> str: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    def check(self, hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules) -> Verdict: ...
+
+    def holds(self, hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules) -> bool: ...
+
+    def outs(self, hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules) -> Sequence[PlayingCard]: ...
+
+    def validate(self, melds: Sequence[object], level: int | Level, rules: Rules, hand: Iterable[PlayingCard] | None = None) -> tuple[Problem, ...]: ...
+
+    def read_meld(self, data: Mapping[str, Any]) -> TableMeld: ...
+
+    def read_face(self, text: str, kind: GroupKind) -> object: ...
+
+    def fits(self, card: PlayingCard, face: object, kind: GroupKind, rules: Rules) -> bool: ...
+
+    def contract(self, level: Level) -> Message: ...
+
+    # --- what the widgets need to draw the game (issue 13): they ask these, never which game it is ---
+
+    @property
+    def group_caps(self) -> bool:
+        """May a level cap each group's wild cards (``False``: one budget for the whole level)?"""
+        ...
+
+    def card_grid(self, rules: Rules) -> tuple[tuple[PlayingCard, ...], ...]:
+        """The hand builder's rows of cards: every card of one deck once, in the game's order."""
+        ...
+
+    def sort_key(self, card: PlayingCard) -> tuple[int, int, int]:
+        """A hand in the game's order (by suit or colour, then rank or number)."""
+        ...
+
+    def card_words(self, card: PlayingCard) -> Message:
+        """A card's name, for screen readers and tooltips (``'queen of spades'``, ``'red 7'``)."""
+        ...
+
+    def face_words(self, face: object) -> Message:
+        """What a wild card stands for, in words (``'a king'``, ``'an 8'``, ``'red'``)."""
+        ...
+
+    def face_glyph(self, face: object) -> Message:
+        """What a wild card stands for, in short (``'7♥'``, ``'K'``, ``'7'``, ``'red'``)."""
+        ...
+
+    def wild_words(self, n: int) -> Message:
+        """``n`` wild cards in the game's words (``'2 jokers'``, ``'2 wild cards'``)."""
+        ...
+
+    def budget(self, level: Level) -> Message:
+        """The level's wild-card budget in the game's words."""
+        ...
+
+    def marked_contract(self, level: Level) -> Message:
+        """``contract`` with a ``*`` after each group whose size the rules text does not state."""
+        ...
+
+    def wild_faces(
+        self, card: PlayingCard, kind: GroupKind, others: Sequence[tuple[PlayingCard, object | None]], size: int, rules: Rules
+    ) -> tuple[object, ...]:
+        """What ``card`` (a wild) may be said to stand for in a group of ``kind`` and ``size`` beside
+        ``others`` (each a card and what it was said to stand for, ``None``: not said), best first."""
+        ...
+
+    def meld_of(self, kind: GroupKind, entries: Sequence[tuple[PlayingCard, object | None]], rules: Rules) -> TableMeld | None:
+        """The meld these cards make (each with what it was said to stand for), ``None`` where the
+        game cannot read them as one."""
+        ...
+
+    def owns(self, value: object) -> bool:
+        """Is ``value`` one of this game's cards or faces (what its widgets draw)?"""
+        ...
+
+    def group_words(self, group: Group) -> Message:
+        """A group's name in the game's words, for a label (``'three of a kind'``, ``'run of 4'``)."""
+        ...
+
+    def card_look(self, card: PlayingCard) -> CardLook:
+        """How a card is drawn (``upto9.looks.CardLook``: its text, colour role, tag)."""
+        ...
+
+    def face_look(self, face: object) -> CardLook:
+        """How what a wild card stands for is drawn (a card, a rank, a number, a colour)."""
+        ...
+
+    def as_itself(self, card: PlayingCard, face: object | None) -> bool:
+        """Does ``card``, said to stand for ``face`` (``None``: not said), stand for itself (no wild there)?"""
+        ...
+
+    def counts_real(self, meld: TableMeld, rules: Rules) -> tuple[bool, ...]:
+        """For each card of the meld, does the verdict count it as a real card (not a wild)?"""
+        ...
+
+    def deck_words(self, rules: Rules) -> Message:
+        """The rule set's deck in words (what cards, how many, for how many players)."""
+        ...
+
+    def card_facts(self, rules: Rules) -> tuple[tuple[Message, Message, tuple[str, ...]], ...]:
+        """What the rule set's special cards do (jokers, wild cards, skips), as table rows: a label,
+        the words, and the rule fields whose house-rule or reconstructed mark the row takes."""
+        ...
+
+    @property
+    def example(self) -> str:
+        """A few cards as the game writes them, to show how (``'5h 6h 7h 8h'``)."""
+        ...
+
+    def group_noun(self, group: Group) -> Message:
+        """A group's noun, for a short label (``'straight'``, ``'run'``)."""
+        ...
+
+    def face_param(self, face: object) -> Param:
+        """What a wild card stands for, as the engine's messages write it (``'7♥'``, ``'an A'``, ``'7'``)."""
+        ...
+
+    def a_wild(self) -> Message:
+        """One wild card, in a sentence (``'a joker'``, ``'a wild card'``)."""
+        ...
+
+    # --- the game's own wording (issue 13) ---
+
+    @property
+    def catalog(self) -> Traversable:
+        """The folder of the family's message domain, ``<lang>/LC_MESSAGES/<key>.po`` in each
+        language: the sentences only its game says (``upto9.messages`` merges it with the engine's)."""
+        ...
+
+
+def family_of(rules: Rules | str) -> GameFamily:
+    """The game family of a rule set (or of a family key). Raises ``RulesError`` for a key no
+    installed package registers, ``TypeError`` for a registered object that is no ``GameFamily``.
+
+    >>> family_of(UPTO9).key
+    'upto9'
+    >>> family_of("poker")
+    Traceback (most recent call last):
+    ...
+    upto9.rules.RulesError: no game family 'poker' is installed; the installed ones are 'phase10', 'upto9'
+    """
+    return _family(rules if isinstance(rules, str) else require_rules(rules).family)
+
+
+@cache
+def _family(key: str) -> GameFamily:
+    # Once per key: a runtime protocol check looks at every member, far too slow for every check().
+    try:
+        found = load_family(key)
+    except FamilyNotFound as error:
+        raise RulesError(str(error)) from None
+    if not isinstance(found, GameFamily):
+        raise TypeError(f"the game family {key!r} is not a GameFamily (upto9.family): it lacks some of what a family supplies")
+    return found
+
+
+def families() -> tuple[GameFamily, ...]:
+    """Every installed game family, by key.
+
+    >>> from upto9.rules import PHASE10
+    >>> [f.rules is PHASE10 for f in families()]
+    [True, False]
+    """
+    return tuple(family_of(key) for key in family_keys())
+
+
+def check(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = UPTO9) -> Verdict:
+    """Does some part of ``hand`` form the level's lay-down? The rule set's family answers,
+    exactly, with the fewest wild cards (``upto9.families.upto9.checker.check``,
+    ``upto9.families.phase10.phases.check``).
+
+    ``hand`` is a text (``parse_hand``) or cards. Raises ``CardError`` for a hand that cannot be
+    read (or holds another game's cards, or more than ``upto9.cards.MAX_HAND``), ``RulesError``
+    for a level number the rules lack, and ``TypeError`` naming the argument when ``hand`` is no
+    ``str`` or iterable of cards, ``level`` no ``int`` or ``Level``, or ``rules`` no ``Rules``.
+
+    >>> c = check("5h 6h 7h 8h Kc", 1)
+    >>> c.ok, c.jokers, [str(m) for m in c.melds]
+    (True, 0, ['run: 5♥ 6♥ 7♥ 8♥'])
+    >>> from upto9.rules import PHASE10
+    >>> check("7r 7y W 9b 9g 9r", 1, PHASE10).melds[1].to_dict()["cards"][2]
+    {'card': 'W', 'as': '7', 'wild': True}
+    """
+    return _family(require_rules(rules).family).check(hand, level, rules)
+
+
+def holds(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = UPTO9) -> bool:
+    """Does the hand hold the level's lay-down? ``check(...).ok`` without the arrangement. Raises
+    what ``check`` raises.
+
+    >>> from upto9.rules import PHASE10
+    >>> holds("7s 7h 7c Kh Kd 2c 5d 5c 3h", 4), holds("7r 7y W 9b 9g 9r", 1, PHASE10)
+    (True, True)
+    """
+    return _family(require_rules(rules).family).holds(hand, level, rules)
+
+
+def outs(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = UPTO9) -> tuple[PlayingCard, ...]:
+    """The distinct cards any one of which, added to the hand, makes the level; empty when the
+    hand already makes it. Raises what ``check`` raises.
+
+    >>> from upto9.rules import PHASE10
+    >>> [str(c) for c in outs("5h 6h 7h Kc", 1)], [str(c) for c in outs("7r 7y 9b 9g 9r 1b", 1, PHASE10)]
+    (['4h', '8h'], ['7r', '7y', '7g', '7b', 'W'])
+    """
+    return tuple(family_of(require_rules(rules)).outs(hand, level, rules))
+
+
+def validate(melds: Sequence[object], level: int | Level, rules: Rules = UPTO9, hand: Iterable[PlayingCard] | None = None) -> tuple[Problem, ...]:
+    """Everything wrong with a player's own lay-down for a level (empty: it is valid), each a
+    ``Problem`` naming the rule it breaks; the rule set's family judges it.
+
+    >>> from upto9.families.upto9.melds import Meld
+    >>> validate([Meld.from_text("run", "5h 6h 7h 8h")], 1)
+    ()
+    """
+    return family_of(require_rules(rules)).validate(melds, level, rules, hand)
