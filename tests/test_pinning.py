@@ -65,7 +65,6 @@ def _cpu(action: Callable[[], object]) -> float:
 # --- the budget itself ---------------------------------------------------------------------------------
 
 
-
 def _busy_swallowing_the_stop(seconds: float) -> int:
     """Spin for ``seconds`` of CPU, swallowing ``OverBudget`` as a finalizer or a gc callback does
     ("Exception ignored in ..."): the block then ends normally after its budget ran out."""
@@ -81,9 +80,8 @@ def _busy_swallowing_the_stop(seconds: float) -> int:
 
 def test_a_stop_swallowed_on_the_way_still_gives_no_answer() -> None:
     # Seen in CI: hypothesis's gc callback swallowed the stop, and a saved game opened anyway.
-    with pytest.raises(OverBudget) as stopped:
-        with within(0.05) as budget:
-            _busy_swallowing_the_stop(0.3)  # ends before the grace's second stop
+    with pytest.raises(OverBudget) as stopped, within(0.05) as budget:
+        _busy_swallowing_the_stop(0.3)  # ends before the grace's second stop
     assert budget.exceeded and stopped.value.seconds == 0.05
     with within(0.05, partial=True) as kept:  # the lab keeps the games finished before the stop
         swallowed = _busy_swallowing_the_stop(0.3)
