@@ -595,11 +595,14 @@ class RoundModel(t.HasTraits):
     @t.observe("round_index")
     def _on_round(self, change: Any) -> None:
         try:
-            with within(GAME_SECONDS):
-                self._replay()
+            with within(GAME_SECONDS):  # the work is bounded; the round is shown only once it is done
+                steps = self._round_steps()
         except OverBudget:
             self.round_index = change["old"]  # back to the round whose steps are shown
             self._refuse(self._too_long("too_long_round"), opening=False)
+            return
+        if steps is not None:
+            self._show_round(steps)
 
     @staticmethod
     def _too_long(key: str) -> Callable[[str], str]:
@@ -615,7 +618,10 @@ class RoundModel(t.HasTraits):
         them would draw the old game's steps (three players' views) for the new game's players
         (four), the crash of issue 10. The first round is replayed first, so a round that does not
         replay leaves the model as it was."""
-        steps = replay_round(game.rounds[0])
+        self._show_game(game, replay_round(game.rounds[0]), source)
+
+    def _show_game(self, game: Game, steps: list[Step], source: tuple[Any, ...]) -> None:
+        """Show ``game`` with its first round's ``steps`` (worked out by the caller, within its budget)."""
         with self.hold_trait_notifications():
             if self.perspective >= game.players:
                 self.perspective = WHOLE_TABLE
@@ -631,10 +637,13 @@ class RoundModel(t.HasTraits):
     def play(self, seed: int = 0, players: int = 3, bots: str = "heuristic") -> None:
         """Play a new game with bots from ``seed`` and step through its first round."""
         try:
-            with within(GAME_SECONDS):
-                self.set_game(_play_game(players, seed, bots, self.rules), ("seed", seed, players, bots))
+            with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
+                game = _play_game(players, seed, bots, self.rules)
+                steps = replay_round(game.rounds[0])
         except OverBudget:
             self._refuse(self._too_long("too_long_play"), opening=False)  # the game shown stays
+            return
+        self._show_game(game, steps, ("seed", seed, players, bots))
 
     def load(self, path: str | Path) -> None:
         """Load a saved game record (``upto9.records.load_game``); a bad file sets ``error``."""
@@ -653,32 +662,42 @@ class RoundModel(t.HasTraits):
 
     def _open(self, path: Path, name: str) -> None:
         try:
-            with within(GAME_SECONDS):
+            with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
                 game = load_game(path, time_limit=REPLAY_SECONDS)
-                self.set_game(game, ("file", name))
+                steps = replay_round(game.rounds[0])
         except RecordError as error:  # every refusal, the file's limits and the time limit included
             refused = error
             self._refuse(lambda lang: _one_line(record_error_text(refused, lang).removeprefix(f"{path}: ")))
+            return
         except OverBudget:
             self._refuse(self._too_long("too_long_file"))
+            return
+        self._show_game(game, steps, ("file", name))
 
     def load_record(self, record: Any, name: str = "") -> None:
         """Load a game record already read from JSON (``upto9.records.replay``, within
         ``REPLAY_SECONDS``); a bad one sets ``error``."""
         try:
-            with within(GAME_SECONDS):
+            with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
                 game = replay(record, time_limit=REPLAY_SECONDS)
-                self.set_game(game, ("file", name))
+                steps = replay_round(game.rounds[0])
         except RecordError as error:
             refused = error
             self._refuse(lambda lang: _one_line(record_error_text(refused, lang)))
+            return
         except OverBudget:
             self._refuse(self._too_long("too_long_file"))
+            return
+        self._show_game(game, steps, ("file", name))
 
-    def _replay(self) -> None:
+    def _round_steps(self) -> list[Step] | None:
+        """The steps of the round chosen, replayed; ``None`` when they are shown already."""
         if self.game is None or (self._replayed[0] is self.game and self._replayed[1] == self.round_index):
-            return  # set_game replayed this round already
-        steps = replay_round(self.game.rounds[self.round_index])
+            return None  # set_game replayed this round already
+        return replay_round(self.game.rounds[self.round_index])
+
+    def _show_round(self, steps: list[Step]) -> None:
+        assert self.game is not None
         with self.hold_trait_notifications():
             self.steps = steps
             self.step = 0
