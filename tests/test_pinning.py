@@ -245,6 +245,15 @@ def test_the_stepper_says_when_an_action_ran_past_its_budget(monkeypatch: pytest
     stepper._play.click()
     assert stepper._error.value.startswith(f'<div class="u9-error" role="alert">{play}'), stepper._error.value
     assert stepper.model.game is shown and stepper.model.round_index == 0  # the game shown stays
+    real_load = stepper_module.load_game
+
+    def slow_load(*args: object, **kwargs: object) -> object:  # longer than the budget's look (a warm cache loads it in < 50 ms)
+        busy = time.thread_time()
+        while time.thread_time() - busy < 0.3:
+            pass
+        return real_load(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stepper_module, "load_game", slow_load)
     stepper.model.load_bytes(SAMPLE_GAME.read_bytes(), "sample_game.json")
     assert open_ in stepper._error.value and stepper.model.game is shown
     real = stepper_module.replay_round
