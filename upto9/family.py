@@ -331,14 +331,9 @@ def check(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = 
     exactly, with the fewest wild cards (``upto9.families.upto9.checker.check``,
     ``upto9.families.phase10.phases.check``).
 
-    ``hand`` is a text (``parse_hand``) or cards. Raises ``CardError`` for a hand that cannot be
-    read (or holds another game's cards, or more than ``upto9.cards.MAX_HAND``), ``RulesError``
-    for a level number the rules lack, and ``TypeError`` naming the argument when ``hand`` is no
-    ``str`` or iterable of cards, ``level`` no ``int`` or ``Level``, or ``rules`` no ``Rules``.
+    It takes and raises what the family's checker does (the Up to 9 checker's docstring says
+    which), ``TypeError`` first when ``rules`` is no ``Rules``.
 
-    >>> c = check("5h 6h 7h 8h Kc", 1)
-    >>> c.ok, c.jokers, [str(m) for m in c.melds]
-    (True, 0, ['run: 5♥ 6♥ 7♥ 8♥'])
     >>> from upto9.rules import PHASE10
     >>> check("7r 7y W 9b 9g 9r", 1, PHASE10).melds[1].to_dict()["cards"][2]
     {'card': 'W', 'as': '7', 'wild': True}
