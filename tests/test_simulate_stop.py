@@ -10,6 +10,7 @@ so that a loaded machine does not fail them.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -18,6 +19,8 @@ import sys
 import textwrap
 import threading
 import time
+import warnings
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +34,7 @@ from upto9.bots import Bot
 from upto9.messages import render
 from upto9.simulate import SimulationError, SimulationInterrupted, bot_seed, game_row, game_seed, simulate
 
+simulate_module = importlib.import_module("upto9.simulate")  # the module: upto9.simulate is also the function
 ROOT = Path(__file__).resolve().parent.parent
 SAFETY = 8.0  # seconds: the bound asserted for "stops within about 2 s" (a safety bound, not the target)
 MANY = 5000  # games: far more than any test lets finish
@@ -176,6 +180,37 @@ def test_ctrl_c_in_this_process_keeps_the_games_played_so_far() -> None:
     assert (warning.done, warning.total) == (len(frame), MANY)
     assert str(warning) == f"interrupted: stopped after {len(frame)} of {MANY} games; the frame holds the games that finished"
     _same_game(frame.iloc[-1], 2)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the swallowing, as planted
+def test_a_ctrl_c_swallowed_in_a_weakref_callback_still_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python swallows a KeyboardInterrupt raised inside a weakref or gc callback ("Exception
+    ignored in ..."): the Ctrl-C still stops the simulation (a CI run once played on past it)."""
+    real = simulate_module._play_rows
+
+    def play(index: int, *args: Any) -> Any:
+        if index == 3:
+
+            class Thing:
+                pass
+
+            def pressed(_: object) -> None:
+                signal.raise_signal(signal.SIGINT)  # its KeyboardInterrupt strikes in here, and is swallowed
+
+            thing = Thing()
+            ref = weakref.ref(thing, pressed)
+            del thing  # the callback runs now
+            assert ref() is None
+        return real(index, *args)
+
+    monkeypatch.setattr(simulate_module, "_play_rows", play)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame = simulate(20, players=2, seed=2, progress=False, workers=1)
+    assert list(frame["game"]) == [0, 1, 2]  # the game being played when Ctrl-C came is left out
+    [warning] = [w.message for w in caught if isinstance(w.message, SimulationInterrupted)]
+    assert (warning.done, warning.total) == (3, 20)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
 
 
 # --- a game that fails, a worker that dies -----------------------------------------------------------

@@ -428,15 +428,18 @@ def simulate(
         raise RuleError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
     show = games >= _PROGRESS_FROM if progress is None else progress
     args = (seed, players, rules, factories, per_round)
-    if backend == "dask":
-        results, stop = _run_dask(games, args, workers, client, show)
-    elif backend == "processes":
-        count = (os.cpu_count() or 1) if workers is None else workers
-        if count < 1:
-            raise ValueError(f"workers must be 1 or more, not {count}")
-        results, stop = _run_local(games, args, show) if count == 1 or games <= 1 else _run_processes(games, args, count, show)
-    else:
+    if backend not in ("processes", "dask"):
         raise ValueError(f"backend must be 'processes' or 'dask', not {backend!r}")
+    count = (os.cpu_count() or 1) if workers is None else workers
+    if backend == "processes" and count < 1:
+        raise ValueError(f"workers must be 1 or more, not {count}")
+    with _CtrlC() as ctrl_c:
+        if backend == "dask":
+            results, stop = _run_dask(games, args, workers, client, show, ctrl_c)
+        elif count == 1 or games <= 1:
+            results, stop = _run_local(games, args, show, ctrl_c)
+        else:
+            results, stop = _run_processes(games, args, count, show, ctrl_c)
     frames = _frames(results, players, per_round)
     if stop is None:
         return frames
@@ -570,7 +573,36 @@ def _load_words() -> None:
     str(SimulationInterrupted(0, 1))
 
 
-def _run_local(games: int, args: tuple[Any, ...], show: bool) -> tuple[dict[int, _Result], _Stop]:
+class _CtrlC:
+    """While inside, Ctrl-C is noted as well as raised. Python swallows a ``KeyboardInterrupt``
+    that strikes inside a weakref or gc callback (it prints "Exception ignored in ..."), so the
+    loops below also look at the note: a Ctrl-C is never lost. Only the main thread's default
+    handler is replaced; a handler the caller installed is left alone."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._old: Any = None
+
+    def __enter__(self) -> _CtrlC:
+        if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self._old = signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+
+    def _note(self, signum: int, frame: Any) -> None:
+        self.pressed = True
+        raise KeyboardInterrupt
+
+    def check(self) -> None:
+        """Raise ``KeyboardInterrupt`` if Ctrl-C came (its own raise may have been swallowed)."""
+        if self.pressed:
+            raise KeyboardInterrupt
+
+
+def _run_local(games: int, args: tuple[Any, ...], show: bool, ctrl_c: _CtrlC) -> tuple[dict[int, _Result], _Stop]:
     results: dict[int, _Result] = {}
     try:
         if games >= _PROGRESS_FROM:  # a run long enough to be stopped
@@ -578,9 +610,11 @@ def _run_local(games: int, args: tuple[Any, ...], show: bool) -> tuple[dict[int,
         with _bar(games, show, "games") as bar:
             for index in range(games):
                 try:
-                    results[index] = _play_rows(index, *args)
+                    played = _play_rows(index, *args)
                 except Exception as error:
                     return results, _game_failed(index, args[0], error)
+                ctrl_c.check()  # a Ctrl-C during the game leaves it out, as one raised in it would
+                results[index] = played
                 bar.update(1)
     except KeyboardInterrupt:  # the game being played is not finished: it is left out
         return results, "interrupted"
@@ -808,7 +842,7 @@ class _Workers:
             self.conns.clear()
 
 
-def _run_processes(games: int, args: tuple[Any, ...], workers: int, show: bool) -> tuple[dict[int, _Result], _Stop]:
+def _run_processes(games: int, args: tuple[Any, ...], workers: int, show: bool, ctrl_c: _CtrlC) -> tuple[dict[int, _Result], _Stop]:
     count = min(workers, games)
     with _bar(games, show, f"games ({count} workers)") as bar:
         pool = _Workers(games, args, count, bar)
@@ -818,6 +852,7 @@ def _run_processes(games: int, args: tuple[Any, ...], workers: int, show: bool) 
             _load_words()  # while the workers play
             while stop is None and (pool.conns or pool.processes):
                 stop = pool.pump(_POLL)  # with a timeout: Ctrl-C may reach another thread of this process
+                ctrl_c.check()
         except KeyboardInterrupt:
             pool.interrupted()
             stop = "interrupted"
@@ -843,7 +878,7 @@ def _play_guarded(
     return results, None
 
 
-def _run_dask(games: int, args: tuple[Any, ...], workers: int | None, client: Any, show: bool) -> tuple[dict[int, _Result], _Stop]:
+def _run_dask(games: int, args: tuple[Any, ...], workers: int | None, client: Any, show: bool, ctrl_c: _CtrlC) -> tuple[dict[int, _Result], _Stop]:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError as error:  # pragma: no cover - depends on the installation
@@ -890,9 +925,11 @@ def _run_dask(games: int, args: tuple[Any, ...], workers: int | None, client: An
                     where[futures[-1].key] = chunk
                 _load_words()  # while the cluster plays
                 for future in distributed.as_completed(futures):
+                    ctrl_c.check()
                     stop = take(future)
                     if stop is not None:
                         break
+                ctrl_c.check()
             except KeyboardInterrupt:
                 stop = "interrupted"
             if stop is not None:
