@@ -238,10 +238,15 @@ def timing_table() -> list[str]:
     """The time-to-interactive figures as lines for the end of the run (tests/conftest.py)."""
     if not TIMINGS:
         return []
-    lines = [f"{'page':<18} {'phone':>7} {'desktop':>8} {'target':>7}  (seconds from opening to a first click answered)"]
+    lines = [
+        "Seconds from opening to a first click answered: one opening per size, under the test run's own load,",
+        "with a preheated kernel only if the page's pool of one had refilled since a test last opened it.",
+        "The targets are judged by benchmarks/bench_pages.py on a quiet machine, not by these figures.",
+        f"{'page':<18} {'phone':>7} {'desktop':>8} {'target':>7}",
+    ]
     for name, found in sorted(TIMINGS.items()):
         best = min(v for k, v in found.items() if not k.endswith("_drawn"))
-        status = "met" if best <= TARGET_S[name] else "MISSED"
+        status = "within" if best <= TARGET_S[name] else "over (here)"
         lines.append(f"{name:<18} {found.get('phone', float('nan')):>7.2f} {found.get('desktop', float('nan')):>8.2f} {TARGET_S[name]:>7.0f}  {status}")
     return lines
 

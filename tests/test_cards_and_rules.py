@@ -152,13 +152,13 @@ def test_level_table_matches_readme() -> None:
     assert [level.number for level in UPTO9.levels] == list(LEVEL_TABLE)
     for number, (contract, groups, jokers, clean, min_real) in LEVEL_TABLE.items():
         level = UPTO9.level(number)
-        assert level.contract == contract, number
+        assert str(level.contract_message) == contract, number
         assert [(g.kind, g.size, g.jokers) for g in level.groups] == groups, number
         assert (level.jokers, level.clean_groups, level.min_real) == (jokers, clean, min_real), number
 
 
 def test_level_budgets_in_words() -> None:
-    assert [UPTO9.level(n).budget for n in LEVEL_TABLE] == [
+    assert [str(UPTO9.level(n).budget_message) for n in LEVEL_TABLE] == [
         "no jokers",
         "at most 1 joker",
         "at most 2 jokers",

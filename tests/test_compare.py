@@ -28,6 +28,8 @@ from upto9.compare import (
     share_of_rounds,
     wilson,
 )
+from upto9.families.phase10.fields import deck_of
+from upto9.family import family_of
 from upto9.rules import PHASE10, UPTO9, Family, TieBreak, builtin_rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,11 +114,12 @@ def test_the_facts_are_read_from_each_rule_set() -> None:
     assert (up.hand_size, ph.hand_size) == (UPTO9.hand_size, PHASE10.hand_size)
     # Up to 9's wild cards are its 2s and 3s, also themselves; Phase 10's are pure wild cards.
     assert (up.wild_cards, up.pure_wilds, up.wild_ranks) == (16, False, ("2", "3"))
-    assert (ph.wild_cards, ph.pure_wilds, ph.wild_ranks, ph.skips) == (PHASE10.deck_wilds, True, (), PHASE10.deck_skips)
+    assert (ph.wild_cards, ph.pure_wilds, ph.wild_ranks, ph.skips) == (deck_of(PHASE10).wilds, True, (), deck_of(PHASE10).skips)
     assert ph.numbers + ph.wild_cards + ph.skips == ph.deck_size
     assert [lv.jokers for lv in up.levels] == [lv.jokers for lv in UPTO9.levels] and not up.unlimited_wilds
     assert ph.unlimited_wilds and all(lv.natural_cards == 1 for lv in ph.levels)
-    assert [lv.contract for lv in ph.levels] == [lv.contract for lv in PHASE10.levels]
+    assert [lv.contract for lv in ph.levels] == [str(family_of(PHASE10).contract(lv)) for lv in PHASE10.levels]  # in its own words
+    assert ph.levels[1].contract == "1 set of 3 + 1 run of 4"
     assert (up.tie_break, ph.tie_break) == (TieBreak.SHARE, TieBreak.DECIDING_ROUND)
     assert (up.safety_valve, ph.safety_valve) == (True, False)
     assert up.decks_reconstructed and not up.hand_size_reconstructed
@@ -129,7 +132,7 @@ def test_the_facts_follow_a_house_rule_file() -> None:
     lean = builtin_rules("upto9_lean")
     facts = rules_facts(lean, 4)
     assert facts.decks == lean.decks_for(4) and facts.deck_size == 52 * lean.decks_for(4)
-    assert [lv.budget for lv in facts.levels] == [lv.budget for lv in lean.levels]
+    assert [lv.budget for lv in facts.levels] == [str(lv.budget_message) for lv in lean.levels]
 
 
 # --- samples --------------------------------------------------------------------------------------

@@ -28,10 +28,11 @@ from hypothesis import strategies as st
 
 from tests.fuzz_helpers import fuzz_examples
 from upto9 import PHASE10, UPTO9, Rules, RulesError, builtin_rules, load_rules, rules_from_dict
+from upto9.families.phase10.fields import MAX_COPIES, MAX_SKIPS, MAX_WILDS, PHASE10_MAX_RUN
+from upto9.families.upto9.fields import UPTO9_MAX_RUN
 from upto9.messages import render
 from upto9.rules import (
     MAX_BASE_CHAIN,
-    MAX_COPIES,
     MAX_DECKS,
     MAX_GROUPS,
     MAX_HAND_SIZE,
@@ -42,11 +43,7 @@ from upto9.rules import (
     MAX_PLAYERS,
     MAX_RULES_BYTES,
     MAX_SHOWN_CHARS,
-    MAX_SKIPS,
-    MAX_WILDS,
     MIN_PLAYERS,
-    PHASE10_MAX_RUN,
-    UPTO9_MAX_RUN,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -35,6 +35,7 @@ from upto9.widgets.stepper import WHOLE_TABLE, render_step, replay_round
 
 from upto9 import UPTO9, Card, check, load_rules, parse_card, parse_hand, save_game
 from upto9.families.phase10.cards import Colour, Phase10Card
+from upto9.families.phase10.fields import deck_of
 from upto9.game import Discarded, Donated, Drew, Reshuffled, Source
 from upto9.rules import PHASE10, builtin_rules
 from upto9.simulate import play_game
@@ -965,7 +966,7 @@ def test_explorer_offers_three_rule_sets_and_shows_phase10_in_its_own_words() ->
     facts = text_of(explorer._facts.value)
     deck = PHASE10.one_deck()
     assert f"Deck {len(deck)} cards: the numbers 1–12 in four colours (red, yellow, green, blue), 2 of each; 8 wild cards; 4 skips" in facts
-    assert len(deck) == 108 and sum(c.is_wild for c in deck) == PHASE10.deck_wilds == 8 and sum(c.is_skip for c in deck) == 4
+    assert len(deck) == 108 and sum(c.is_wild for c in deck) == deck_of(PHASE10).wilds == 8 and sum(c.is_skip for c in deck) == 4
     assert "Wild cards any number in a phase, as long as it holds at least 1 number card" in facts
     assert "Skips a skip, discarded, names a player who loses their next turn" in facts
     # Penalties with their marks: every Phase 10 penalty value is reconstructed (the rules text gives none).

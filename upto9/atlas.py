@@ -32,7 +32,7 @@ from tqdm.auto import tqdm
 
 from upto9.cards import PlayingCard
 from upto9.compare import GameSummary, play_games, rules_fingerprint, shuffled_deck, wilson
-from upto9.family import holds
+from upto9.family import family_of, holds
 from upto9.rules import UPTO9, Rules, rules_from_dict
 
 __all__ = ["FORMAT", "VARIANTS", "Atlas", "Counts", "budget_variant", "first_hold", "hurdles", "sample_first_holds"]
@@ -55,7 +55,7 @@ def budget_variant(rules: Rules, number: int, variant: str) -> Rules | None:
     fewer in total; a group's cap at most the total), ``rules`` (unchanged) or ``plus`` (one more in
     total and in every group's cap). ``None`` when there is no such budget (one fewer than none).
 
-    >>> budget_variant(UPTO9, 7, "plus").level(7).budget, budget_variant(UPTO9, 7, "none").level(7).budget
+    >>> str(budget_variant(UPTO9, 7, "plus").level(7).budget_message), str(budget_variant(UPTO9, 7, "none").level(7).budget_message)
     ('at most 4 jokers', 'no jokers')
     >>> budget_variant(UPTO9, 1, "minus") is None, budget_variant(UPTO9, 1, "rules") is UPTO9
     (True, True)
@@ -234,12 +234,13 @@ class Atlas:
         return cls(counts, list(played), seed, max_draws, players)
 
     def to_dict(self) -> dict[str, Any]:
+        family = family_of(self.rules)
         return {
             "format": FORMAT,
             "command": _BUILD,
             "rules": self.rules.name,
             "fingerprint": rules_fingerprint(self.rules),
-            "levels": [{"number": lv.number, "contract": lv.contract, "budget": lv.budget} for lv in self.rules.levels],
+            "levels": [{"number": lv.number, "contract": str(family.contract(lv)), "budget": str(family.budget(lv))} for lv in self.rules.levels],
             "seed": self.seed,
             "players": self.players,
             "max_draws": self.max_draws,

@@ -38,7 +38,7 @@ import numpy as np
 
 from upto9.cards import PlayingCard
 from upto9.families.phase10.cards import Phase10Card
-from upto9.family import holds
+from upto9.family import family_of, holds
 from upto9.game import game_deck
 from upto9.rules import Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
@@ -348,14 +348,15 @@ def rules_facts(rules: Rules, players: int = 4) -> RulesFacts:
     """
     decks = rules.decks_for(players)
     deck = rules.one_deck() * decks
+    family = family_of(rules)
     wild = [c for c in deck if rules.is_wild(c)]
     skips = sum(1 for c in deck if isinstance(c, Phase10Card) and c.is_skip)
     pure = bool(wild) and all(isinstance(c, Phase10Card) for c in wild)
     levels = tuple(
         LevelFacts(
             number=lv.number,
-            contract=lv.contract,
-            budget=lv.budget,
+            contract=str(family.contract(lv)),  # in the game's own words
+            budget=str(family.budget(lv)),
             cards=lv.cards,
             jokers=lv.jokers,
             unlimited=lv.unlimited,

@@ -149,8 +149,8 @@ def level_of(level: object, rules: object) -> Level:
     the rules lack.
 
     >>> from upto9.rules import UPTO9
-    >>> level_of(4, UPTO9).contract
-    '3 × three of a kind'
+    >>> level_of(4, UPTO9).number, level_of(4, UPTO9).cards
+    (4, 9)
     >>> level_of("4", UPTO9)
     Traceback (most recent call last):
     ...

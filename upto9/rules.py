@@ -25,11 +25,10 @@ from typing import Any, Final, Protocol, runtime_checkable
 from upto9.cards import MAX_SHOWN_CHARS, CardError, PlayingCard, Rank, parse_rank
 from upto9.files import FileError, read_text
 from upto9.messages import Items, Message, Param, group_name, message_of, said
-from upto9.plugins import FamilyNotFound, family_keys, load_family
+from upto9.plugins import FamilyNotFound, family_keys, load_family, load_fields_reader
 
 __all__ = [
     "MAX_BASE_CHAIN",
-    "MAX_COPIES",
     "MAX_DECKS",
     "MAX_GROUPS",
     "MAX_HAND_SIZE",
@@ -39,21 +38,21 @@ __all__ = [
     "MAX_PENALTY",
     "MAX_PLAYERS",
     "MAX_RULES_BYTES",
-    "MAX_SKIPS",
-    "MAX_WILDS",
     "MIN_PLAYERS",
     "PHASE10",
-    "PHASE10_MAX_RUN",
     "UPTO9",
-    "UPTO9_MAX_RUN",
     "DeckCount",
     "Family",
+    "FamilyFields",
+    "FamilyFieldsReader",
     "FreeOrder",
     "Group",
     "GroupKind",
     "Level",
+    "RuleReader",
     "Rules",
     "RulesError",
+    "Where",
     "builtin_rules",
     "load_rules",
     "rules_from_dict",
@@ -88,14 +87,8 @@ MAX_HAND_SIZE: Final = 15
 house rule, and bounds the hands the bots search each turn (the checker's search grows fast with
 the hand: a level of four straights takes milliseconds on 16 cards, over a second on 21)."""
 
-MAX_COPIES: Final = 4
-"""Phase 10: the most times a deck holds every number in every colour (the standard deck: 2)."""
-
-MAX_WILDS: Final = 16
-"""Phase 10: the most wild cards in one deck (the standard deck: 8)."""
-
-MAX_SKIPS: Final = 8
-"""Phase 10: the most skip cards in one deck (the standard deck: 4)."""
+# A family's own bounds (Phase 10's deck, the longest run of each game) are the family's
+# (``upto9.families.<key>.fields``).
 
 MAX_LEVELS: Final = 20
 """The most levels (phases) a rule set may have: Up to 9 has 9, Phase 10 has 10; twenty leaves room
@@ -105,13 +98,6 @@ MAX_GROUPS: Final = 4
 """The most groups one level may ask for: the built-in levels ask for at most three; four leaves room
 for a house level while keeping the search for a lay-down's arrangement small (it grows fast with
 the groups: six groups of two on a 12-card hand take over a second, four take milliseconds)."""
-
-UPTO9_MAX_RUN: Final = 14
-"""Up to 9: the longest straight, ace low to ace high (positions 1 to 14; the ace may end it at
-both ends, A 2 ... K A)."""
-
-PHASE10_MAX_RUN: Final = 12
-"""Phase 10: the longest run, the numbers 1 to 12 (no wrap from 12 to 1)."""
 
 MAX_LAYDOWN_CARDS: Final = 28
 """The most cards one level may ask for: the longest built-in lay-down holds 9; 28 (two straights
@@ -160,6 +146,83 @@ class FamilyRules(Protocol):
     def one_deck(self, rules: Rules) -> tuple[PlayingCard, ...]: ...
 
     def is_wild(self, card: PlayingCard, rules: Rules) -> bool: ...
+
+
+@runtime_checkable
+class FamilyFieldsReader(Protocol):
+    """What a family registers to read its own rule-set fields (``upto9.plugins.load_fields_reader``):
+    usually its ``fields`` module, which imports no more of the engine than this module."""
+
+    @property
+    def top_fields(self) -> frozenset[str]:
+        """The top-level fields of a rule file the family reads itself (Phase 10's ``deck``)."""
+        ...
+
+    def read_fields(self, reader: RuleReader, top: Mapping[str, Any], wild_ranks: frozenset[Rank]) -> FamilyFields:
+        """The family's own fields of a rule file's top table (``top``), as its frozen dataclass,
+        each validated there (``reader.fail`` names the file and the field); ``wild_ranks`` are
+        the shared field's, already read."""
+        ...
+
+
+@runtime_checkable
+class FamilyFields(Protocol):
+    """A family's own part of a rule set (``Rules.fields``): a frozen dataclass of the family's
+    fields, and the checks its levels get beyond the shared ones."""
+
+    @property
+    def group_kinds(self) -> tuple[GroupKind, ...]:
+        """The kinds of group its levels may ask for."""
+        ...
+
+    @property
+    def has_levels(self) -> bool:
+        """Whether the game is played in levels (a rummy's contracts); a game without them (a
+        shedding game) has no ``levels``, ``level_order`` or ``free_order`` in its rule set."""
+        ...
+
+    @property
+    def max_run(self) -> int:
+        """The longest run (a bound with a reason, a ``Final`` of the family)."""
+        ...
+
+    @property
+    def penalty_keys(self) -> tuple[str, ...]:
+        """The ``penalties`` table's keys: a card's ``penalty_key``."""
+        ...
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in one deck."""
+        ...
+
+    def largest(self, kind: GroupKind, decks: int, wild_ranks: frozenset[Rank]) -> int:
+        """The largest set (or colour group) ``decks`` decks can make, wild cards included."""
+        ...
+
+    def check_level(self, reader: RuleReader, where: Where, level: Level) -> None:
+        """Refuse a level the family cannot play (``reader.fail``)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields in the rule file's shape (merged into ``Rules.to_dict``)."""
+        ...
+
+
+@cache
+def fields_reader(key: str) -> FamilyFieldsReader:
+    """The reader of family ``key``'s own rule-set fields.
+
+    >>> sorted(fields_reader("phase10").top_fields)
+    ['deck']
+    """
+    try:
+        found = load_fields_reader(key)
+    except FamilyNotFound as error:
+        raise RulesError(str(error)) from None
+    if not isinstance(found, FamilyFieldsReader):
+        raise TypeError(f"the game family {key!r} registers no reader of its fields (upto9.rules.FamilyFieldsReader)")
+    return found
 
 
 @cache
@@ -272,52 +335,13 @@ class Level:
         return self.cards - self.jokers
 
     @property
-    def contract(self) -> str:
-        """The contract in words: ``'3 × three of a kind'``, ``'straight of 5 + three of a kind'``.
-
-        >>> [UPTO9.level(n).contract for n in (1, 4, 5)]
-        ['straight of 4', '3 × three of a kind', 'straight of 5 + three of a kind']
-        """
-        names = [g.name for g in self.groups]
-        if len(set(names)) == 1 and len(names) > 1:
-            return f"{len(names)} × {names[0]}"
-        return " + ".join(names)
-
-    @property
-    def budget(self) -> str:
-        """The joker budget in words, as the level table states it.
-
-        >>> [UPTO9.level(n).budget for n in (1, 4, 5)]  # doctest: +NORMALIZE_WHITESPACE
-        ['no jokers', 'at most 2 jokers in total, at most 1 per set, at least one set with no joker',
-         '1 + 1 (straight + set)']
-        """
-        natural = f", at least {self.natural_cards} number card{'s' if self.natural_cards != 1 else ''}" if self.natural_cards else ""
-        if self.unlimited:
-            return f"any number of wild cards{natural}"
-        if self.natural_cards:  # Phase 10 with a house-rule limit: one total, no per-group caps
-            return f"at most {self.jokers} wild card{'s' if self.jokers != 1 else ''}{natural}"
-        caps = [g.jokers for g in self.groups]
-        split = len(self.groups) > 1 and all(c is not None for c in caps) and sum(c or 0 for c in caps) == self.jokers
-        if split and len({g.kind for g in self.groups}) == len(self.groups):
-            return f"{' + '.join(str(c) for c in caps)} ({' + '.join(g.noun for g in self.groups)})"
-        parts = ["no jokers" if self.jokers == 0 else f"at most {_jokers(self.jokers)}"]
-        if len(self.groups) > 1 and self.jokers:
-            parts[0] += " in total"
-        if len(set(caps)) == 1 and caps[0] is not None and len(self.groups) > 1 and caps[0] < self.jokers:
-            parts.append(f"at most {caps[0]} per {self.groups[0].noun}")
-        elif len(set(caps)) > 1:
-            parts.extend(f"at most {_jokers(c)} in the {g.name}" for g, c in zip(self.groups, caps, strict=True) if c is not None)
-        if self.clean_groups:
-            noun = self.groups[0].noun if len({g.kind for g in self.groups}) == 1 else "group"
-            count = "one" if self.clean_groups == 1 else str(self.clean_groups)
-            parts.append(f"at least {count} {noun}{'s' if self.clean_groups > 1 else ''} with no joker")
-        return ", ".join(parts)
-
-    @property
     def contract_message(self) -> Message:
-        """``contract`` as a message, to word it in any language (``upto9.messages.render``).
+        """The contract in words, as a message to word in any language (``upto9.messages.render``):
+        the shared rummy wording, which Up to 9 uses (``GameFamily.contract`` is a family's own).
 
         >>> from upto9.messages import render
+        >>> [str(UPTO9.level(n).contract_message) for n in (1, 4, 5)]
+        ['straight of 4', '3 × three of a kind', 'straight of 5 + three of a kind']
         >>> [render(UPTO9.level(n).contract_message, "nb") for n in (4, 5)]
         ['3× tress', '5 straight + tress']
         """
@@ -335,13 +359,15 @@ class Level:
 
     @property
     def budget_message(self) -> Message:
-        """``budget`` as a message, to word it in any language.
+        """The joker budget in words, as the level table states it, as a message to word in any
+        language (the shared rummy wording; ``GameFamily.budget`` is a family's own).
 
         >>> from upto9.messages import render
+        >>> [str(UPTO9.level(n).budget_message) for n in (1, 4, 5)]  # doctest: +NORMALIZE_WHITESPACE
+        ['no jokers', 'at most 2 jokers in total, at most 1 per set, at least one set with no joker',
+         '1 + 1 (straight + set)']
         >>> render(UPTO9.level(4).budget_message, "nb")
         'maks 2 jokere totalt, maks 1 pr. tress, minst én tress uten joker'
-        >>> str(UPTO9.level(8).budget_message) == UPTO9.level(8).budget
-        True
         """
         found = _BUDGETS.get(self)
         if found is None:
@@ -423,10 +449,6 @@ def _noun(group: Group) -> Message:
     return Message(f"noun.{_noun_key(group)}")
 
 
-def _jokers(n: int) -> str:
-    return f"{n} joker{'s' if n != 1 else ''}"
-
-
 @dataclass(frozen=True, slots=True)
 class DeckCount:
     """How many decks a table of ``players[0]`` to ``players[1]`` players uses."""
@@ -449,15 +471,12 @@ class Rules:
     decks: tuple[DeckCount, ...]
     penalties: tuple[tuple[str, int], ...]  # by a card's ``penalty_key``: 'K' (Up to 9), '7', 'wild' (Phase 10)
     levels: tuple[Level, ...]
+    fields: FamilyFields  # the family's own fields (Phase 10's deck), read and checked by the family
     reconstructed: frozenset[str] = frozenset()
     base: str | None = None
     source: str = "<rules>"
     house_rules: frozenset[str] = frozenset()
     family: str = "upto9"  # the game family's key (upto9/plugins.py): its cards, checks and turns
-    # Phase 10's deck: every number in every colour this many times, plus wild cards and skips.
-    deck_copies: int = 2
-    deck_wilds: int = 0
-    deck_skips: int = 0
     tie_break: TieBreak = TieBreak.SHARE
     safety_valve: bool = True  # Up to 9, ruling 8: a round no waiting player can finish ends
     level_order: tuple[int, ...] = ()  # the levels played, in order (a shorter game); empty: all
@@ -590,7 +609,7 @@ class Rules:
             data["reconstructed"] = top_marks
         if self.family != Family.UPTO9:
             data["family"] = self.family
-            data["deck"] = {"copies": self.deck_copies, "wilds": self.deck_wilds, "skips": self.deck_skips}
+        data.update(self.fields.to_dict())
         if self.tie_break is not TieBreak.SHARE:
             data["tie_break"] = self.tie_break.value
         if not self.safety_valve:
@@ -624,17 +643,14 @@ _TOP_FIELDS = {
     "levels",
     "reconstructed",
     "family",
-    "deck",
     "tie_break",
     "safety_valve",
     "level_order",
     "free_order",
 }
 _LEVEL_FIELDS = {"number", "groups", "jokers", "clean_groups", "natural_cards", "reconstructed"}
-_DECK_MODEL_FIELDS = {"copies", "wilds", "skips"}
 _GROUP_FIELDS = {"kind", "size", "jokers"}
 _DECK_FIELDS = {"players", "decks", "reconstructed"}
-_MAX_RUN: dict[str, int] = {Family.UPTO9: UPTO9_MAX_RUN, Family.PHASE10: PHASE10_MAX_RUN}
 _CHAIN_KEYS = frozenset({"rules.base_cycle", "rules.base_deep"})  # errors of the whole chain, not of one file
 
 
@@ -655,8 +671,9 @@ def _shown(value: Any) -> str:
     return text if len(text) <= MAX_SHOWN_CHARS else text[: MAX_SHOWN_CHARS - 1] + "…"
 
 
-class _Reader:
-    """Reads one table with errors that name the file and the place."""
+class RuleReader:
+    """Reads one table of a rule file with errors that name the file and the place (families
+    read their own fields with it: ``FamilyFieldsReader.read_fields``)."""
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -707,48 +724,26 @@ Where = str | Message
 
 @dataclass(frozen=True, slots=True)
 class _Limits:
-    """What one rule set's cards let a level ask for (see ``_limits``)."""
+    """What one rule set's cards let a level ask for: its family's fields, and the most decks any
+    table of the rule set plays with."""
 
-    family: str
-    decks: int  # the most decks any table of the rule set plays with
-    largest_set: int  # every card of one rank (number) in those decks, and every joker that can join it
-    largest_colour: int  # Phase 10: every card of one colour and every wild card
-
-
-def _limits(family: str, decks: int, wild_ranks: frozenset[Rank], copies: int, wilds: int) -> _Limits:
-    """The largest groups ``decks`` decks can make.
-
-    Up to 9: a set of one rank holds that rank's 4 cards per deck, and as jokers every card of the
-    other wild ranks (4 per rank per deck; the 2s and 3s: a set of 7s can hold every 2 and every 3,
-    a set of 2s every 3). Phase 10: a set holds its number in 4 colours ``copies`` times per deck,
-    a colour group the 12 numbers ``copies`` times, and each every wild card. A run is bounded by
-    its ranks (``UPTO9_MAX_RUN``, ``PHASE10_MAX_RUN``), and every lay-down by ``MAX_LAYDOWN_CARDS``.
-
-    >>> _limits(Family.UPTO9, 3, UPTO9.wild_ranks, 2, 0).largest_set
-    36
-    >>> lim = _limits(Family.PHASE10, 1, frozenset(), 2, 8)
-    >>> lim.largest_set, lim.largest_colour
-    (16, 32)
-    """
-    if family == Family.PHASE10:
-        return _Limits(family, decks, (4 * copies + wilds) * decks, (12 * copies + wilds) * decks)
-    # the best rank for a big set is one that is not wild itself (when there is one): every wild rank joins it
-    joining = min(len(wild_ranks), len(Rank) - 1)
-    return _Limits(family, decks, 4 * decks * (1 + joining), 0)
+    fields: FamilyFields
+    decks: int
+    wild_ranks: frozenset[Rank]
 
 
-def _read_group(reader: _Reader, value: Any, where: Where, limits: _Limits) -> Group:
+def _read_group(reader: RuleReader, value: Any, where: Where, limits: _Limits) -> Group:
     table = reader.table(value, where, _GROUP_FIELDS)
     kind_text = table.get("kind")
-    kinds = ("run", "set", "colour") if limits.family == Family.PHASE10 else ("run", "set")
+    kinds = tuple(k.value for k in limits.fields.group_kinds)
     if kind_text not in kinds:
         raise reader.fail(where, Message("rules.kind", kinds=Items(tuple(repr(k) for k in kinds), "or"), value=_shown(kind_text)), "kind")
     kind = GroupKind(str(kind_text))
     if kind is GroupKind.RUN:
-        size = reader.integer(table, "size", where, 1, _MAX_RUN.get(limits.family, UPTO9_MAX_RUN))
+        size = reader.integer(table, "size", where, 1, limits.fields.max_run)
     else:
         size = reader.integer(table, "size", where, 1)
-        high = limits.largest_set if kind is GroupKind.SET else limits.largest_colour
+        high = limits.fields.largest(kind, limits.decks, limits.wild_ranks)
         if size > high:
             key = "rules.set_size" if kind is GroupKind.SET else "rules.colour_size"
             raise reader.fail(where, Message(key, high=high, decks=limits.decks, value=_shown(size)), "size")
@@ -756,7 +751,7 @@ def _read_group(reader: _Reader, value: Any, where: Where, limits: _Limits) -> G
     return Group(kind, size, jokers)
 
 
-def _read_level(reader: _Reader, value: Any, index: int, limits: _Limits) -> Level:
+def _read_level(reader: RuleReader, value: Any, index: int, limits: _Limits) -> Level:
     number = value.get("number") if isinstance(value, Mapping) else None
     named = isinstance(number, int) and not isinstance(number, bool) and number >= 1
     # Once a level has a number, every error names it, not its place in the list.
@@ -768,7 +763,6 @@ def _read_level(reader: _Reader, value: Any, index: int, limits: _Limits) -> Lev
         raise reader.fail(where, Message("rules.groups", value=_shown(groups_value)), "groups")
     if len(groups_value) > MAX_GROUPS:
         raise reader.fail(where, Message("rules.too_many_groups", limit=MAX_GROUPS, count=len(groups_value)), "groups")
-    family = limits.family
     groups = tuple(_read_group(reader, g, Message("rules.where.in", where=where, field=f"groups[{i}]"), limits) for i, g in enumerate(groups_value))
     cards = sum(g.size for g in groups)
     if cards > MAX_LAYDOWN_CARDS:
@@ -778,16 +772,12 @@ def _read_level(reader: _Reader, value: Any, index: int, limits: _Limits) -> Lev
     # Unlimited wilds: as many as the cards the lay-down does not need to be natural.
     jokers = cards - natural if unlimited else reader.integer(table, "jokers", where, 0, cards)
     clean = reader.integer(table, "clean_groups", where, 0, len(groups), default=0)
-    if family != Family.PHASE10 and (natural or unlimited):
-        field = "natural_cards" if natural else "jokers"
-        raise reader.fail(where, Message("rules.phase10_only"), field)
-    if family == Family.PHASE10 and (clean or any(g.jokers is not None for g in groups)):
-        # Phase 10 counts wild cards per phase only; its checker relies on that.
-        raise reader.fail(where, Message("rules.phase10_whole"))
-    return Level(number, groups, jokers, clean, reader.marks(table, where), unlimited, natural)
+    level = Level(number, groups, jokers, clean, reader.marks(table, where), unlimited, natural)
+    limits.fields.check_level(reader, where, level)
+    return level
 
 
-def _free_choice(reader: _Reader, value: Any) -> FreeOrder:
+def _free_choice(reader: RuleReader, value: Any) -> FreeOrder:
     """``free_order``: ``false`` (standard order), ``true`` or ``"after_deal"``, ``"before_deal"``
     (``"off"`` too, the enum's own name for false)."""
     if value is False:
@@ -807,7 +797,7 @@ def _short_rank(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 100
 
 
-def _wild_ranks(reader: _Reader, value: Any) -> frozenset[Rank]:
+def _wild_ranks(reader: RuleReader, value: Any) -> frozenset[Rank]:
     if not isinstance(value, list) or not all(_short_rank(r) for r in value):
         raise reader.fail("rules", Message("rules.ranks", value=_shown(value)), "wild_ranks")
     try:
@@ -834,8 +824,10 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     ...
     upto9.rules.RulesError: house.toml: rules: max_players: must be a whole number from 2 to 8, got 9223372036854775807
     """
-    reader = _Reader(source)
-    top = reader.table(data, "rules", _TOP_FIELDS)
+    reader = RuleReader(source)
+    named = data.get("family", Family.UPTO9.value) if isinstance(data, Mapping) else None
+    own = fields_reader(named).top_fields if isinstance(named, str) and named in family_keys() else frozenset()
+    top = reader.table(data, "rules", _TOP_FIELDS | own)
     if "key" not in top:
         raise reader.fail("rules", Message("rules.no_key"), "key")
     key = reader.text(top, "key", "rules")
@@ -843,13 +835,6 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     family = top.get("family", Family.UPTO9.value)
     if family not in family_keys():  # a family in another package registers itself (upto9/plugins.py)
         raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(k) for k in family_keys())), value=_shown(family)), "family")
-    deck_table = reader.table(top.get("deck", {}), "deck", _DECK_MODEL_FIELDS)
-    if deck_table and family != Family.PHASE10:
-        raise reader.fail("deck", Message("rules.deck_upto9"))
-    copies = reader.integer(deck_table, "copies", "deck", 1, MAX_COPIES, default=2)
-    wilds = reader.integer(deck_table, "wilds", "deck", 0, MAX_WILDS, default=8 if family == Family.PHASE10 else 0)
-    skips = reader.integer(deck_table, "skips", "deck", 0, MAX_SKIPS, default=4 if family == Family.PHASE10 else 0)
-    deck_size = 52 if family == Family.UPTO9 else 48 * copies + wilds + skips
     tie_text = top.get("tie_break", TieBreak.SHARE.value)
     if tie_text not in tuple(TieBreak):
         raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(t.value) for t in TieBreak)), value=_shown(tie_text)), "tie_break")
@@ -863,6 +848,8 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
     min_players = reader.integer(top, "min_players", "rules", MIN_PLAYERS, MAX_PLAYERS)
     max_players = reader.integer(top, "max_players", "rules", min_players, MAX_PLAYERS)
     wild_ranks = _wild_ranks(reader, top.get("wild_ranks", []))
+    fields = fields_reader(family).read_fields(reader, top, wild_ranks)  # the family's own fields, checked there
+    deck_size = fields.deck_size
 
     decks_value = top.get("decks")
     if not isinstance(decks_value, list) or not decks_value:
@@ -892,23 +879,24 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
             raise reader.fail("decks", Message("rules.cannot_deal", players=players, decks=covering[0].decks, hand=hand_size))
         most_decks = max(most_decks, covering[0].decks)
 
-    if family == Family.PHASE10:
-        if wild_ranks:
-            raise reader.fail("rules", Message("rules.p10_no_wild_ranks"), "wild_ranks")
-        penalty_keys = [*(str(n) for n in range(1, 13)), "wild", "skip"]
-    else:
-        penalty_keys = [str(r) for r in Rank]
-    penalty_table = reader.table(top.get("penalties"), "penalties", {*penalty_keys, "reconstructed"})
+    penalty_keys = fields.penalty_keys
+    # A game whose cards cost no points (no penalty keys) may leave the table out.
+    penalty_table = reader.table(top.get("penalties", {} if not penalty_keys else None), "penalties", {*penalty_keys, "reconstructed"})
     penalties = [(k, reader.integer(penalty_table, k, "penalties", 0, MAX_PENALTY)) for k in penalty_keys]
     marks = set(reader.marks(top, "rules")) | {f"penalties.{m}" for m in reader.marks(penalty_table, "penalties")}
 
     levels_value = top.get("levels")
-    if not isinstance(levels_value, list) or not levels_value:
+    if not fields.has_levels:
+        for field in ("levels", "level_order", "free_order"):
+            if top.get(field) not in (None, [], False):
+                raise reader.fail("rules", Message("rules.no_levels", game=family), field)
+        levels_value = []
+    elif not isinstance(levels_value, list) or not levels_value:
         raise reader.fail("rules", Message("rules.list", value=_shown(levels_value)), "levels")
     if len(levels_value) > MAX_LEVELS:
         raise reader.fail("rules", Message("rules.too_many_levels", limit=MAX_LEVELS, count=len(levels_value)), "levels")
-    limits = _limits(family, most_decks, wild_ranks, copies, wilds)
-    levels = sorted((_read_level(reader, v, i, limits) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)
+    limits = _Limits(fields, most_decks, wild_ranks)
+    levels = sorted((_read_level(reader, v, i, limits) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)  # none without levels
     for expected, level in enumerate(levels, start=1):
         if level.number != expected:
             raise reader.fail(Message("rules.where.level", number=level.number), Message("rules.numbered", count=len(levels)), "number")
@@ -933,14 +921,12 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         decks=tuple(decks),
         penalties=tuple(penalties),
         levels=tuple(levels),
+        fields=fields,
         reconstructed=frozenset(marks),
         base=base if isinstance(base, str) else None,
         source=source,
         house_rules=frozenset(house_value),
         family=family,
-        deck_copies=copies,
-        deck_wilds=wilds,
-        deck_skips=skips,
         tie_break=TieBreak(tie_text),
         safety_valve=safety_valve,
         level_order=tuple(order_value),
@@ -1086,7 +1072,7 @@ def _with_base(data: dict[str, Any], source: str, folder: Path | None, chain: tu
 def _lay_over(merged: dict[str, Any], data: dict[str, Any], source: str) -> dict[str, Any]:
     """Lay a house-rule file over its (whole) base: its levels replace the base's of the same
     number; each of its levels is checked on its own, so that an error names the file's level."""
-    reader = _Reader(source)
+    reader = RuleReader(source)
     house: set[str] = set()
     # Levels last: they are checked against the file's own hand size and decks, wherever it writes them.
     for key, value in sorted(data.items(), key=lambda item: item[0] == "levels"):
@@ -1113,9 +1099,9 @@ def _lay_over(merged: dict[str, Any], data: dict[str, Any], source: str) -> dict
         elif key == "penalties" and isinstance(value, Mapping):
             merged["penalties"] = {**merged["penalties"], **value}
             house.update(f"penalties.{rank}" for rank in value if rank != "reconstructed")
-        elif key == "deck" and isinstance(value, Mapping):
-            merged["deck"] = {**merged.get("deck", {}), **value}
-            house.update(f"deck.{field}" for field in value)
+        elif key != "levels" and isinstance(value, Mapping) and isinstance(merged.get(key, {}), Mapping):  # a family's table (Phase 10's deck)
+            merged[key] = {**merged.get(key, {}), **value}
+            house.update(f"{key}.{field}" for field in value)
         elif key not in ("base", "name", "key", "house_rules"):
             merged[key] = value
             house.add(key)
