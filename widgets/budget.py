@@ -129,8 +129,8 @@ class within:  # lower case: used as a statement, ``with within(2.0):``, like a 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         with self._lock:
             armed, self._armed = self._armed, False
-            if self.exceeded and kind is None:
-                _raise_in(self._thread, None)  # the block ended before the exception reached it
+            if self.exceeded:  # take back a stop not yet delivered: it would land after the block, anywhere
+                _raise_in(self._thread, None)
         self._done.set()
         if self.exceeded and kind is None and armed and not self.partial:
             raise OverBudget(self.seconds)
