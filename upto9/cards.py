@@ -195,6 +195,12 @@ class PlayingCard:
         """Does discarding this card make a player lose a turn (Phase 10's skip)? No standard card does."""
         return False
 
+    @property
+    def only_wild(self) -> bool:
+        """Is this card a wild card and nothing else (Phase 10's wild card)? A standard card never
+        is: Up to 9's 2s and 3s are jokers and also themselves."""
+        return False
+
 
 @dataclass(frozen=True, order=True, slots=True)
 class Card(PlayingCard):

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from upto9.cards import PlayingCard
-from upto9.families.phase10.cards import Phase10Card
 from upto9.family import family_of, holds
 from upto9.game import game_deck
 from upto9.rules import Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
@@ -350,8 +349,8 @@ def rules_facts(rules: Rules, players: int = 4) -> RulesFacts:
     deck = rules.one_deck() * decks
     family = family_of(rules)
     wild = [c for c in deck if rules.is_wild(c)]
-    skips = sum(1 for c in deck if isinstance(c, Phase10Card) and c.is_skip)
-    pure = bool(wild) and all(isinstance(c, Phase10Card) for c in wild)
+    skips = sum(1 for c in deck if c.skips)
+    pure = bool(wild) and all(c.only_wild for c in wild)
     levels = tuple(
         LevelFacts(
             number=lv.number,

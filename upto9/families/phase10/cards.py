@@ -112,6 +112,11 @@ class Phase10Card(PlayingCard):
         return self.special is Special.SKIP
 
     @property
+    def only_wild(self) -> bool:
+        """A wild card is nothing else: no number, no colour."""
+        return self.special is Special.WILD
+
+    @property
     def penalty_key(self) -> str:
         """The key of this card in a rule set's penalty table: ``'7'``, ``'wild'``, ``'skip'``."""
         return self.name if self.special is not None else str(self.number)
