@@ -220,18 +220,13 @@ def home_pages(out: Path) -> None:
     """index.html (English) and index.nb.html (Norsk): the Voila site's home page (its texts, its
     look) listing the static pages, with the pictures beside it in img/."""
     import jinja2
-    import markupsafe
     from upto9.widgets.nav import EXPLAINERS
 
     tree = ROOT / "share" / "jupyter" / "voila" / "templates" / "upto9"
     loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(HERE)), jinja2.FileSystemLoader(str(tree))])
     env = jinja2.Environment(loader=loader, autoescape=True, keep_trailing_newline=True)
     voila_home = env.get_template("tree.html")
-    rendered = voila_home.render(query="lang=en", base_url="/")
-    style = re.search(r"<style>.*?</style>", rendered, re.S)
-    if style is None:
-        raise SystemExit(f"no <style> block in {tree / 'tree.html'}: the static home page takes its look from it")
-    module: Any = voila_home.make_module({"query": "lang=en", "base_url": "/"})  # its {% set %} values: T, PAGES
+    module: Any = voila_home.make_module({"query": "lang=en", "base_url": "/"})  # its {% set %} values: PAGES
     static = [e.notebook for e in EXPLAINERS if e.static]
     pages = [p for p in module.PAGES if p["notebook"] in static]
     if [p["notebook"] for p in pages] != static:
@@ -241,7 +236,7 @@ def home_pages(out: Path) -> None:
         shutil.copy(ROOT / "notebooks" / "img" / page["picture"], out / "img")
     home = env.get_template("home.html.j2")
     for lang in ("en", "nb"):
-        html = home.render(lang=lang, T=module.T, t=module.T[lang], pages=pages, style=markupsafe.Markup(style.group(0)))
+        html = home.render(query=f"lang={lang}", base_url="/", pages=pages)  # tree.html reads the language from the query
         (out / ("index.html" if lang == "en" else f"index.{lang}.html")).write_text(html, encoding="utf-8")
     # Voici's own file lists (voici/tree/) would link to every notebook copy and the data: they lead home.
     tree_root = out / "voici" / "tree"
