@@ -416,3 +416,41 @@ def test_the_comparison_shows_its_tables_and_charts_in_both_languages(page: Any,
     assert page.locator("h1", has_text="Up to 9 og Phase 10 sammenlignet").first.is_visible()
     assert page.locator(".u9-en").first.is_hidden()
     screenshot(page, "6_comparison.nb")
+
+
+DELETE_KERNEL = """async () => {
+    const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+    const xsrf = (document.cookie.match(/_xsrf=([^;]+)/) || [])[1] || '';
+    const answer = await fetch(config.baseUrl + 'api/kernels/' + config.kernelId, {method: 'DELETE', headers: {'X-XSRFToken': xsrf}});
+    return answer.status;
+}"""
+WAKE = "document.dispatchEvent(new Event('visibilitychange'))"  # what a phone waking up sends the page
+
+
+def test_a_page_whose_kernel_is_gone_says_so_and_offers_a_reload(browser: Any, server: VoilaServer) -> None:
+    """A phone asleep past the server's idle limit comes back to a page whose kernel was culled: the
+    page says so at once (in its language) and offers a reload, instead of silently not answering."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    tab = context.new_page()
+    try:
+        open_page(tab, server, "2_hand_checker.ipynb")
+        tab.evaluate(WAKE)
+        tab.wait_for_timeout(1500)
+        assert tab.locator("#u9-lost:not([hidden])").count() == 0  # the kernel is there: no notice
+        assert tab.evaluate(DELETE_KERNEL) == 204  # what the culler does to a sleeping phone's kernel
+        tab.evaluate(WAKE)
+        notice = tab.locator("#u9-lost")
+        notice.wait_for(state="visible", timeout=15_000)
+        assert "lost its connection" in notice.inner_text() and "Siden har mistet" not in notice.inner_text()
+        button = notice.locator("button")
+        box = button.bounding_box()
+        assert box is not None and box["height"] >= 40 and "Reload the page" in button.inner_text()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(SHOTS / "2_hand_checker.lost.phone.png"))
+        button.click()
+        tab.wait_for_selector(".u9-lang-switch button", timeout=LOAD_MS)  # a new kernel: the page works again
+        tab.evaluate(WAKE)
+        tab.wait_for_timeout(1500)
+        assert tab.locator("#u9-lost:not([hidden])").count() == 0
+    finally:
+        context.close()
