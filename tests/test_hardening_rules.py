@@ -665,3 +665,47 @@ def test_fuzz_house_files_with_random_bases_give_rules_or_one_rules_error(bases:
         rules = _load_in_time(table / "house.toml")
         if rules is not None:
             _accepted_is_bounded(rules)
+
+
+# --- each family's own fields, read and checked in its own package (upto9/families/*/fields.py) -------
+
+
+def test_each_family_refuses_the_fields_of_the_other_game_in_its_own_words(tmp_path: Path) -> None:
+    assert refused(house(tmp_path, "[deck]\nwilds = 4\n")).endswith(
+        "deck: only a Phase 10 rule set (family = 'phase10') describes its deck; Up to 9 plays with standard 52-card decks"
+    )
+    says = refused(house(tmp_path, level('{ kind = "run", size = 4 }', jokers='"unlimited"')))
+    assert says.endswith(
+        "level 6: jokers: unlimited wild cards and a smallest number of number cards are Phase 10's rules; an Up to 9 level has a joker budget"
+    )
+    assert refused(house(tmp_path, 'wild_ranks = ["2"]\n', base="phase10")).endswith(
+        "rules: wild_ranks: Phase 10's wild cards are cards of their own; no rank is wild"
+    )
+
+
+def test_a_house_file_changes_one_value_of_phase10s_deck_and_keeps_the_others(tmp_path: Path) -> None:
+    rules = load_rules(house(tmp_path, "[deck]\nwilds = 4\n", base="phase10"))
+    assert rules.fields == type(PHASE10.fields)(copies=2, wilds=4, skips=4)
+    assert len(rules.one_deck()) == 104 and sum(c.only_wild for c in rules.one_deck()) == 4
+    assert rules.is_house_rule("deck.wilds") and not rules.is_house_rule("deck.copies")
+    assert rules_from_dict(rules.to_dict()).fields == rules.fields  # written and read back whole
+
+
+def test_a_family_that_registers_no_reader_of_its_fields_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    import upto9.plugins as plugins
+    import upto9.rules as rules_module
+
+    registered = plugins._entry_points
+
+    def without_readers(group: str = plugins.ENTRY_POINT_GROUP) -> dict[str, Any]:
+        return {} if group == plugins.FIELDS_GROUP else registered(group)
+
+    monkeypatch.setattr(plugins, "_entry_points", without_readers)
+    plugins.load_fields_reader.cache_clear()
+    rules_module.fields_reader.cache_clear()
+    try:
+        with pytest.raises(RulesError, match="the game family 'upto9' registers no reader of its rule-set fields"):
+            rules_from_dict(UPTO9.to_dict())
+    finally:
+        plugins.load_fields_reader.cache_clear()
+        rules_module.fields_reader.cache_clear()
