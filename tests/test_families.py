@@ -16,10 +16,15 @@ sets, and the engine must keep, for every family alike:
    and the same scores, at any point of the game;
 7. the same seed plays the same game.
 
-Nothing here names a family: the cases are ``upto9.family.families()`` (test ids: the family's
-key), each with its standard rule set (``family.rules``), its house rule sets (the family's
+Nothing here names a family. The numbered suite is the rummies' (``upto9.family.rummies()``, which
+have levels, melds and a lay-down checker); the ``test_turn_model_...`` tests at the end are every
+family's, a rummy or not (``families()``), through the core protocol only (``GameFamily``,
+``FamilyGame``, ``FamilyRound``: zones, views, legal moves, records), and a family plugged in from
+outside runs them as soon as it is installed (tests/test_plugin_family.py, with the toy family of
+tests/plugin_family). The rummy cases are each rummy (test ids: the family's key) with its
+standard rule set (``family.rules``), its house rule sets (the family's
 ``house_rules`` keys if it lists them, the package's other built-in rule sets of the family, and
-the house-rule files in tests/rulesets/ of the family). A family registered under the
+the house-rule files in tests/rulesets/ of the family). A rummy registered under the
 ``upto9.families`` entry points runs this suite as soon as it is installed. Each family's own
 rules are its own named tests (tests/test_game_rules.py, tests/test_phase10_game.py, the
 property files tests/test_game_properties.py and tests/test_phase10_properties.py) and its own
@@ -50,7 +55,7 @@ from tests.fuzz_helpers import fuzz_examples
 from tests.game_helpers import check_cards, check_records, check_round_end, full_snapshot
 from upto9.bots import HeuristicBot, RandomBot
 from upto9.cards import PlayingCard
-from upto9.family import GameFamily, families
+from upto9.family import FamilyGame, FamilyRound, GameFamily, RummyFamily, families, rummies
 from upto9.game import (
     ChoiceView,
     Discard,
@@ -67,7 +72,7 @@ from upto9.game import (
     View,
     legal_moves,
 )
-from upto9.records import game_record, load_game, replay, save_game
+from upto9.records import RecordError, game_record, load_game, replay, save_game
 from upto9.rules import Rules, builtin_rules, load_rules
 from upto9.simulate import MAX_ROUNDS_PER_GAME, bot_seed, play_game
 
@@ -83,7 +88,7 @@ def _shipped_keys() -> list[str]:
     return sorted(f.name.removesuffix(".toml") for f in folder.iterdir() if f.name.endswith(".toml"))
 
 
-def rule_sets(family: GameFamily) -> list[Rules]:
+def rule_sets(family: RummyFamily) -> list[Rules]:
     """The family's standard rule set first, then its house rule sets (each once)."""
     keys = list(getattr(family, "house_rules", ()))
     keys += [key for key in _shipped_keys() if key not in keys and builtin_rules(key).family == family.key]
@@ -95,12 +100,12 @@ def rule_sets(family: GameFamily) -> list[Rules]:
     return list(unique.values())
 
 
-CASES = [(family, rules) for family in families() for rules in rule_sets(family)]
+CASES = [(family, rules) for family in rummies() for rules in rule_sets(family)]
 IDS = [family.key if rules is family.rules else f"{family.key}-{rules.key}" for family, rules in CASES]
 
 
-def test_every_registered_family_is_a_case_with_its_standard_rules_first() -> None:
-    assert [family.key for family, rules in CASES if rules is family.rules] == [f.key for f in families()]
+def test_every_registered_rummy_is_a_case_with_its_standard_rules_first() -> None:
+    assert [family.key for family, rules in CASES if rules is family.rules] == [f.key for f in rummies()]
     assert len(set(IDS)) == len(IDS)
     for family, rules in CASES:
         assert rules.family == family.key, (family.key, rules.name)
@@ -313,14 +318,14 @@ def seats(data: st.DataObject, rules: Rules, most_random: int) -> tuple[int, fro
     return players, random_seats
 
 
-def examples(family: GameFamily, rules: Rules, standard: int, house: int = 1) -> settings:
+def examples(family: RummyFamily, rules: Rules, standard: int, house: int = 1) -> settings:
     """CI-sized: ``standard`` examples for the family's standard rule set, ``house`` for each
     house rule set; ``UPTO9_FUZZ_EXAMPLES`` for each when it is set."""
     return settings(max_examples=fuzz_examples(standard if rules is family.rules else house))
 
 
 @pytest.mark.parametrize(("family", "rules"), CASES, ids=IDS)
-def test_every_move_of_bot_games_keeps_the_invariants(family: GameFamily, rules: Rules) -> None:
+def test_every_move_of_bot_games_keeps_the_invariants(family: RummyFamily, rules: Rules) -> None:
     """Invariants 1-5 before and after every move (CI-sized: the rounds of a game's first
     ``CHECKED_MOVES`` moves; whole games when ``UPTO9_FUZZ_EXAMPLES`` is set)."""
 
@@ -336,7 +341,7 @@ def test_every_move_of_bot_games_keeps_the_invariants(family: GameFamily, rules:
 
 
 @pytest.mark.parametrize(("family", "rules"), CASES, ids=IDS)
-def test_a_view_is_a_frozen_copy_the_player_cannot_change_the_round_through(family: GameFamily, rules: Rules) -> None:
+def test_a_view_is_a_frozen_copy_the_player_cannot_change_the_round_through(family: RummyFamily, rules: Rules) -> None:
     game = Game(players=rules.min_players, rules=rules, seed=1)
     rnd = dealt(game)
     view = rnd.view(rnd.turn)
@@ -351,7 +356,7 @@ def test_a_view_is_a_frozen_copy_the_player_cannot_change_the_round_through(fami
 
 
 @pytest.mark.parametrize(("family", "rules"), CASES, ids=IDS)
-def test_bot_games_end_within_the_limits_and_each_round_end_is_consistent(family: GameFamily, rules: Rules) -> None:
+def test_bot_games_end_within_the_limits_and_each_round_end_is_consistent(family: RummyFamily, rules: Rules) -> None:
     """Invariants 1 and 5 on whole games, a round's end at a time (``simulate.play_game``)."""
 
     @examples(family, rules, 3)
@@ -395,7 +400,7 @@ def round_trip(game: Game, folder: Path) -> Game:
 
 
 @pytest.mark.parametrize(("family", "rules"), CASES, ids=IDS)
-def test_a_saved_game_loads_and_saves_byte_identical_at_any_point(family: GameFamily, rules: Rules, tmp_path: Path) -> None:
+def test_a_saved_game_loads_and_saves_byte_identical_at_any_point(family: RummyFamily, rules: Rules, tmp_path: Path) -> None:
     """Invariant 6: a game by bots (a random one in seat 0), with a number or a text seed,
     round-trips before its first move, after one, after a drawn number of steps (mid-turn,
     mid-round, between rounds, between choices before a deal) and once over; replaying its
@@ -431,7 +436,7 @@ def test_a_saved_game_loads_and_saves_byte_identical_at_any_point(family: GameFa
 
 
 @pytest.mark.parametrize(("family", "rules"), CASES, ids=IDS)
-def test_random_play_reshuffles_the_discard_pile_and_the_record_round_trips(family: GameFamily, rules: Rules, tmp_path: Path) -> None:
+def test_random_play_reshuffles_the_discard_pile_and_the_record_round_trips(family: RummyFamily, rules: Rules, tmp_path: Path) -> None:
     """Random legal moves make long rounds: the deck runs out, the discard pile is reshuffled
     (recorded), and the replay takes the recorded order."""
     seed = f"reshuffle {rules.key}"
@@ -452,7 +457,7 @@ def test_random_play_reshuffles_the_discard_pile_and_the_record_round_trips(fami
 
 
 @pytest.mark.parametrize(("family", "rules"), CASES, ids=IDS)
-def test_the_same_seed_plays_the_same_game(family: GameFamily, rules: Rules) -> None:
+def test_the_same_seed_plays_the_same_game(family: RummyFamily, rules: Rules) -> None:
     """Invariant 7: a seed deals the same decks and, with the same bots, plays the same game;
     another seed deals another deck."""
 
@@ -475,3 +480,201 @@ def dealt(game: Game) -> Round:
     for seat in game.to_choose:
         game.choose_phase(seat, game.choice_view(seat).open[0])
     return game.round if game.rounds else game.next_round()
+
+
+# --- the turn model: every family, a rummy or not, through the core protocol only ------------------
+#
+# These tests know a game only as ``upto9.family`` describes it (``GameFamily``, ``FamilyGame``,
+# ``FamilyRound``): ``new_game``, ``legal_moves``, ``play``, ``zones``, ``visible``, ``view``,
+# ``scores``, ``history``, and the records of ``upto9.records`` (``any_family=True``). A family
+# plugged in from outside runs them as soon as it is installed (tests/test_plugin_family.py does,
+# with the toy family of tests/plugin_family).
+
+TURN_MODEL = list(families())
+TURN_MODEL_IDS = [family.key for family in TURN_MODEL]
+TURN_MODEL_MOVES = 300  # CI-sized: moves checked one by one per game (whole games with UPTO9_FUZZ_EXAMPLES)
+TURN_MODEL_SEEDS = (3, 8)
+
+
+def family_bots(family: GameFamily, players: int, seed: int) -> list[Any]:
+    """A random player in seat 0, the family's first bot (``bots()``) or a random one elsewhere."""
+    named = getattr(family, "bots", None)
+    default = next(iter(named().values()), RandomBot) if callable(named) else RandomBot
+    return [RandomBot(bot_seed(seed, p)) if p == 0 else default(bot_seed(seed, p)) for p in range(players)]
+
+
+def turn_snapshot(game: FamilyGame) -> tuple[Any, ...]:
+    """What a refused move must leave as it was: every zone, the turn, the history, the scores."""
+    rnd = game.round
+    return (rnd.zones(), rnd.turn, rnd.over, [r.to_dict() for r in rnd.history], len(game.rounds), game.totals, game.over)
+
+
+def foreign_moves(family: GameFamily) -> list[object]:
+    """Moves of the other families' first deals, and things that are no move at all."""
+    moves: list[object] = [None, object(), "pick_up", 0]
+    for other in families():
+        if other.key != family.key:
+            moves += list(other.new_game(other.rules, other.rules.min_players, 0, None).legal_moves())
+    return moves
+
+
+def mutated(move: object, rnd: FamilyRound, rng: random.Random) -> Iterator[object]:
+    """Offered moves made wrong: a card the player to move does not hold, a seat or slot far out
+    of range (each field of the move's dataclass in turn)."""
+    if not dataclasses.is_dataclass(move) or isinstance(move, type):
+        return
+    held = Counter(rnd.zones()[f"hand.{rnd.turn}"])
+    strangers = sorted({card for card in rnd.deck_order if card not in held}, key=str)
+    for f in dataclasses.fields(move):
+        value = getattr(move, f.name)
+        if isinstance(value, PlayingCard) and strangers:
+            yield dataclasses.replace(move, **{f.name: rng.choice(strangers)})
+        elif isinstance(value, int) and not isinstance(value, bool | Enum):
+            yield dataclasses.replace(move, **{f.name: value + 1000})
+
+
+def check_turn_model_round(rnd: FamilyRound, deck: Counter[PlayingCard], where: str) -> None:
+    """Card conservation and what views hide, for the round as it stands."""
+    zones = rnd.zones()
+    assert sum((Counter(cards) for cards in zones.values()), Counter()) == deck == Counter(rnd.deck_order), f"{where}: cards not conserved"
+    assert all(rnd.visible(p) <= set(zones) for p in range(rnd.players)), where
+    for player in range(rnd.players):
+        view = rnd.view(player)
+        assert view.player == player and view.rules == rnd.rules, where
+        assert dataclasses.is_dataclass(view), f"{where}: a view is a dataclass"
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            view.player = player  # type: ignore[misc]  # a frozen one: the seat cannot change the round through it
+        seen = Counter(card for f in dataclasses.fields(view) if f.name != "rules" for card in cards_in(getattr(view, f.name)))
+        shown = sum((Counter(zones[zone]) for zone in rnd.visible(player)), Counter())
+        assert not seen - shown, f"{where}: player {player}'s view shows {sorted(map(str, (seen - shown).elements()))}, which that seat does not see"
+
+
+def play_turn_model(family: GameFamily, seed: int, players: int, moves: int | None) -> FamilyGame:
+    """A seeded game by bots through the core protocol, every invariant checked at each move: its
+    first ``moves`` moves (CI-sized), or the whole game when ``moves`` is ``None``."""
+    rules = family.rules
+    rng = random.Random(f"turn model:{family.key}:{seed}")
+    game = family.new_game(rules, players, seed, None)
+    deck = Counter(list(rules.one_deck()) * rules.decks_for(players))
+    bots = [RandomBot(bot_seed(seed, p)) for p in range(players)]  # each move one of legal_moves(view), by the protocol alone
+    strangers = foreign_moves(family)
+    seen: list[object] = []  # moves offered earlier in the game, a few of each kind
+    played, started = 0, time.monotonic()
+    while not game.over:
+        rnd = game.round
+        while not rnd.over:
+            where = f"{family.key} seed={seed} players={players} round {len(game.rounds)} move {played + 1}"
+            legal = list(rnd.legal_moves())
+            if moves is None or played < moves:
+                check_turn_model_round(rnd, deck, where)
+                assert legal, f"{where}: the player to move has no move"
+                assert list(family.legal_moves(rnd.view(rnd.turn))) == legal, f"{where}: legal_moves(view) is not the round's legal_moves()"
+                for other in range(players):
+                    if other != rnd.turn:
+                        assert not family.legal_moves(rnd.view(other)), f"{where}: seat {other} is offered moves out of turn"
+                wrong = [m for m in strangers if m not in legal]
+                wrong = rng.sample(wrong, min(2, len(wrong))) + [m for move in rng.sample(legal, min(2, len(legal))) for m in mutated(move, rnd, rng)]
+                # Moves of a kind offered before but none of which is offered now (picking up while a
+                # card plays, a blind card while the hand holds cards, drawing after the draw).
+                kinds = {type(m) for m in legal}
+                earlier = [m for m in seen if type(m) not in kinds]
+                wrong += rng.sample(earlier, min(2, len(earlier)))
+                seen.extend(m for m in legal if type(m) not in {type(k) for k in seen} or rng.random() < 0.05)
+                before = turn_snapshot(game)
+                for move in wrong:
+                    if move in legal:
+                        continue
+                    with pytest.raises(RuleError) as refusal:
+                        game.play(move)
+                    assert refusal.value.msg is not None, f"{where}: {move!r} was refused without a message"
+                    assert turn_snapshot(game) == before, f"{where}: the refused {move!r} changed the game"
+            if moves is not None and played >= moves:
+                return game  # CI-sized: the checked moves are done
+            move = bots[rnd.turn].act(rnd.view(rnd.turn))
+            assert move in legal, f"{where}: the bot played {move!r}, which legal_moves() does not offer"
+            game.play(move)
+            played += 1
+            assert time.monotonic() - started < SECONDS_PER_GAME, f"{where}: the game runs too long"
+        check_turn_model_round(rnd, deck, f"{family.key} seed={seed} round {len(game.rounds)} end")
+        if not game.over:
+            assert len(game.rounds) < MAX_ROUNDS_PER_GAME, f"{family.key} seed={seed}: the game does not end"
+            with pytest.raises(RuleError):
+                game.round.play(None)
+            game.next_round()
+    return game
+
+
+@pytest.mark.parametrize("family", TURN_MODEL, ids=TURN_MODEL_IDS)
+def test_turn_model_conserves_cards_offers_only_legal_moves_refuses_the_rest_and_hides_cards(family: GameFamily) -> None:
+    """Card conservation, legal moves only, a refused move changes nothing, views hide what they
+    must: at every move of the first ``TURN_MODEL_MOVES`` of seeded bot games, for every family."""
+    for seed in TURN_MODEL_SEEDS:
+        players = family.rules.min_players + seed % (family.rules.max_players - family.rules.min_players + 1)
+        game = play_turn_model(family, seed, players, None if LONG else TURN_MODEL_MOVES)
+        assert all(rnd.over for rnd in game.rounds[:-1]) and (game.over or not LONG)
+
+
+@pytest.mark.parametrize("family", TURN_MODEL, ids=TURN_MODEL_IDS)
+def test_turn_model_games_end_within_the_limits_and_the_totals_add_up(family: GameFamily) -> None:
+    """Games end (``play_game(any_family=True)``, the family's default bots), within
+    ``MAX_ROUNDS_PER_GAME``; winners hold the fewest totals; a finished game takes no more moves."""
+    for seed in TURN_MODEL_SEEDS:
+        game = play_game(players=family.rules.min_players, rules=family.rules, seed=seed, any_family=True)
+        assert game.over and 1 <= len(game.rounds) <= MAX_ROUNDS_PER_GAME and all(rnd.over for rnd in game.rounds)
+        assert set(game.winners) <= set(range(game.players)) and game.winners
+        if not isinstance(family, RummyFamily):  # a rummy's winners are the finishers, not the fewest points
+            assert list(game.totals) == [sum(rnd.scores()[p] for rnd in game.rounds) for p in range(game.players)]
+            assert set(game.winners) == {p for p in range(game.players) if game.totals[p] == min(game.totals)}
+        assert not game.legal_moves()
+        with pytest.raises(RuleError):
+            game.next_round()
+
+
+def round_trip_any(game: FamilyGame, folder: Path) -> None:
+    """Save, load (``any_family=True``), save again: the same bytes and the same record."""
+    first, second = folder / "first.json", folder / "second.json"
+    save_game(game, first)
+    loaded = load_game(first, any_family=True)
+    save_game(loaded, second)
+    assert second.read_bytes() == first.read_bytes(), f"{game.rules.key}: the record changed on a round trip"
+    assert game_record(loaded) == game_record(game) and loaded.totals == game.totals and loaded.winners == game.winners
+    assert loaded.round.zones() == game.round.zones() and loaded.round.turn == game.round.turn
+
+
+@pytest.mark.parametrize("family", TURN_MODEL, ids=TURN_MODEL_IDS)
+def test_turn_model_replay_is_identical_at_any_point(family: GameFamily, tmp_path: Path) -> None:
+    """A game saved, loaded and saved again gives the same bytes: as dealt, mid-round, between
+    rounds and once over (``upto9.records``); a record that disagrees with its replay is refused."""
+    rules = family.rules
+    game = family.new_game(rules, rules.min_players, "replay", ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][: rules.min_players])
+    bots = family_bots(family, rules.min_players, 5)
+    stops, steps = {0, 1, 37}, 0
+    while not game.over:
+        if steps in stops or (game.round.over and len(game.rounds) == 1):
+            round_trip_any(game, tmp_path)
+        if game.round.over:
+            game.next_round()
+        else:
+            game.play(bots[game.round.turn].act(game.view(game.round.turn)))
+        steps += 1
+    round_trip_any(game, tmp_path)
+    record = game_record(game)
+    kept = copy.deepcopy(record)
+    assert game_record(replay(record, any_family=True)) == kept and record == kept
+    actions = record["rounds"][0]["actions"]
+    if actions:
+        broken = copy.deepcopy(record)
+        broken["rounds"][0]["actions"][0]["player"] = 99
+        with pytest.raises(RecordError, match=r"round 1, action 1"):
+            replay(broken, any_family=True)
+
+
+@pytest.mark.parametrize("family", TURN_MODEL, ids=TURN_MODEL_IDS)
+def test_turn_model_same_seed_same_game(family: GameFamily) -> None:
+    """The same seed deals the same decks and, with the same bots, plays the same game; another seed deals another deck."""
+    rules = family.rules
+    once = game_record(play_game(players=rules.min_players, rules=rules, seed=21, any_family=True))
+    assert game_record(play_game(players=rules.min_players, rules=rules, seed=21, any_family=True)) == once
+    again = family.new_game(rules, rules.min_players, 21, None)
+    assert [str(card) for card in again.round.deck_order] == once["rounds"][0]["deck"]
+    assert [str(card) for card in family.new_game(rules, rules.min_players, 22, None).round.deck_order] != once["rounds"][0]["deck"]

@@ -1,5 +1,5 @@
 """The widgets and the command line draw every registered game family through its protocol
-(``upto9.family.GameFamily``: ``card_grid``, ``card_look``, ``card_words``, ``contract``,
+(``upto9.family.RummyFamily``: ``card_grid``, ``card_look``, ``card_words``, ``contract``,
 ``budget``...), never by asking which game a rule set plays (issue 13)."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from upto9.widgets.cards_html import card_html
 from upto9.widgets.hand import by_suit, grid_cards
 from upto9.widgets.texts import budget_text, card_name, contract_text, family_for
 
-from upto9.family import GameFamily, families
+from upto9.family import RummyFamily, rummies
 from upto9.messages import LANGUAGES, render
 
 ROOT = Path(__file__).resolve().parent.parent
 DRAWING = [*sorted((ROOT / "widgets").glob("*.py")), ROOT / "upto9" / "cli.py"]
-FAMILIES = families()
+FAMILIES = rummies()
 
 
 def test_the_widgets_and_the_command_line_never_ask_which_game_it_is() -> None:
@@ -41,7 +41,7 @@ def test_the_check_catches_a_branch() -> None:
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.key)
-def test_every_card_of_the_grid_is_drawn_and_named_in_every_language(family: GameFamily) -> None:
+def test_every_card_of_the_grid_is_drawn_and_named_in_every_language(family: RummyFamily) -> None:
     rules = family.rules
     grid = grid_cards(rules)
     cards = [card for row in grid for card in row]
@@ -56,7 +56,7 @@ def test_every_card_of_the_grid_is_drawn_and_named_in_every_language(family: Gam
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.key)
-def test_contracts_and_budgets_are_the_familys_own_words(family: GameFamily) -> None:
+def test_contracts_and_budgets_are_the_familys_own_words(family: RummyFamily) -> None:
     rules = family.rules
     for level in rules.levels:
         for lang in LANGUAGES:

@@ -13,7 +13,7 @@ from upto9.families.phase10.cards import Colour, Phase10Card
 from upto9.families.phase10.phases import Phase10Check, Phase10Meld, Phase10Placed
 from upto9.families.upto9.checker import Arrangement, Check, Slot
 from upto9.families.upto9.melds import Meld, Placed
-from upto9.family import GameFamily, Verdict, check, family_of, holds, outs, validate
+from upto9.family import GameFamily, RummyFamily, Verdict, check, family_of, game_family, holds, outs, validate
 from upto9.game import EndReason, Game, Round, RuleError, Source, View, legal_moves
 from upto9.messages import Message, render
 from upto9.problems import MeldError, Problem
@@ -55,6 +55,7 @@ __all__ = [
     "RuleError",
     "Rules",
     "RulesError",
+    "RummyFamily",
     "SimulationError",
     "SimulationInterrupted",
     "Slot",
@@ -67,6 +68,7 @@ __all__ = [
     "family_of",
     "format_hand",
     "full_deck",
+    "game_family",
     "game_record",
     "holds",
     "legal_moves",

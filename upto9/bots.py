@@ -27,15 +27,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, overload, runtime_checkable
 
 from upto9.cards import PlayingCard
-from upto9.family import holds
+from upto9.family import FamilyView, game_family, holds
 from upto9.game import AnyMeld, ChoiceView, Move, View, legal_moves
 from upto9.plugins import load_family
 from upto9.rules import Rules
 
-__all__ = ["Bot", "HeuristicBot", "Mind", "PlayingFamily", "RandomBot", "make_chances", "mind_of"]
+__all__ = ["Bot", "FamilyBot", "HeuristicBot", "Mind", "PlayingFamily", "RandomBot", "make_chances", "mind_of"]
 
 
 @runtime_checkable
@@ -44,6 +44,16 @@ class Bot(Protocol):
     answers with one move (``Draw``, ``LayDown``, ``Donate`` or ``Discard``)."""
 
     def act(self, view: View) -> Move:
+        """The next move for the viewing player."""
+        ...
+
+
+@runtime_checkable
+class FamilyBot(Protocol):
+    """A player of any family (``upto9.family``): ``act`` is called with the seat's own view of the
+    round whenever it is to move, and answers with one of the family's moves."""
+
+    def act(self, view: FamilyView) -> object:
         """The next move for the viewing player."""
         ...
 
@@ -66,9 +76,16 @@ class RandomBot:
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
 
-    def act(self, view: View) -> Move:
-        """A legal move, chosen uniformly."""
-        moves = legal_moves(view)
+    @overload
+    def act(self, view: View) -> Move: ...
+
+    @overload
+    def act(self, view: FamilyView) -> object: ...
+
+    def act(self, view: FamilyView) -> object:
+        """A legal move, chosen uniformly among the view's family's ``legal_moves(view)`` (for Up to 9
+        and Phase 10, ``upto9.game.legal_moves``): it plays every family."""
+        moves = legal_moves(view) if isinstance(view, View) else game_family(view.rules).legal_moves(view)
         if not moves:
             raise ValueError(f"player {view.player} has no move: it is not their turn")
         return self.rng.choice(moves)

@@ -34,7 +34,7 @@ from typing import Any, Final, NoReturn, TextIO
 
 from upto9 import __version__
 from upto9.cards import CardError, PlayingCard, Suit, format_hand, parse_hand, shown
-from upto9.family import GameFamily, Slot, Verdict, check, family_of
+from upto9.family import RummyFamily, Slot, Verdict, check, family_of
 from upto9.files import FileError, read_text
 from upto9.game import RuleError
 from upto9.messages import Message, message_of, render
@@ -66,7 +66,7 @@ def _face_text(face: object, glyphs: bool = True) -> str:
     return _card_text(face, glyphs) if isinstance(face, PlayingCard) else str(face)
 
 
-def _face_words(face: object, family: GameFamily, glyphs: bool = True) -> str:
+def _face_words(face: object, family: RummyFamily, glyphs: bool = True) -> str:
     """A card as itself (``7♥``); what else a wild card stands for as its family's messages write
     it (Up to 9: a set's rank with its article, ``a 7``, ``an 8``, ``an A``; Phase 10: ``7``)."""
     if isinstance(face, PlayingCard):
@@ -97,7 +97,7 @@ def slot_text(slot: Slot, glyphs: bool = True) -> str:
     return _card_text(slot.card, glyphs)
 
 
-def _group_labels(level: Level, family: GameFamily) -> list[str]:
+def _group_labels(level: Level, family: RummyFamily) -> list[str]:
     """``straight``, ``set`` (Phase 10: ``set``, ``run``, ``colour``); numbered only when the level
     has more than one of a kind of group."""
     nouns = [str(family.group_noun(g)) for g in level.groups]

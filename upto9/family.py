@@ -1,17 +1,20 @@
-"""Game families: what a game supplies to the engine (``GameFamily``), and the engine's questions
-about a hand put to the rule set's family once (``check``, ``holds``, ``outs``, ``validate``).
+"""Game families: what a game supplies to the engine (``GameFamily``, and a rummy's more:
+``RummyFamily``), the turn model every game is played through (``FamilyRound``, ``FamilyGame``),
+and the engine's questions about a hand put to the rule set's family once (``check``, ``holds``,
+``outs``, ``validate``).
 
-Up to 9 (``upto9.families.upto9``) and Phase 10 (``upto9.families.phase10``) are families; a
+Up to 9 (``upto9.families.upto9``) and Phase 10 (``upto9.families.phase10``) are rummies; a
 third game is a package of its own that registers a ``GameFamily`` under the ``upto9.families``
-entry points (``upto9.plugins``, ``docs/families.md``). The engine, the records and the widgets
-know a game only through this module's protocols: a family's own types (its cards, melds and
-verdicts) stay inside its package.
+entry points (``upto9.plugins``, ``docs/families.md``), a rummy or not. The engine, the records
+and the widgets know a game only through this module's protocols: a family's own types (its
+cards, moves, melds and verdicts) stay inside its package. The generic code (records, bots,
+``upto9.simulate.play_game``) asks ``game_family``; what needs levels asks ``family_of``.
 
 >>> from upto9.rules import PHASE10
->>> [f.key for f in families()]
-['phase10', 'upto9']
->>> family_of(PHASE10).name, family_of("upto9").level_word
-('Phase 10', 'level')
+>>> [f.key for f in families()], [f.key for f in rummies()]
+(['phase10', 'upto9'], ['phase10', 'upto9'])
+>>> family_of(PHASE10).name, family_of("upto9").level_word, game_family(PHASE10).key
+('Phase 10', 'level', 'phase10')
 """
 
 from __future__ import annotations
@@ -28,7 +31,27 @@ from upto9.plugins import FamilyNotFound, family_keys, load_family
 from upto9.problems import Problem, require_rules
 from upto9.rules import UPTO9, FamilyRules, Group, GroupKind, Level, Rules, RulesError
 
-__all__ = ["Arrangement", "GameFamily", "PlacedCard", "Slot", "TableMeld", "Verdict", "check", "families", "family_of", "holds", "outs", "validate"]
+__all__ = [
+    "Arrangement",
+    "FamilyGame",
+    "FamilyRecord",
+    "FamilyRound",
+    "FamilyView",
+    "GameFamily",
+    "PlacedCard",
+    "RummyFamily",
+    "Slot",
+    "TableMeld",
+    "Verdict",
+    "check",
+    "families",
+    "family_of",
+    "game_family",
+    "holds",
+    "outs",
+    "rummies",
+    "validate",
+]
 
 
 @runtime_checkable
@@ -149,20 +172,156 @@ class Verdict(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+# --- the turn model: what every game offers, a rummy or not (docs/families.md, "The turn model") ---
+
+
+@runtime_checkable
+class FamilyView(Protocol):
+    """What one seat may see of a round: a frozen dataclass of the family's, holding at least the
+    seat and the rule set (and nothing that seat may not see)."""
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+
+@runtime_checkable
+class FamilyRecord(Protocol):
+    """What happened in one step of a round (a frozen dataclass of the family's): ``to_dict()`` is
+    its JSON, which ``GameFamily.move_from_dict`` reads back."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class FamilyRound(Protocol):
+    """One dealt round of any game, as the engine's generic code (records, bots, simulation, the
+    invariant suite) plays it. Seats are 0 to ``players - 1``, clockwise. ``play`` verifies,
+    applies and returns the record of what happened; a move the rules refuse raises
+    ``upto9.game.RuleError`` carrying a ``Message`` and changes nothing. ``zones()`` is every card
+    by zone (``"hand.0"``, ``"deck"``, ``"pile"``, ``"table"``...): their union is always the
+    dealt deck; ``visible(player)`` names the zones whose cards that seat sees. ``scores()`` is
+    this round's points per seat (fewer is better), meaningful once ``over``."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def deck_order(self) -> tuple[PlayingCard, ...]: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def history(self) -> Sequence[FamilyRecord]: ...
+
+    def legal_moves(self) -> Sequence[object]: ...
+
+    def play(self, move: object) -> FamilyRecord: ...
+
+    def view(self, player: int) -> FamilyView: ...
+
+    def zones(self) -> dict[str, tuple[PlayingCard, ...]]: ...
+
+    def visible(self, player: int) -> frozenset[str]: ...
+
+    def scores(self) -> tuple[int, ...]: ...
+
+
+@runtime_checkable
+class FamilyGame(Protocol):
+    """A whole game of rounds (what ``GameFamily.new_game`` returns): Up to 9's ``upto9.game.Game``,
+    or the engine's generic ``upto9.rounds.RoundsGame`` for a game without levels. Moves go to the
+    current round through ``play``; ``next_round`` deals the next (from ``deck``, top card first,
+    or shuffled from the seed); ``totals`` are the points per seat so far, ``winners`` the seats
+    that won once ``over``."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def seed(self) -> int | str: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def rounds(self) -> Sequence[FamilyRound]: ...
+
+    @property
+    def round(self) -> FamilyRound: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+    def legal_moves(self) -> Sequence[object]: ...
+
+    def view(self, player: int) -> FamilyView: ...
+
+    def play(self, move: object) -> FamilyRecord: ...
+
+    def next_round(self, deck: Sequence[PlayingCard] | None = None) -> FamilyRound: ...
+
+
 @runtime_checkable
 class GameFamily(FamilyRules, Protocol):
-    """What a game family supplies: its words, its cards and deck (``FamilyRules``), its exact
-    checker, its melds, and what a wild card may stand for. Every method takes the rule set, so
-    one family serves all of its house rules."""
+    """What every game family supplies (the core of ``docs/families.md``): its words, its cards and
+    deck (``FamilyRules``), its standard rule set, its message domain, and its turn model:
+    ``new_game`` and ``new_round`` deal (``deck`` top card first), ``move_from_dict`` reads a
+    record's action back into a move (``None``: a record the engine made itself, which a replay
+    matches and does not play), ``legal_moves(view)`` is every move open to the viewing seat,
+    from its view alone. A family may also supply ``bots()`` (its bots by name, the first is the
+    default player) and ``game_over(game)`` (``upto9.rounds``)."""
 
     @property
     def name(self) -> str: ...
 
     @property
-    def donating(self) -> str: ...
+    def rules(self) -> Rules: ...
 
     @property
-    def rules(self) -> Rules: ...
+    def catalog(self) -> Traversable:
+        """The folder of the family's message domain, ``<lang>/LC_MESSAGES/<key>.po`` in each
+        language: the sentences only its game says (``upto9.messages`` merges it with the engine's)."""
+        ...
+
+    def new_game(self, rules: Rules, players: int, seed: int | str, names: Sequence[str] | None) -> FamilyGame: ...
+
+    def new_round(self, rules: Rules, players: int, dealer: int, deck: Sequence[PlayingCard]) -> FamilyRound: ...
+
+    def move_from_dict(self, data: Mapping[str, Any], rnd: FamilyRound) -> object | None: ...
+
+    def legal_moves(self, view: FamilyView) -> Sequence[object]: ...
+
+
+@runtime_checkable
+class RummyFamily(GameFamily, Protocol):
+    """What a rummy (a game of levels, melds and a lay-down checker) supplies beyond the core: its
+    exact checker, its melds, and what a wild card may stand for. Every method takes the rule set,
+    so one family serves all of its house rules."""
+
+    @property
+    def donating(self) -> str: ...
 
     def check(self, hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules) -> Verdict: ...
 
@@ -281,18 +440,11 @@ class GameFamily(FamilyRules, Protocol):
         """One wild card, in a sentence (``'a joker'``, ``'a wild card'``)."""
         ...
 
-    # --- the game's own wording (issue 13) ---
 
-    @property
-    def catalog(self) -> Traversable:
-        """The folder of the family's message domain, ``<lang>/LC_MESSAGES/<key>.po`` in each
-        language: the sentences only its game says (``upto9.messages`` merges it with the engine's)."""
-        ...
-
-
-def family_of(rules: Rules | str) -> GameFamily:
-    """The game family of a rule set (or of a family key). Raises ``RulesError`` for a key no
-    installed package registers, ``TypeError`` for a registered object that is no ``GameFamily``.
+def family_of(rules: Rules | str) -> RummyFamily:
+    """The rummy family of a rule set (or of a family key): what the hand checker, the atlas and
+    the level table ask. Raises ``RulesError`` for a key no installed package registers or for a
+    family without levels, ``TypeError`` for a registered object that is no ``RummyFamily``.
 
     >>> family_of(UPTO9).key
     'upto9'
@@ -305,8 +457,27 @@ def family_of(rules: Rules | str) -> GameFamily:
 
 
 @cache
-def _family(key: str) -> GameFamily:
+def _family(key: str) -> RummyFamily:
     # Once per key: a runtime protocol check looks at every member, far too slow for every check().
+    found = _game_family(key)
+    if not _is_rummy(key) or not isinstance(found, RummyFamily):
+        raise RulesError(Message("family.not_rummy", name=found.name, key=key))
+    return found
+
+
+def game_family(rules: Rules | str) -> GameFamily:
+    """The game family of a rule set (or of a family key), a rummy or not: what the generic code
+    (records, bots, ``upto9.simulate.play_game``) asks. Raises as ``family_of`` does for a key no
+    package registers, ``TypeError`` for a registered object that is no ``GameFamily``.
+
+    >>> game_family("upto9").name
+    'Up to 9'
+    """
+    return _game_family(rules if isinstance(rules, str) else require_rules(rules).family)
+
+
+@cache
+def _game_family(key: str) -> GameFamily:
     try:
         found = load_family(key)
     except FamilyNotFound as error:
@@ -317,13 +488,29 @@ def _family(key: str) -> GameFamily:
 
 
 def families() -> tuple[GameFamily, ...]:
-    """Every installed game family, by key.
+    """Every installed game family, by key, rummies and the others.
 
     >>> from upto9.rules import PHASE10
     >>> [f.rules is PHASE10 for f in families()]
     [True, False]
     """
-    return tuple(family_of(key) for key in family_keys())
+    return tuple(game_family(key) for key in family_keys())
+
+
+def rummies() -> tuple[RummyFamily, ...]:
+    """The installed families that are rummies (levels, melds, a lay-down checker), by key: what
+    the hand checker, the atlas and the level table offer.
+
+    >>> [f.level_word for f in rummies()]
+    ['phase', 'level']
+    """
+    return tuple(family_of(key) for key in family_keys() if _is_rummy(key))
+
+
+@cache
+def _is_rummy(key: str) -> bool:
+    # Once per key: the runtime protocol check looks at every member of RummyFamily.
+    return isinstance(_game_family(key), RummyFamily)
 
 
 def check(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = UPTO9) -> Verdict:

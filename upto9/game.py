@@ -817,8 +817,9 @@ class Round:
 
     # --- applying any move ---------------------------------------------------------------------
 
-    def play(self, move: Move) -> Drew | LaidDown | Donated | Discarded:
-        """Apply a move object (what bots return)."""
+    def play(self, move: object) -> Drew | LaidDown | Donated | Discarded:
+        """Apply a move object (what bots return); anything that is no move of this game (another
+        family's move, say) is refused with ``RuleError`` and changes nothing."""
         if isinstance(move, Draw):
             return self.draw(move.source)
         if isinstance(move, LayDown):
@@ -828,6 +829,43 @@ class Round:
         if isinstance(move, Discard):
             return self.discard(move.card, move.target)
         raise RuleError(Message("game.not_move", move=repr(move)))
+
+    # --- the turn model's view of the round (upto9.family.FamilyRound): cheap, off every hot path ---
+
+    def zones(self) -> dict[str, tuple[PlayingCard, ...]]:
+        """Every card of the round by zone: each seat's hand (``hand.0``...) and melds on the table
+        (``table.0``...), the discard pile (``pile``, bottom first) and the deck (``deck``, top card
+        first). Their union is always the dealt deck.
+
+        >>> rnd = Game(players=2, seed=1).round
+        >>> {zone: len(cards) for zone, cards in rnd.zones().items()}
+        {'hand.0': 11, 'hand.1': 11, 'table.0': 0, 'table.1': 0, 'pile': 1, 'deck': 81}
+        """
+        found: dict[str, tuple[PlayingCard, ...]] = {f"hand.{p}": tuple(hand) for p, hand in enumerate(self.hands)}
+        for p, melds in enumerate(self.table):
+            found[f"table.{p}"] = tuple(placed.card for meld in melds for placed in meld.cards)
+        found["pile"] = tuple(self.discard_pile)
+        found["deck"] = self.deck
+        return found
+
+    def visible(self, player: int) -> frozenset[str]:
+        """The zones whose cards ``player`` sees: their own hand, the table and the discard pile.
+
+        >>> sorted(Game(players=2, seed=1).round.visible(1))
+        ['hand.1', 'pile', 'table.0', 'table.1']
+        """
+        return frozenset({f"hand.{player}", "pile", *(f"table.{p}" for p in range(self.players))})
+
+    def scores(self) -> tuple[int, ...]:
+        """This round's penalty points per seat (fewer is better): the end's, once the round is over;
+        before, what each hand would cost now.
+
+        >>> Game(players=2, seed=1).round.scores()
+        (115, 105)
+        """
+        if self.end is not None:
+            return self.end.penalties
+        return tuple(sum(self.rules.penalty(card) for card in hand) for hand in self.hands)
 
     # --- internals -----------------------------------------------------------------------------
 
@@ -1070,6 +1108,15 @@ class Game:
         return bool(self.winners)
 
     @property
+    def totals(self) -> tuple[int, ...]:
+        """The penalty points per seat so far (``penalties``; the turn model's ``FamilyGame.totals``).
+
+        >>> Game(players=3, seed=7).totals
+        (0, 0, 0)
+        """
+        return tuple(self.penalties)
+
+    @property
     def last_level(self) -> int:
         """The level that ends the game (and that a deciding round plays)."""
         return self.rules.played_levels[-1]
@@ -1242,7 +1289,7 @@ class Game:
         """The moves open to the player to move."""
         return self.round.legal_moves()
 
-    def play(self, move: Move) -> Drew | LaidDown | Donated | Discarded:
+    def play(self, move: object) -> Drew | LaidDown | Donated | Discarded:
         """Apply a move object (what bots return)."""
         record = self.round.play(move)
         self._settle()

@@ -1,5 +1,5 @@
-"""How a game's card looks, as data for the widgets to draw (``GameFamily.card_look``,
-``GameFamily.face_look``): what it shows, in which colour role, and whether that alone names it.
+"""How a game's card looks, as data for the widgets to draw (``RummyFamily.card_look``,
+``RummyFamily.face_look``): what it shows, in which colour role, and whether that alone names it.
 
 The engine knows no HTML and no colours: a ``tone`` is a role that the widgets' stylesheet gives a
 colour (``upto9.widgets.cards_html``). A third game's cards use the same roles, or add its own

@@ -60,6 +60,24 @@ The record shape::
      "result": {"over": false, "winners": [], "levels": [1, 2], "penalties": [35, 0]}}
 
 A round still being played has ``"end": null``; a game still being played has ``"over": false``.
+
+A game of a family without levels (``upto9.family``'s turn model: a ``FamilyGame`` that is no
+``upto9.game.Game``) is recorded in a generic shape, the same format with its family's key at the
+top, and per round its dealer, its deck, its actions (each record's ``to_dict()``) and its scores::
+
+    {"format": "upto9-game/1", "family": "toyshed", "rule_set": "Toyshed", "rules": {...},
+     "players": ["Ann", "Bob"], "seed": 7,
+     "rounds": [{"round": 1, "dealer": 0, "deck": ["5c", ...],
+                 "actions": [{"type": "play", "player": 1, "card": "4h", "cleared": false}, ...],
+                 "scores": [3, 0]}],
+     "result": {"over": true, "winners": [1], "totals": [5, 2]}}
+
+``replay`` and ``load_game`` read it with ``any_family=True`` (they return the family's
+``FamilyGame``; without it such a record is refused, since the game is no ``Game``): the family's
+``new_game`` deals the first round, whose deck must be the seed's, ``next_round(deck)`` the others,
+each action is read by the family's ``move_from_dict`` (``None``: a record the engine made itself,
+which must be the round's next record) and played, and every record, score and the result must
+be the file's. The same limits apply, and the same refusals, naming the round, action and field.
 """
 
 from __future__ import annotations
@@ -73,13 +91,14 @@ from dataclasses import is_dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal, overload
 
 from upto9.cards import CardError, PlayingCard, read_one
-from upto9.family import GameFamily, TableMeld, family_of
+from upto9.family import FamilyGame, GameFamily, RummyFamily, TableMeld, family_of, game_family
 from upto9.files import FileError, read_text
 from upto9.game import Discard, Donate, Draw, Game, LayDown, Move, Round, RuleError, Source
 from upto9.messages import Items, Message, Param, message_of, said
+from upto9.plugins import family_keys
 from upto9.problems import MeldError
 from upto9.rules import FreeOrder, GroupKind, Rules, RulesError, builtin_rules, rules_from_dict
 
@@ -209,7 +228,31 @@ def _choosing(game: Game) -> list[int | None] | None:
     return list(game.chosen) if between and any(level is not None for level in game.chosen) else None
 
 
-def game_record(game: Game) -> dict[str, Any]:
+def _generic_record(game: FamilyGame) -> dict[str, Any]:
+    """A game of a family without levels, in the generic shape (see the module's docstring)."""
+    rounds = [
+        {
+            "round": number,
+            "dealer": rnd.dealer,
+            "deck": _cards(rnd.deck_order),
+            "actions": [record.to_dict() for record in rnd.history],
+            "scores": list(rnd.scores()) if rnd.over else None,
+        }
+        for number, rnd in enumerate(game.rounds, start=1)
+    ]
+    return {
+        "format": FORMAT,
+        "family": game.rules.family,
+        "rule_set": game.rules.name,
+        "rules": game.rules.to_dict(),
+        "players": list(game.names),
+        "seed": game.seed,
+        "rounds": rounds,
+        "result": {"over": game.over, "winners": list(game.winners), "totals": list(game.totals)},
+    }
+
+
+def game_record(game: FamilyGame) -> dict[str, Any]:
     """The whole game as JSON-ready data: rules, players, seed, every round's deal, actions and
     end, the choices announced for the next deal (free order before the deal), and the result. A
     game still being played is recorded as far as it has gone.
@@ -225,7 +268,13 @@ def game_record(game: Game) -> dict[str, Any]:
     (0, [1, 1], 104, [11, 11])
     >>> [action["type"] for action in first["actions"]], first["end"]
     (['draw', 'discard'], None)
+
+    A game of a family without levels (any ``FamilyGame`` that is no ``upto9.game.Game``) is
+    recorded in the generic shape: its ``family``, and per round the dealer, the deck, the
+    actions and the ``scores``; ``replay`` and ``load_game`` read it with ``any_family=True``.
     """
+    if not isinstance(game, Game):
+        return _generic_record(game)
     record: dict[str, Any] = {
         "format": FORMAT,
         "rule_set": game.rules.name,
@@ -260,7 +309,7 @@ def _dumps(value: Any, indent: int = 0) -> str:
     return "[\n" + ",\n".join(pad + _dumps(item, indent + 2) for item in value) + "\n" + " " * indent + "]"
 
 
-def save_game(game: Game, path: str | Path) -> None:
+def save_game(game: FamilyGame, path: str | Path) -> None:
     """Write the game's record to ``path`` as UTF-8 JSON (one action per line).
 
     The text depends only on the game, so saving a loaded game gives the same bytes again.
@@ -375,8 +424,8 @@ def _card_list(value: Any, what: Where, family: GameFamily) -> list[PlayingCard]
     return [_card(item, Message("record.where.card", where=what, index=i), family) for i, item in enumerate(_list(value, what), start=1)]
 
 
-def _face(value: Any, what: Where, family: GameFamily, kind: GroupKind | None) -> object:
-    """What a donated card stands for, in the family's words (``GameFamily.read_face``) for the
+def _face(value: Any, what: Where, family: RummyFamily, kind: GroupKind | None) -> object:
+    """What a donated card stands for, in the family's words (``RummyFamily.read_face``) for the
     ``kind`` of the meld it goes on. A donation naming a meld that is not on the table: the first
     kind that reads it (the engine then refuses the donation, naming the meld)."""
     if not isinstance(value, str):
@@ -485,7 +534,7 @@ def move_from_dict(action: Any, rules: Rules, table: Sequence[Sequence[TableMeld
     return _move(kind, action, family_of(rules), table, where)
 
 
-def _move(kind: str, action: Mapping[str, Any], family: GameFamily, table: Sequence[Sequence[TableMeld]], where: Where) -> Move:
+def _move(kind: str, action: Mapping[str, Any], family: RummyFamily, table: Sequence[Sequence[TableMeld]], where: Where) -> Move:
     """``move_from_dict`` for an action whose type and fields have been checked."""
     if kind == "draw":
         source = action["source"]
@@ -677,6 +726,32 @@ def _check_named_rules(rules: Rules) -> None:
             raise _at("rules", Message("record.rules_differ", field=_cut(field), name=_cut(repr(builtin.name))))
 
 
+def _names(value: Any, rules: Rules) -> list[str]:
+    """A record's players: names, as many as ``rules`` seat."""
+    names = _list(value, "players")
+    if not names or not all(isinstance(name, str) for name in names):
+        raise _at("players", Message("record.players", value=_short(names)))
+    if not rules.min_players <= len(names) <= rules.max_players:
+        low, high = rules.min_players, rules.max_players
+        raise _at("players", Message("rules.players_range", name=_cut(rules.name), low=low, high=high, players=str(len(names))))
+    return names
+
+
+def _seed(value: Any) -> int | str:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise _at("seed", Message("record.seed", value=_short(value)))
+    return value
+
+
+def _count_rounds(rounds: list[Any]) -> None:
+    """Refuse more rounds than ``MAX_ROUNDS``, or more actions than ``MAX_ACTIONS``, unread."""
+    if len(rounds) > MAX_ROUNDS:
+        raise _at("rounds", Message("record.too_many_rounds", count=len(rounds), limit=MAX_ROUNDS))
+    actions = sum(len(r["actions"]) for r in rounds if isinstance(r, Mapping) and isinstance(r.get("actions"), list))
+    if actions > MAX_ACTIONS:
+        raise _at("rounds", Message("record.too_many_actions", count=actions, limit=MAX_ACTIONS))
+
+
 class _Replayer:
     """Replays one record through a fresh game, checking every step against the file."""
 
@@ -694,7 +769,10 @@ class _Replayer:
             self.rules: Rules = rules_from_dict(self.record["rules"], "record")
         except RulesError as error:
             raise RecordError(_in_record(_engine(error))) from None
-        self.family = family_of(self.rules)
+        try:
+            self.family = family_of(self.rules)
+        except RulesError as error:  # a game without levels has no record of this shape
+            raise _at("rules", _engine(error)) from None
         if self.record["rule_set"] != self.rules.name:
             raise _at("rule_set", Message("record.rule_set", value=_short(self.record["rule_set"]), name=_cut(repr(self.rules.name))))
         _check_named_rules(self.rules)
@@ -892,7 +970,15 @@ class _Replayer:
             _same(end[key], actual[key], where, key)
 
 
-def replay(record: Mapping[str, Any], *, time_limit: float | None = None) -> Game:
+@overload
+def replay(record: Mapping[str, Any], *, time_limit: float | None = None, any_family: Literal[False] = False) -> Game: ...
+
+
+@overload
+def replay(record: Mapping[str, Any], *, time_limit: float | None = None, any_family: Literal[True]) -> FamilyGame: ...
+
+
+def replay(record: Mapping[str, Any], *, time_limit: float | None = None, any_family: bool = False) -> Game | FamilyGame:
     """Replay a game record through the engine and return the game, exactly as it was.
 
     Every action is played with the engine's own moves; every drawn card, every resulting
@@ -916,13 +1002,143 @@ def replay(record: Mapping[str, Any], *, time_limit: float | None = None) -> Gam
     Traceback (most recent call last):
     ...
     upto9.records.RecordError: the replay took longer than 0 s, the limit here: the record is not opened
+
+    With ``any_family=True`` it replays a record of any family, the generic shape of a family
+    without levels too (through the family's ``new_game``, ``move_from_dict`` and ``play``), and
+    returns the ``FamilyGame``; without it such a record is refused (the game is no ``Game``).
     """
-    return _replay(record, None if time_limit is None else _Deadline(time_limit))
+    return _replay(record, None if time_limit is None else _Deadline(time_limit), any_family)
 
 
-def _replay(record: Any, deadline: _Deadline | None) -> Game:
+def _replay(record: Any, deadline: _Deadline | None, any_family: bool = False) -> Game | FamilyGame:
     _check_shape(record, deadline)
+    if isinstance(record, Mapping) and "family" in record and record.get("format") == FORMAT:
+        if not any_family:
+            raise _at("family", Message("record.not_rummy", family=_short(record["family"])))
+        return _GenericReplayer(record, deadline).run()
     return _Replayer(record, deadline).run()
+
+
+_GENERIC_TOP: Final = ("format", "family", "rule_set", "rules", "players", "seed", "rounds", "result")
+_GENERIC_ROUND: Final = ("round", "dealer", "deck", "actions", "scores")
+_GENERIC_RESULT: Final = ("over", "winners", "totals")
+
+
+class _GenericReplayer:
+    """Replays a record of a family without levels through its turn model (``upto9.family``):
+    ``new_game`` deals the first round (its deck must be the seed's), ``next_round(deck)`` the
+    others, every action is read by ``move_from_dict`` and played, and the round's records, its
+    scores and the result must be the file's."""
+
+    def __init__(self, record: Mapping[str, Any], deadline: _Deadline | None) -> None:
+        self.deadline = deadline
+        self.record = _fields(record, _GENERIC_TOP, Message("record.where.top"))
+        key = self.record["family"]
+        if not isinstance(key, str) or key not in family_keys():
+            raise _at("family", Message("record.family", value=_short(key), keys=Items(tuple(repr(k) for k in family_keys()))))
+        self.family = game_family(key)
+        if isinstance(self.family, RummyFamily):
+            raise _at("family", Message("record.family_rummy", name=_cut(repr(self.family.name))))
+        if not isinstance(self.record["rules"], Mapping):
+            raise _at("rules", Message("record.rules_table", value=_short(self.record["rules"])))
+        try:
+            self.rules = rules_from_dict(self.record["rules"], "record")
+        except RulesError as error:
+            raise RecordError(_in_record(_engine(error))) from None
+        _same(self.record["family"], self.rules.family, "rules", "family")
+        if self.record["rule_set"] != self.rules.name:
+            raise _at("rule_set", Message("record.rule_set", value=_short(self.record["rule_set"]), name=_cut(repr(self.rules.name))))
+        _check_named_rules(self.rules)
+        self.names = _names(self.record["players"], self.rules)
+        self.seed = _seed(self.record["seed"])
+        self.rounds = _list(self.record["rounds"], "rounds")
+        _count_rounds(self.rounds)
+        if not self.rounds:
+            raise _at("rounds", Message("record.no_rounds"))
+
+    def run(self) -> FamilyGame:
+        try:
+            game = self.family.new_game(self.rules, len(self.names), self.seed, self.names)
+        except RuleError as error:
+            raise _at(Message("record.where.top"), _engine(error)) from None
+        for number, data in enumerate(self.rounds, start=1):
+            self._round(game, number, data, last=number == len(self.rounds))
+        result = _fields(self.record["result"], _GENERIC_RESULT, "result")
+        actual = {"over": game.over, "winners": list(game.winners), "totals": list(game.totals)}
+        for key in _GENERIC_RESULT:
+            _same(result[key], actual[key], "result", key)
+        return game
+
+    def _round(self, game: FamilyGame, number: int, data: Any, last: bool) -> None:
+        where = Message("record.where.deal", round=number)
+        data = _fields(data, _GENERIC_ROUND, where)
+        _same(data["round"], number, where, Message("record.thing.round_number"))
+        if self.deadline is not None:
+            self.deadline.check()
+        deck = _card_list(data["deck"], _in(where, "deck"), self.family)
+        decks = self.rules.decks_for(len(self.names))
+        if len(deck) != len(self.rules.one_deck()) * decks:
+            raise _at(where, Message("game.full_decks", decks=decks))
+        if number == 1:
+            rnd = game.round
+            _same(data["deck"], _cards(rnd.deck_order), where, "deck")  # the first deal is the seed's
+        else:
+            try:
+                rnd = game.next_round(deck)
+            except RuleError as error:
+                raise _at(where, _engine(error)) from None
+        _same(data["dealer"], rnd.dealer, where, "dealer")
+        actions = _list(data["actions"], _in(Message("record.where.round", round=number), "actions"))
+        matched = 0  # the engine's records matched to the file so far
+        for index, action in enumerate(actions, start=1):
+            if self.deadline is not None:
+                self.deadline.check()
+            kind = action.get("type") if isinstance(action, Mapping) else None
+            what = (
+                Message("record.where.action", round=number, index=index, kind=_cut(kind))
+                if isinstance(kind, str)
+                else Message("record.where.action_at", round=number, index=index)
+            )
+            if not isinstance(action, Mapping) or not isinstance(kind, str):
+                raise _at(what, Message("record.action_table", value=_short(action)))
+            try:
+                move = self.family.move_from_dict(action, rnd)
+            except ValueError as error:  # RecordError, CardError: what the family's reader says
+                raise _at(what, _engine(error)) from None
+            if move is None:  # a record the engine made itself: the round must hold it here
+                engine = rnd.history[matched].to_dict() if matched < len(rnd.history) else None
+                if engine is None:
+                    raise _at(what, Message("record.no_engine_record", kind=_cut(kind)))
+                if engine != action:
+                    raise _at(what, _difference(action, engine))
+                matched += 1
+                continue
+            if matched < len(rnd.history):
+                raise _at(what, Message("record.engine_record_left", kind=_short(rnd.history[matched].to_dict().get("type"))))
+            player = action.get("player")
+            if isinstance(player, int) and player != rnd.turn and not rnd.over:
+                raise _at(what, Message("record.not_turn", player=player, turn=rnd.turn))
+            try:
+                game.play(move)
+            except RuleError as error:
+                raise _at(what, _engine(error)) from None
+            got = rnd.history[matched].to_dict() if matched < len(rnd.history) else {}
+            if got != action:
+                raise _at(what, _difference(action, got))
+            matched += 1
+        end = Message("record.where.end", round=number)
+        if matched < len(rnd.history):
+            raise _at(end, Message("record.engine_record_left", kind=_short(rnd.history[matched].to_dict().get("type"))))
+        scores = data["scores"]
+        if scores is None:
+            if rnd.over:
+                raise _at(end, Message("record.scores_missing"))
+            if not last:
+                raise _at(end, Message("record.still_played_follows"))
+        elif not rnd.over:
+            raise _at(end, Message("record.scores_early"))
+        else:
+            _same(scores, list(rnd.scores()), end, "scores")
 
 
 _ROUND_AT = re.compile(r'"round": ([0-9]+)')
@@ -942,10 +1158,18 @@ def _where_broken(text: str, position: int) -> Message:
     return Message("record.broken_at.action", round=int(start[1]), index=len(actions), kind=actions[-1][1])
 
 
-def load_game(path: str | Path, *, time_limit: float | None = None) -> Game:
+@overload
+def load_game(path: str | Path, *, time_limit: float | None = None, any_family: Literal[False] = False) -> Game: ...
+
+
+@overload
+def load_game(path: str | Path, *, time_limit: float | None = None, any_family: Literal[True]) -> FamilyGame: ...
+
+
+def load_game(path: str | Path, *, time_limit: float | None = None, any_family: bool = False) -> Game | FamilyGame:
     """Read a game record from ``path`` and replay it (see ``replay``); the game as it was saved.
     Only a regular UTF-8 file of at most ``MAX_RECORD_BYTES`` is read; ``time_limit`` (seconds)
-    bounds the reading and the replay together.
+    bounds the reading and the replay together; ``any_family`` is as for ``replay``.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -975,6 +1199,6 @@ def load_game(path: str | Path, *, time_limit: float | None = None) -> Game:
     except ValueError:  # a number of more digits than Python reads (sys.get_int_max_str_digits)
         raise _at(source, Message("record.long_number", digits=sys.get_int_max_str_digits())) from None
     try:
-        return _replay(data, deadline)
+        return _replay(data, deadline, any_family)
     except RecordError as error:
         raise _at(source, message_of(error)) from None

@@ -337,7 +337,7 @@ class Level:
     @property
     def contract_message(self) -> Message:
         """The contract in words, as a message to word in any language (``upto9.messages.render``):
-        the shared rummy wording, which Up to 9 uses (``GameFamily.contract`` is a family's own).
+        the shared rummy wording, which Up to 9 uses (``RummyFamily.contract`` is a family's own).
 
         >>> from upto9.messages import render
         >>> [str(UPTO9.level(n).contract_message) for n in (1, 4, 5)]
@@ -360,7 +360,7 @@ class Level:
     @property
     def budget_message(self) -> Message:
         """The joker budget in words, as the level table states it, as a message to word in any
-        language (the shared rummy wording; ``GameFamily.budget`` is a family's own).
+        language (the shared rummy wording; ``RummyFamily.budget`` is a family's own).
 
         >>> from upto9.messages import render
         >>> [str(UPTO9.level(n).budget_message) for n in (1, 4, 5)]  # doctest: +NORMALIZE_WHITESPACE

@@ -39,12 +39,12 @@ import threading
 import time
 import traceback
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
-from upto9.bots import Bot, HeuristicBot
-from upto9.family import holds
+from upto9.bots import Bot, FamilyBot, HeuristicBot, RandomBot
+from upto9.family import FamilyGame, GameFamily, RummyFamily, family_of, game_family, holds
 from upto9.game import Game, Round, RuleError
 from upto9.messages import Message, said
 from upto9.rules import UPTO9, Rules
@@ -198,13 +198,39 @@ def _bot_name(factory: Any) -> str:
     return str(name)
 
 
+@overload
+def play_game(
+    players: int = ...,
+    rules: Rules = ...,
+    bots: Sequence[BotFactory] | None = ...,
+    seed: int | str = ...,
+    names: Sequence[str] | None = ...,
+    *,
+    any_family: Literal[False] = ...,
+) -> Game: ...
+
+
+@overload
+def play_game(
+    players: int = ...,
+    rules: Rules = ...,
+    bots: Sequence[BotFactory] | None = ...,
+    seed: int | str = ...,
+    names: Sequence[str] | None = ...,
+    *,
+    any_family: Literal[True],
+) -> FamilyGame: ...
+
+
 def play_game(
     players: int = 4,
     rules: Rules = UPTO9,
     bots: Sequence[BotFactory] | None = None,
     seed: int | str = 0,
     names: Sequence[str] | None = None,
-) -> Game:
+    *,
+    any_family: bool = False,
+) -> Game | FamilyGame:
     """Play one game to its end with bots and return it.
 
     ``bots`` is one factory per seat (default: ``HeuristicBot`` in every seat); each is called
@@ -217,7 +243,58 @@ def play_game(
     >>> game = play_game(players=3, seed=11)
     >>> game.over, len(game.rounds) >= 9, all(r.over for r in game.rounds)
     (True, True, True)
+
+    With ``any_family=True`` it plays any family's rule set, a rummy or not, through the turn model
+    (``upto9.family.game_family(rules).new_game``), and returns the ``FamilyGame``; the default
+    bots are then the first of the family's ``bots()``, or ``RandomBot``. Without it, a family
+    that is no rummy is refused (a ``RulesError`` naming it): the returned game is an
+    ``upto9.game.Game``, with levels.
+
+    >>> play_game(players=2, seed=1, any_family=True).winners == play_game(players=2, seed=1).winners
+    True
     """
+    if not any_family:
+        family_of(rules)  # a game without levels is no upto9.game.Game: refused, naming the game
+        return _play_rummy(players, rules, bots, seed, names)
+    family = game_family(rules)
+    if isinstance(family, RummyFamily):
+        return _play_rummy(players, rules, bots, seed, names)
+    factories = _factories(bots, players) if bots is not None else [_default_bot(family)] * players
+    game = family.new_game(rules, players, seed, names)
+    seated = [_make_any_bot(factory, bot_seed(seed, seat)) for seat, factory in enumerate(factories)]
+    while not game.over:
+        current = game.round
+        while not current.over:
+            seat = current.turn
+            move = seated[seat].act(current.view(seat))
+            try:
+                game.play(move)
+            except RuleError as error:
+                raise RuleError(f"seat {seat} ({_bot_name(factories[seat])}) played {move!r}: {error}") from None
+        if game.over:
+            break
+        if len(game.rounds) >= MAX_ROUNDS_PER_GAME:
+            raise RuleError(Message("game.round_limit", rounds=MAX_ROUNDS_PER_GAME))
+        game.next_round()
+    return game
+
+
+def _make_any_bot(factory: Any, seed: int) -> FamilyBot:
+    """``_make_bot`` for a bot of any family (``upto9.bots.FamilyBot``)."""
+    bot: object = _make_bot(factory, seed)
+    if not isinstance(bot, FamilyBot):
+        raise TypeError(f"{factory!r} made {bot!r}, which has no act(view) method")
+    return bot
+
+
+def _default_bot(family: GameFamily) -> Any:
+    """A family's default player: the first of its ``bots()`` if it names any, else ``RandomBot``."""
+    named = getattr(family, "bots", None)
+    found = named() if callable(named) else {}
+    return next(iter(found.values()), RandomBot) if isinstance(found, Mapping) else RandomBot
+
+
+def _play_rummy(players: int, rules: Rules, bots: Sequence[BotFactory] | None, seed: int | str, names: Sequence[str] | None) -> Game:
     factories = _factories(bots, players)
     game = Game(players=players, rules=rules, seed=seed, names=names)
     seated = [_make_bot(factory, bot_seed(seed, seat)) for seat, factory in enumerate(factories)]

@@ -14,7 +14,7 @@ The same function draws a card in every role:
 * a missing slot: a dashed gap showing the card that would fill it;
 * the back of a card, for cards a player may not see (with how many).
 
-How a card looks is its family's answer (``GameFamily.card_look``, ``face_look``: a text, a
+How a card looks is its family's answer (``RummyFamily.card_look``, ``face_look``: a text, a
 colour role, a tag); this module only draws it. A card on a coloured face (Phase 10's) is a number
 on a red, yellow, green or blue face; a wild card a four-coloured card labelled ``WILD``
 (``JOKER``); a skip a dark card labelled ``SKIP`` (``HOPP OVER``). A wild card in a meld shows what
@@ -195,7 +195,7 @@ def card_html(
     * ``card_html(None, face)``: a missing slot that ``face`` would fill;
     * ``card_html(None, count=n)``: the back of a card, for ``n`` cards the viewer may not see.
 
-    Whether a card is a joker is its family's answer (``GameFamily.as_itself``); how it looks too
+    Whether a card is a joker is its family's answer (``RummyFamily.as_itself``); how it looks too
     (``card_look``, ``face_look``). A card on a coloured face (Phase 10's) is drawn in its colour;
     ``face`` is what a wild card stands for (a number or a colour).
 

@@ -357,7 +357,7 @@ class LayDownModel(t.HasTraits):
     @staticmethod
     def melds_of(level: Level, groups: Sequence[tuple[Entry, ...]], rules: Rules = UPTO9) -> tuple[TableMeld | None, ...]:
         """The engine's melds for these groups of ``level`` (``None`` for a group the engine cannot
-        read, such as a Phase 10 group with a skip: ``GameFamily.meld_of``)."""
+        read, such as a Phase 10 group with a skip: ``RummyFamily.meld_of``)."""
         family = family_of(rules)
         return tuple(family.meld_of(g.kind, [(e.card, e.face) for e in entries], rules) for g, entries in zip(level.groups, groups, strict=True))
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Final
 
 from upto9.cards import PlayingCard
-from upto9.family import GameFamily, families, family_of
+from upto9.family import RummyFamily, family_of, rummies
 from upto9.messages import render
 from upto9.rules import UPTO9, Group, Level, Rules
 
@@ -99,17 +99,17 @@ SHARED: Final[dict[str, dict[str, str]]] = {
         "deck_back": "baksiden av et kort",
     },
 }
-# What each family's level word (``GameFamily.level_word``) is in a Norwegian sentence.
+# What each family's level word (``RummyFamily.level_word``) is in a Norwegian sentence.
 _LEVEL_NOUN_NB: Final = {"level": "nivå", "phase": "fase"}
 
 
-def _family(rules: Rules | None) -> GameFamily:
+def _family(rules: Rules | None) -> RummyFamily:
     """The rule set's family; no rule set: Up to 9's (the suite's own game)."""
     return family_of(rules if rules is not None else UPTO9)
 
 
-def family_for(value: object) -> GameFamily:
-    """The family whose card or face ``value`` is (``GameFamily.owns``, which decides by the
+def family_for(value: object) -> RummyFamily:
+    """The family whose card or face ``value`` is (``RummyFamily.owns``, which decides by the
     value's type: asked once per type).
 
     >>> from upto9 import parse_card
@@ -119,7 +119,7 @@ def family_for(value: object) -> GameFamily:
     kind = type(value)
     found = _BY_TYPE.get(kind)
     if found is None:
-        found = next((f for f in families() if f.owns(value)), None)
+        found = next((f for f in rummies() if f.owns(value)), None)
         if found is None:
             raise TypeError(f"no installed game family draws {value!r}")
         _BY_TYPE[kind] = found
@@ -128,7 +128,7 @@ def family_for(value: object) -> GameFamily:
 
 _NAMES_CACHE: Final = 1024
 """How many card names are kept per process: both games' decks (52 + 50 cards) in both languages, with room."""
-_BY_TYPE: dict[type, GameFamily] = {}  # a handful of types: the families' cards and faces
+_BY_TYPE: dict[type, RummyFamily] = {}  # a handful of types: the families' cards and faces
 
 
 def worded(texts: dict[str, str], key: str, rules: Rules | None) -> str:
