@@ -1,7 +1,7 @@
 """A game that is not a rummy, plugged in from outside the package: the toy shedding game of
 tests/plugin_family (``toyshed``, registered by its ``toyshed-0.1.dist-info`` for
 ``importlib.metadata``). It is installed only for a subprocess, with ``tests/plugin_family`` on
-``PYTHONPATH``: the normal run never finds it. There the engine's generic code must play, record
+``PYTHONPATH``: the normal run never finds it. There the engine's generic code must play, simulate, record
 and replay it, the turn-model invariant suite of tests/test_families.py must run on it (its ids
 name ``toyshed``: read from ``-rA``'s summary), its catalog must pass the message checks of tests/test_messages.py, and its own named
 rule tests (tests/plugin_family/toyshed_rules.py) must pass.
@@ -79,6 +79,11 @@ broken(lambda r: r["rounds"][0]["actions"][0].update(card="Zz"))
 broken(lambda r: r["rounds"][0]["actions"].pop(1))
 broken(lambda r: r["result"].update(totals=[0, 0, 0]))
 broken(lambda r: r["rounds"][0]["deck"].reverse())
+frame, rounds = simulate(6, players=3, rules=toy.rules, seed=5, workers=2, per_round=True, progress=False)
+alone = simulate(6, players=3, rules=toy.rules, seed=5, workers=1, progress=False)
+again = play_game(players=3, rules=toy.rules, seed=frame["seed"][4], any_family=True)
+print(list(frame.columns), list(rounds.columns), frame.equals(alone), frame["total_1"][4] == again.totals[1], frame["bot_0"][0])
+print(len(rounds) == frame["rounds"].sum(), (rounds.groupby("game")["score_2"].sum() == frame["total_2"]).all())
 """
     done = with_plugin("-c", script)
     assert done.returncode == 0, done.stderr
@@ -96,7 +101,11 @@ broken(lambda r: r["rounds"][0]["deck"].reverse())
     assert lines[9] == 'round 1, action 2 (play): the engine recorded a "draw_up" here that the record lacks'
     assert lines[10].startswith("result: the record says totals [0, 0, 0], the replay gives [")
     assert lines[11].startswith("round 1 (deal): the record says deck [")
-    assert len(lines) == 12
+    # simulate plays it through the turn model, on processes as in this process, with the family's own bot.
+    game_columns = "'game', 'seed', 'players', 'rounds', 'moves', 'winners', " + ", ".join(f"'bot_{p}', 'won_{p}', 'total_{p}'" for p in range(3))
+    assert lines[12] == f"[{game_columns}, 'rules'] ['game', 'round', 'dealer', 'moves', 'score_0', 'score_1', 'score_2'] True True LowestBot"
+    assert lines[13] == "True True"
+    assert len(lines) == 14
 
 
 def test_the_turn_model_suite_the_message_checks_and_the_toy_familys_own_rules_pass_with_the_family_installed() -> None:

@@ -752,6 +752,23 @@ def _count_rounds(rounds: list[Any]) -> None:
         raise _at("rounds", Message("record.too_many_actions", count=actions, limit=MAX_ACTIONS))
 
 
+def _action_where(number: int, index: int, kind: object) -> Message:
+    """Where an action is in a record, for its errors: its round, its place, and its type when it has one."""
+    if isinstance(kind, str):
+        return Message("record.where.action", round=number, index=index, kind=_cut(kind))
+    return Message("record.where.action_at", round=number, index=index)
+
+
+def _round_deck(value: Any, where: Message, rules: Rules, players: int, family: GameFamily) -> list[PlayingCard]:
+    """A round's deck as the record writes it: cards of the family, as many as the rules' decks for
+    ``players`` hold. The count comes first: the engine builds the full decks to compare with."""
+    deck = _card_list(value, _in(where, "deck"), family)
+    decks = rules.decks_for(players)
+    if len(deck) != len(rules.one_deck()) * decks:
+        raise _at(where, Message("game.full_decks", decks=decks))
+    return deck
+
+
 class _Replayer:
     """Replays one record through a fresh game, checking every step against the file."""
 
@@ -776,25 +793,12 @@ class _Replayer:
         if self.record["rule_set"] != self.rules.name:
             raise _at("rule_set", Message("record.rule_set", value=_short(self.record["rule_set"]), name=_cut(repr(self.rules.name))))
         _check_named_rules(self.rules)
-        names = _list(self.record["players"], "players")
-        if not names or not all(isinstance(name, str) for name in names):
-            raise _at("players", Message("record.players", value=_short(names)))
-        if not self.rules.min_players <= len(names) <= self.rules.max_players:
-            low, high = self.rules.min_players, self.rules.max_players
-            raise _at("players", Message("rules.players_range", name=_cut(self.rules.name), low=low, high=high, players=str(len(names))))
-        self.names: list[str] = names
-        seed = self.record["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise _at("seed", Message("record.seed", value=_short(seed)))
-        self.seed: int | str = seed
+        self.names: list[str] = _names(self.record["players"], self.rules)
+        self.seed: int | str = _seed(self.record["seed"])
         self.rounds = _list(self.record["rounds"], "rounds")
         if not self.rounds and self.rules.free_choice is not FreeOrder.BEFORE_DEAL:
             raise _at("rounds", Message("record.no_rounds"))
-        if len(self.rounds) > MAX_ROUNDS:
-            raise _at("rounds", Message("record.too_many_rounds", count=len(self.rounds), limit=MAX_ROUNDS))
-        actions = sum(len(r["actions"]) for r in self.rounds if isinstance(r, Mapping) and isinstance(r.get("actions"), list))
-        if actions > MAX_ACTIONS:
-            raise _at("rounds", Message("record.too_many_actions", count=actions, limit=MAX_ACTIONS))
+        _count_rounds(self.rounds)
         self.game: Game | None = None
 
     def run(self) -> Game:
@@ -863,11 +867,7 @@ class _Replayer:
         _same(data["round"], number, where, Message("record.thing.round_number"))
         if self.deadline is not None:
             self.deadline.check()
-        deck = _card_list(data["deck"], _in(where, "deck"), self.family)
-        # The engine builds the rules' full decks to compare the deck with: first, the count alone.
-        decks = self.rules.decks_for(len(self.names))
-        if len(deck) != len(self.rules.one_deck()) * decks:
-            raise _at(where, Message("game.full_decks", decks=decks))
+        deck = _round_deck(data["deck"], where, self.rules, len(self.names), self.family)
         rnd = self._deal(number, deck, data.get("chosen"))
         game = self.game
         assert game is not None
@@ -890,11 +890,7 @@ class _Replayer:
             if self.deadline is not None:
                 self.deadline.check()
             kind = action.get("type") if isinstance(action, Mapping) else None
-            what = (
-                Message("record.where.action", round=number, index=index, kind=_cut(kind))
-                if isinstance(kind, str)
-                else Message("record.where.action_at", round=number, index=index)
-            )
+            what = _action_where(number, index, kind)
             if not isinstance(kind, str) or kind not in _ACTION_FIELDS:
                 raise _at(what, Message("record.action_type", types=Items(tuple(_ACTION_FIELDS)), value=_short(kind)))
             action = _fields(action, _ACTION_FIELDS[kind], what, _ACTION_OPTIONAL.get(kind, ()))
@@ -1075,10 +1071,7 @@ class _GenericReplayer:
         _same(data["round"], number, where, Message("record.thing.round_number"))
         if self.deadline is not None:
             self.deadline.check()
-        deck = _card_list(data["deck"], _in(where, "deck"), self.family)
-        decks = self.rules.decks_for(len(self.names))
-        if len(deck) != len(self.rules.one_deck()) * decks:
-            raise _at(where, Message("game.full_decks", decks=decks))
+        deck = _round_deck(data["deck"], where, self.rules, len(self.names), self.family)
         if number == 1:
             rnd = game.round
             _same(data["deck"], _cards(rnd.deck_order), where, "deck")  # the first deal is the seed's
@@ -1094,11 +1087,7 @@ class _GenericReplayer:
             if self.deadline is not None:
                 self.deadline.check()
             kind = action.get("type") if isinstance(action, Mapping) else None
-            what = (
-                Message("record.where.action", round=number, index=index, kind=_cut(kind))
-                if isinstance(kind, str)
-                else Message("record.where.action_at", round=number, index=index)
-            )
+            what = _action_where(number, index, kind)
             if not isinstance(action, Mapping) or not isinstance(kind, str):
                 raise _at(what, Message("record.action_table", value=_short(action)))
             try:

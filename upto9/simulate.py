@@ -41,6 +41,7 @@ import traceback
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from upto9.bots import Bot, FamilyBot, HeuristicBot, RandomBot
@@ -61,6 +62,8 @@ __all__ = [
     "SimulationError",
     "SimulationInterrupted",
     "bot_seed",
+    "family_game_row",
+    "family_round_rows",
     "game_row",
     "game_seed",
     "play_game",
@@ -410,9 +413,64 @@ _Result = tuple[tuple[Any, ...], list[tuple[Any, ...]]]
 def _play_rows(index: int, seed: int | str, players: int, rules: Rules, factories: Sequence[Any], per_round: bool) -> _Result:
     """Play game ``index`` of a simulation and keep only its rows (the game itself is dropped)."""
     own_seed = game_seed(seed, index)
+    names = [_bot_name(f) for f in factories]
+    if not _is_rummy(rules.family):
+        played = play_game(players=players, rules=rules, bots=factories, seed=own_seed, any_family=True)
+        rows = [tuple(r.values()) for r in family_round_rows(played, index)] if per_round else []
+        return tuple(family_game_row(played, index, names).values()), rows
     game = play_game(players=players, rules=rules, bots=factories, seed=own_seed)
-    row = tuple(game_row(game, index, [_bot_name(f) for f in factories]).values())
+    row = tuple(game_row(game, index, names).values())
     return row, ([tuple(r.values()) for r in round_rows(game, index)] if per_round else [])
+
+
+@cache
+def _is_rummy(key: str) -> bool:
+    return isinstance(game_family(key), RummyFamily)
+
+
+def family_game_row(game: FamilyGame, index: int, bots: Sequence[str] | None = None) -> dict[str, Any]:
+    """One game of a family without levels (``upto9.family.GameFamily``) as a row: index, seed,
+    players, rounds, moves (every step the rounds recorded), winners, per seat its bot
+    (``bot_0``...), whether it won and its total points (``total_0``...), and the rule set's key.
+
+    >>> from upto9.rules import UPTO9
+    >>> game = play_game(players=2, seed=3, any_family=True)
+    >>> row = family_game_row(game, 0)
+    >>> row["rounds"] == len(game.rounds), row["total_0"] == game.totals[0], row["rules"]
+    (True, True, 'upto9')
+    """
+    row: dict[str, Any] = {
+        "game": index,
+        "seed": game.seed,
+        "players": game.players,
+        "rounds": len(game.rounds),
+        "moves": sum(len(r.history) for r in game.rounds),
+        "winners": tuple(game.winners),
+    }
+    for p in range(game.players):
+        if bots is not None:
+            row[f"bot_{p}"] = bots[p]
+        row[f"won_{p}"] = p in game.winners
+        row[f"total_{p}"] = game.totals[p]
+    row["rules"] = game.rules.key
+    return row
+
+
+def family_round_rows(game: FamilyGame, index: int) -> list[dict[str, Any]]:
+    """One row per round of a family without levels: game, round (from 1), dealer, moves, and per
+    seat the round's points (``score_0``...).
+
+    >>> rows = family_round_rows(play_game(players=2, seed=3, any_family=True), 0)
+    >>> rows[0]["round"], sorted(rows[0])[:3]
+    (1, ['dealer', 'game', 'moves'])
+    """
+    rows = []
+    for number, played in enumerate(game.rounds, start=1):
+        row: dict[str, Any] = {"game": index, "round": number, "dealer": played.dealer, "moves": len(played.history)}
+        for p, points in enumerate(played.scores()):
+            row[f"score_{p}"] = points
+        rows.append(row)
+    return rows
 
 
 def _play_chunk(indices: Sequence[int], seed: int | str, players: int, rules: Rules, factories: Sequence[Any], per_round: bool) -> list[_Result]:
@@ -469,7 +527,10 @@ def simulate(
     dealer, turns, reason, out``, per seat ``level_p, penalties_p, laid_down_p``, then
     ``deciding`` and per seat ``seated_p, made_level_p, dealt_holds_p, skipped_p`` (see
     ``game_row`` and ``round_rows``). The same columns for either rule set, so that frames of
-    Up to 9 and Phase 10 runs can be put side by side.
+    Up to 9 and Phase 10 runs can be put side by side. A family without levels (a game that is no
+    rummy, ``upto9.family.GameFamily``) is played through its turn model, its default bots the
+    first of its ``bots()``; its frames have the columns of ``family_game_row`` and
+    ``family_round_rows``.
 
     **Stopping.** Ctrl-C (``KeyboardInterrupt``) stops the workers within about a second and
     returns the games that had finished (fewer rows than asked for, still sorted by game index)
@@ -500,7 +561,8 @@ def simulate(
 
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
-    factories = _factories(bots, players)
+    rummy = _is_rummy(rules.family)
+    factories = _factories(bots, players) if rummy or bots is not None else [_default_bot(game_family(rules))] * players
     if not rules.min_players <= players <= rules.max_players:
         raise RuleError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
     show = games >= _PROGRESS_FROM if progress is None else progress
@@ -517,7 +579,7 @@ def simulate(
             results, stop = _run_local(games, args, show, ctrl_c)
         else:
             results, stop = _run_processes(games, args, count, show, ctrl_c)
-    frames = _frames(results, players, per_round)
+    frames = _frames(results, players, per_round, rummy)
     if stop is None:
         return frames
     done = len(results)
@@ -529,11 +591,18 @@ def simulate(
     raise SimulationError(message, partial=frames, game=stop.game, seed=own_seed, games=stop.games, done=done, total=games) from stop.cause
 
 
-def _frames(results: dict[int, _Result], players: int, per_round: bool) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+def _frames(results: dict[int, _Result], players: int, per_round: bool, rummy: bool = True) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
     """The frames ``simulate`` returns, from the games' rows, in the order of the game index."""
     import pandas as pd
 
     ordered = [results[index] for index in sorted(results)]
+    if not rummy:
+        seats = range(players)
+        columns = ["game", "seed", "players", "rounds", "moves", "winners", *(f"{c}_{p}" for p in seats for c in ("bot", "won", "total")), "rules"]
+        games_df = pd.DataFrame([r[0] for r in ordered], columns=columns)
+        if not per_round:
+            return games_df
+        return games_df, pd.DataFrame([row for r in ordered for row in r[1]], columns=["game", "round", "dealer", "moves", *(f"score_{p}" for p in seats)])
     games_df = pd.DataFrame([r[0] for r in ordered], columns=_game_columns(players))
     if not per_round:
         return games_df

@@ -15,17 +15,18 @@ from typing import Any, Final
 from upto9.cards import Card, CardError, PlayingCard, Rank, Suit, full_deck, parse_card, parse_card_token, parse_rank
 from upto9.families.upto9 import checker, melds
 from upto9.families.upto9.bot import UpTo9Mind
-from upto9.family import FamilyGame, FamilyRound, FamilyView, RummyFamily, TableMeld
+from upto9.family import RummyFamily, TableMeld
 from upto9.looks import CardLook
 from upto9.messages import Items, Message, Param, group_name, jokers
 from upto9.messages import face as face_words
 from upto9.problems import MeldError, Problem
 from upto9.rules import UPTO9, Group, GroupKind, Level, Rules
+from upto9.rummy import EngineRummy
 
 __all__ = ["FAMILY", "UpTo9Family"]
 
 
-class UpTo9Family:
+class UpTo9Family(EngineRummy):
     """The Up to 9 family, as the engine asks it (``upto9.family.RummyFamily``)."""
 
     key = "upto9"
@@ -33,52 +34,7 @@ class UpTo9Family:
     level_word = "level"
     donating = "donate"  # what the game calls adding a card to a meld on the table
 
-    # --- the turn model (upto9.family.GameFamily): the engine's rummy round and game ---
-
-    def new_game(self, rules: Rules, players: int, seed: int | str, names: Sequence[str] | None) -> FamilyGame:
-        """A game of ``rules`` (``upto9.game.Game``), its first round dealt from the seed.
-
-        >>> game = FAMILY.new_game(FAMILY.rules, 2, 1, None)
-        >>> type(game).__name__, game.names, len(game.round.deck_order) == len(FAMILY.rules.one_deck()) * FAMILY.rules.decks_for(2)
-        ('Game', ('Player 1', 'Player 2'), True)
-        """
-        from upto9.game import Game  # the engine imports the families lazily, never the other way at import time
-
-        return Game(players=players, rules=rules, seed=seed, names=names)
-
-    def new_round(self, rules: Rules, players: int, dealer: int, deck: Sequence[PlayingCard]) -> FamilyRound:
-        """A round of the first level (``upto9.game.Round``) dealt from ``deck``, top card first."""
-        from upto9.game import Round, round_rng
-
-        return Round(rules, [rules.played_levels[0]] * players, dealer, deck, round_rng(0, 0))
-
-    def move_from_dict(self, data: Mapping[str, Any], rnd: FamilyRound) -> object | None:
-        """The move a record's action asks for (``upto9.records.move_from_dict``, the one codec), read
-        against the round's table; ``None`` for what the engine records by itself (a reshuffle, a
-        lost turn, a phase chosen before the deal)."""
-        from upto9.game import Round
-        from upto9.records import move_from_dict
-
-        if data.get("type") in ("reshuffle", "skip"):
-            return None
-        return move_from_dict(data, rnd.rules, rnd.table if isinstance(rnd, Round) else ())
-
-    def bots(self) -> dict[str, type]:
-        """The bots that play the game, by name; the first is the default player.
-
-        >>> list(FAMILY.bots())
-        ['heuristic', 'random']
-        """
-        from upto9.bots import HeuristicBot, RandomBot
-
-        return {"heuristic": HeuristicBot, "random": RandomBot}
-
-    def legal_moves(self, view: FamilyView) -> Sequence[object]:
-        """Every move open to the viewing seat (``upto9.game.legal_moves``); none for a view of
-        another game."""
-        from upto9.game import View, legal_moves
-
-        return legal_moves(view) if isinstance(view, View) else []
+    # The turn model (upto9.family.GameFamily) is the engine's rummy round and game: EngineRummy.
 
     def mind(self) -> UpTo9Mind:
         """A fresh mind for ``upto9.bots.HeuristicBot``: the family's play, with its own caches."""
