@@ -19,7 +19,7 @@ cards, moves, melds and verdicts) stay inside its package. The generic code (rec
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any, Protocol, runtime_checkable
@@ -525,7 +525,16 @@ def check(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = 
     >>> check("7r 7y W 9b 9g 9r", 1, PHASE10).melds[1].to_dict()["cards"][2]
     {'card': 'W', 'as': '7', 'wild': True}
     """
-    return _family(require_rules(rules).family).check(hand, level, rules)
+    found = _CHECKS.get(getattr(rules, "family", None))  # check() is the engine's hottest call: one dict lookup
+    if found is None:
+        key = require_rules(rules).family
+        found = _CHECKS[key] = _family(key).check
+    return found(hand, level, rules)
+
+
+_CHECKS: dict[object, Callable[[str | Iterable[PlayingCard], int | Level, Rules], Verdict]] = {}
+"""Each rummy family's ``check``, by family key, as ``_family`` found it (the checker itself
+refuses a ``rules`` that is no ``Rules``)."""
 
 
 def holds(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = UPTO9) -> bool:
