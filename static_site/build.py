@@ -232,8 +232,9 @@ def home_pages(out: Path) -> None:
     if [p["notebook"] for p in pages] != static:
         raise SystemExit(f"tree.html does not list the static pages {static}")
     (out / "img").mkdir(exist_ok=True)
-    for page in pages:
+    for page in pages:  # each page's picture, and its Norwegian one (the same name with .nb before .png)
         shutil.copy(ROOT / "notebooks" / "img" / page["picture"], out / "img")
+        shutil.copy(ROOT / "notebooks" / "img" / page["picture"].replace(".png", ".nb.png"), out / "img")
     home = env.get_template("home.html.j2")
     for lang in ("en", "nb"):
         html = home.render(query=f"lang={lang}", base_url="/", pages=pages)  # tree.html reads the language from the query

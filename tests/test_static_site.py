@@ -319,7 +319,8 @@ def test_home_page_lists_and_links_the_static_pages(browser: Any, server: str) -
             href = cards.nth(i).locator("a").get_attribute("href")
             stem = explainer.notebook.removesuffix(".ipynb")
             assert href == f"voici/render/{stem}{'' if lang == 'en' else '.' + lang}.html", href
-            assert page.locator(f'.u9-card img[src="img/{stem}.png"]').evaluate("img => img.naturalWidth") > 0
+            picture = f"img/{stem}.png" if lang == "en" else f"img/{stem}.{lang}.png"  # each language its own pictures
+            assert page.locator(f'.u9-card img[src="{picture}"]').evaluate("img => img.naturalWidth") > 0
             response = page.request.get(server + href)
             assert response.ok and "jupyter-config-data" in response.text(), href
         if lang == "en":

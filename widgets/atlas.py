@@ -340,22 +340,37 @@ def hurdle_chart(atlas: Atlas, lang: str = "en") -> Any:
             _hover(f"{texts['level']} {n}", rate, low, high, lang)
             + f"<br>{texts['attempts']}: {number_text(attempts, lang, 0)}<br>{texts['rounds_per_level']}: {rounds}"
         )
+    levels = [str(n) for n in df.level]
+    # Lying bars, a level a row: on a phone a standing bar is too narrow for the word "hurdle",
+    # which plotly then turned on its side. Here the word stands in the level's own label, level
+    # by level from the top, every label horizontal at any width.
     fig = go.Figure(
         go.Bar(
-            x=[str(n) for n in df.level],
-            y=df.rate,
+            x=df.rate,
+            y=levels,
+            orientation="h",
             marker_color=["#c62828" if n in hardest else "#6a1b9a" for n in df.level],
-            error_y={"type": "data", "symmetric": False, "array": df.high - df.rate, "arrayminus": df.rate - df.low, "thickness": 1},
-            text=[texts["hurdle"] if n in hardest else "" for n in df.level],
-            textposition="inside",
+            error_x={"type": "data", "symmetric": False, "array": df.high - df.rate, "arrayminus": df.rate - df.low, "thickness": 1},
             customdata=hover,
             hovertemplate="%{customdata}<extra></extra>",
         )
     )
     subtitle = texts["hurdle_sub"].format(games=number_text(len(atlas.games), lang, 0), players=atlas.players)
-    _figure_layout(fig, lang, texts["hurdle_title"], subtitle, 420)
-    fig.update_xaxes(title_text=texts["level"], type="category")
-    fig.update_yaxes(title_text=texts["rate"], tickformat=".0%", range=[0, 1.05])
+    _figure_layout(fig, lang, texts["hurdle_title"], subtitle, 120 + 34 * len(levels))
+    labels = [f"<span style='color:#c62828'><b>{n}</b> {escape(texts['hurdle'])}</span>" if int(n) in hardest else n for n in levels]
+    fig.update_yaxes(
+        title_text=texts["level"],
+        type="category",
+        categoryorder="array",
+        categoryarray=levels,
+        autorange="reversed",
+        tickmode="array",
+        tickvals=levels,
+        ticktext=labels,
+        tickangle=0,
+        automargin=True,
+    )
+    fig.update_xaxes(title_text=texts["rate"], tickformat=".0%", range=[0, 1.05], tickangle=0, automargin=True)
     return fig
 
 
