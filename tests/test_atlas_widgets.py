@@ -141,7 +141,7 @@ def test_the_budget_table_holds_the_budget_charts_numbers_in_both_languages(atla
         for lv, row in zip(atlas.rules.levels, rows, strict=True):
             cell = re.findall(r"<td[^>]*>(.*?)</td>", row)[column]
             if str(lv.number) in bars:
-                assert f"{100 * bars[str(lv.number)]:.1f}\u00a0%" in cell, (trace.name, lv.number, cell)
+                assert f"{100 * bars[str(lv.number)]:.1f}%" in cell, (trace.name, lv.number, cell)
             else:  # no bar, no number: that budget does not exist on this level
                 assert cell == "—", (trace.name, lv.number, cell)
     norwegian = text_of(budget_table(atlas, "nb").data)

@@ -291,7 +291,7 @@ def test_house_rule_file_changes_level6_jokers(tmp_path: Path) -> None:
         # a straight longer than ace to ace
         (
             'base = "upto9"\n[[levels]]\nnumber = 9\ngroups = [{ kind = "run", size = 15 }]\njokers = 4\n',
-            "level 9: groups[0]: size: must be a whole number from 1 to 14, got 15",
+            "level 9: groups[0]: size: must be a whole number from 3 to 14, got 15",
         ),
         # an unknown kind of group
         (

@@ -75,7 +75,7 @@ def test_the_note_says_how_the_numbers_were_measured(model: ComparisonModel, com
     note = SampleNote(model)
     text = text_of(note._html.value)
     assert f"{comparison.games} games of each rule set" in text and f"{comparison.deals} shuffled deals" in text
-    assert "sensible bots in every seat" in text and "95 % interval" in text and "Not measured" not in text
+    assert "sensible bots in every seat" in text and "95% interval" in text and "Not measured" not in text
     # The developer's details are in the "Advanced" section, closed until opened.
     assert "HeuristicBot" not in text and "seed" not in text and "bootstrap" not in text and "upto9." not in text
     advanced = text_of(note._dev.value)
@@ -137,10 +137,11 @@ def test_the_published_figure_is_shown_beside_the_engine_with_its_source(model: 
     view = PublishedTable(model)
     html = view._html.value
     text = text_of(html)
-    assert "20.00 %" in text and "5.00 %" in text and "Read it." in text
+    assert "20.00%" in text and "5.00%" in text and "Read it." in text
     assert 'href="https://example.org/study"' in html.replace("'", '"') and "A study of Phase 10 deals" in text
+    assert "the study (on GitHub)" in text and "https://example.org" not in text  # words to tap, not a bare address
     engine = model.comparison.side("phase10").holding.estimates()[0]
-    assert f"{100 * engine.value:.2f} % ({100 * engine.low:.2f}–{100 * engine.high:.2f})" in text
+    assert f"{100 * engine.value:.2f}% ({100 * engine.low:.2f}–{100 * engine.high:.2f})" in text
     model.lang = "nb"  # the citation is the source's English: in Norwegian a link to it, marked as English
     text = text_of(view._html.value)
     assert "studien (på engelsk)" in text and "A study of Phase 10 deals" not in text and "20,00 %" in text
@@ -154,11 +155,16 @@ def test_the_findings_are_sentences_made_from_the_estimates(model: ComparisonMod
     view = Findings(model)
     text = text_of(view._html.value)
     rounds = model.comparison.difference("upto9", "phase10", "rounds")
-    assert f"A game of Phase 10 has {abs(rounds.value):.1f} rounds {'more' if rounds.value >= 0 else 'fewer'} than a game of Up to 9" in text
-    assert f"{rounds.low:.1f} to {rounds.high:.1f}" in text
+    digits = 0 if min(abs(rounds.low), abs(rounds.high)) >= 10 else 1
+    if rounds.contains(0):
+        assert f"likely between {-rounds.low:.{digits}f} fewer and {rounds.high:.{digits}f} more" in text
+    else:
+        near, far = sorted((abs(rounds.low), abs(rounds.high)))
+        assert f"A game of Phase 10 has about {abs(rounds.value):.{digits}f} rounds {'more' if rounds.value >= 0 else 'fewer'} than a game of Up to 9" in text
+        assert f"(likely between {near:.{digits}f} and {far:.{digits}f})" in text
     assert "In Up to 9, the level that holds players up longest is Level" in text and "In Phase 10, the phase that holds players up longest is Phase" in text
     assert "In Phase 10, the rarest in the dealt hand is Phase" in text
-    assert "of the 2 published values lie inside the engine's 95 % intervals" in text  # the figure reports phases 1 and 3
+    assert "of the 2 published values lie inside the engine's 95% intervals" in text  # the figure reports phases 1 and 3
     model.lang = "nb"
     assert "Et spill Phase 10 har i snitt" in text_of(view._html.value)
 

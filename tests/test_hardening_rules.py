@@ -191,14 +191,21 @@ BOUNDS = [
     (
         "upto9",
         level(f'{{ kind = "run", size = {UPTO9_MAX_RUN + 1} }}'),
-        f"level 6: groups[0]: size: must be a whole number from 1 to {UPTO9_MAX_RUN}, got {UPTO9_MAX_RUN + 1}",
+        f"level 6: groups[0]: size: must be a whole number from 3 to {UPTO9_MAX_RUN}, got {UPTO9_MAX_RUN + 1}",
         level(f'{{ kind = "run", size = {UPTO9_MAX_RUN} }}'),
     ),
     (
         "phase10",
         level(f'{{ kind = "run", size = {PHASE10_MAX_RUN + 1} }}', jokers='"unlimited"'),
-        f"level 6: groups[0]: size: must be a whole number from 1 to {PHASE10_MAX_RUN}, got {PHASE10_MAX_RUN + 1}",
+        f"level 6: groups[0]: size: must be a whole number from 3 to {PHASE10_MAX_RUN}, got {PHASE10_MAX_RUN + 1}",
         level(f'{{ kind = "run", size = {PHASE10_MAX_RUN} }}', jokers='"unlimited"'),
+    ),
+    # a straight of fewer than three cards is no straight (upto9.rules.MIN_RUN); a set may be a pair
+    (
+        "upto9",
+        level('{ kind = "run", size = 2 }, { kind = "set", size = 2 }'),
+        "level 6: groups[0]: size: must be a whole number from 3 to 14, got 2",
+        level('{ kind = "run", size = 3 }, { kind = "set", size = 2 }'),
     ),
     # a set no larger than the cards of one rank and the jokers in play: one deck, no wild ranks: 4
     (

@@ -182,9 +182,9 @@ def test_the_explorer_says_so_too(mixed: Rules) -> None:
     spent = _cpu(lambda: explorer.hand.set_text(SLOW_HAND))
     assert spent < 2 * CLICK_SECONDS + MARGIN, f"{spent:.2f} s"  # at most the checker's budget and the rows'
     assert explorer.checker.too_long
-    assert "⏱ not checked: it took more than 2 s of the server&#x27;s time" in explorer._compared.value
+    assert "⚠ not checked: it took more than 2 s of the server&#x27;s time" in explorer._compared.value
     explorer.lang = "nb"
-    assert "⏱ ikke sjekket: det tok mer enn 2 s av serverens tid" in explorer._compared.value
+    assert "⚠ ikke sjekket: det tok mer enn 2 s av serverens tid" in explorer._compared.value
 
 
 @pytest.mark.parametrize(
@@ -285,8 +285,8 @@ def test_the_lab_asks_for_at_most_its_limit_of_games() -> None:
     assert lab._games.max == MAX_LAB_GAMES and lab._games.value == MAX_LAB_GAMES
 
 
-NONE_EN = "⏱ Not one game could be finished in the 1 s a comparison may take on this shared server"
-NONE_NB = "⏱ Ikke ett eneste spill ble ferdig på de 1 s en sammenligning kan ta på denne delte serveren"
+NONE_EN = "⚠ Not one game could be finished in the 1 s a comparison may take on this shared server"
+NONE_NB = "⚠ Ikke ett eneste spill ble ferdig på de 1 s en sammenligning kan ta på denne delte serveren"
 
 
 def test_an_endless_house_rule_is_stopped_at_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_RULES_BYTES",
     "MIN_PLAYERS",
+    "MIN_RUN",
     "PHASE10",
     "UPTO9",
     "DeckCount",
@@ -98,6 +99,10 @@ MAX_GROUPS: Final = 4
 """The most groups one level may ask for: the built-in levels ask for at most three; four leaves room
 for a house level while keeping the search for a lay-down's arrangement small (it grows fast with
 the groups: six groups of two on a 12-card hand take over a second, four take milliseconds)."""
+
+MIN_RUN: Final = 3
+"""The fewest cards of a straight (a run) in any rule set: two cards in a row are no straight to a
+player (a set may be a pair, as in Phase 10's phase 9)."""
 
 MAX_LAYDOWN_CARDS: Final = 28
 """The most cards one level may ask for: the longest built-in lay-down holds 9; 28 (two straights
@@ -740,7 +745,7 @@ def _read_group(reader: RuleReader, value: Any, where: Where, limits: _Limits) -
         raise reader.fail(where, Message("rules.kind", kinds=Items(tuple(repr(k) for k in kinds), "or"), value=_shown(kind_text)), "kind")
     kind = GroupKind(str(kind_text))
     if kind is GroupKind.RUN:
-        size = reader.integer(table, "size", where, 1, limits.fields.max_run)
+        size = reader.integer(table, "size", where, MIN_RUN, limits.fields.max_run)
     else:
         size = reader.integer(table, "size", where, 1)
         high = limits.fields.largest(kind, limits.decks, limits.wild_ranks)

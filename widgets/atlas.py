@@ -26,7 +26,7 @@ from upto9.atlas import VARIANTS, Atlas
 
 from ._common import OwnLanguage, guard
 from .page import LangOutput, RunButton
-from .texts import LANGS, budget_text, check_lang, contract_text, number_text, percent_text
+from .texts import LANGS, budget_text, check_lang, contract_text, number_text, percent_text, percent_ticks
 
 __all__ = [
     "DEAL_KINDS",
@@ -53,9 +53,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "draws": "Cards drawn after the deal (k)",
         "chance": "Chance the cards hold the level",
         "hold_title": "Holding each level after k more cards",
-        "hold_sub": "{deals} shuffled deals; the bars are 95 % intervals",
+        "hold_sub": "{deals} shuffled deals; the bars are 95% intervals",
         "budget_title": "The joker budget, after {k} draws",
-        "budget_sub": "{deals} shuffled deals; whiskers: 95 % intervals",
+        "budget_sub": "{deals} shuffled deals; whiskers: 95% intervals",
         "budget": "Joker budget",
         "none": "no jokers",
         "minus": "one joker fewer",
@@ -63,8 +63,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "plus": "one joker more",
         "dealt": "In the dealt 11",
         "after": "After {k} draws",
-        "ci": "95 % interval",
-        "ci_note": "Under each chance, its 95 % interval: the range the true chance lies in, 19 times out of 20 ({deals} shuffled deals).",
+        "ci": "95% interval",
+        "ci_note": "Under each chance, its 95% interval: the range the true chance lies in, 19 times out of 20 ({deals} shuffled deals).",
         "hurdle_title": "How often each level is laid down",
         "hurdle_sub": "{games} games, {players} players; the 3 hardest in red",
         "rate": "Rounds ending with the level laid down",
@@ -246,7 +246,7 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
         )
     _figure_layout(fig, lang, texts["hold_title"], texts["hold_sub"].format(deals=number_text(atlas.samples, lang, 0)), 500)
     fig.update_xaxes(title_text=texts["draws"])
-    fig.update_yaxes(title_text=texts["chance"], tickformat=".0%", range=[0, 1.02])
+    fig.update_yaxes(title_text=texts["chance"], range=[0, 1.02], **percent_ticks(lang))
     return fig
 
 
@@ -281,7 +281,7 @@ def budget_chart(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
     _figure_layout(fig, lang, texts["budget_title"].format(k=k), texts["budget_sub"].format(deals=number_text(atlas.samples, lang, 0)), 460)
     fig.update_layout(barmode="group", legend_title=texts["budget"])
     fig.update_xaxes(title_text=texts["level"], type="category")
-    fig.update_yaxes(title_text=texts["chance"], tickformat=".0%", range=[0, 1.05])
+    fig.update_yaxes(title_text=texts["chance"], range=[0, 1.05], **percent_ticks(lang))
     return fig
 
 
@@ -370,7 +370,7 @@ def hurdle_chart(atlas: Atlas, lang: str = "en") -> Any:
         tickangle=0,
         automargin=True,
     )
-    fig.update_xaxes(title_text=texts["rate"], tickformat=".0%", range=[0, 1.05], tickangle=0, automargin=True)
+    fig.update_xaxes(title_text=texts["rate"], range=[0, 1.05], tickangle=0, automargin=True, **percent_ticks(lang))
     return fig
 
 

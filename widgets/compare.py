@@ -109,7 +109,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sample": (
             "Measured on <b>{games} games</b> of each rule set, {players} players, sensible bots in every seat; the chance of holding "
             "a level in the deal from <b>{deals} shuffled deals</b> of each, every hand checked exactly. Each number comes with its "
-            "95 % interval: the range the true value lies in, 19 times out of 20."
+            "95% interval: the range the true value lies in, 19 times out of 20."
         ),
         "sample_dev": (
             "The bots: <code>{bot}</code> in every seat; seed {seed}; each deal checked by <code>upto9.holds</code>. Intervals: "
@@ -133,13 +133,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "skipped_turns": "Turns lost to skips per game",
         "deals": "Deals checked",
         "none_measured": "—",
-        "length_title": "Game length, with 95 % intervals",
+        "length_title": "Game length, with 95% intervals",
         "levels_title": "Rounds per level or phase laid down",
-        "levels_sub": "Rounds a player spends per lay-down; 95 % intervals",
+        "levels_sub": "Rounds a player spends per lay-down; 95% intervals",
         "levels_axis": "Rounds per lay-down",
         "rate_axis": "Lay-down rate per round",
         "holding_title": "Chance that the dealt hand holds it",
-        "holding_sub": "Each level or phase; 95 % intervals",
+        "holding_sub": "Each level or phase; 95% intervals",
         "holding_axis": "Chance in the dealt hand",
         "holding_axis_log": "Chance in the dealt hand (log scale)",
         "number_axis": "Level / phase",
@@ -152,20 +152,30 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "deals_trace": "{name}: sampled deals",
         "f_more": "more",
         "f_fewer": "fewer",
-        "f_length": "A game of {second} has {d} {unit} {more} than a game of {first} on average (95 % interval of the difference: {low} to {high}).",
+        "f_length": "A game of {second} has about {d} {unit} {more} than a game of {first} on average (likely between {low} and {high}).",
+        "f_length_same": (
+            "A game of {second} and a game of {first} have about as many {unit} on average: the difference is likely between "
+            "{low} {fewer} and {high} {more}, so these games do not tell the two apart on this."
+        ),
         "f_rounds": "rounds",
         "f_turns": "turns",
         "f_points": "penalty points",
         "f_penalties": (
-            "At the end of a game, the players of {second} hold {d} {unit} {more} each than the players of {first} on average (95 % interval: {low} to {high})."
+            "At the end of a game, the players of {second} hold about {d} {unit} {more} each than the players of {first} on average "
+            "(likely between {low} and {high})."
         ),
-        "f_same": "The interval holds 0: these games do not tell the two apart on this.",
-        "f_slowest": "In {name}, the {word} that holds players up longest is {title} ({contract}): {value} rounds per lay-down (95 % interval {low}–{high}).",
+        "f_penalties_same": (
+            "At the end of a game, the players of {second} and of {first} hold about as many {unit} on average: the difference is "
+            "likely between {low} {fewer} and {high} {more}, so these games do not tell the two apart on this."
+        ),
+        "f_slowest": (
+            "In {name}, the {word} that holds players up longest is {title} ({contract}): {value} rounds per lay-down (likely between {low} and {high})."
+        ),
         "f_rarest": "In {name}, the rarest in the dealt hand is {title} ({contract}): {value} of dealt hands hold it.",
         "f_commonest": "The commonest is {title} ({contract}): {value}.",
-        "f_published": "{inside} of the {count} published values lie inside the engine's 95 % intervals.",
+        "f_published": "{inside} of the {count} published values lie inside the engine's 95% intervals.",
         "games_trace": "{name}: in the games (a player's deal, on that level)",
-        "ci": "95 % interval",
+        "ci": "95% interval",
         "pub_phase": "Phase",
         "pub_contract": "Contract",
         "pub_published": "Published",
@@ -175,7 +185,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no": "no",
         "no_published": "{note}",
         "source": "Source",
-        "source_link": "",
+        "source_link": "the study (on GitHub)",
         "pen_lowest": "Lowest",
         "pen_q1": "A quarter of the players hold at most",
         "pen_median": "Half of the players hold at most",
@@ -284,16 +294,23 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "deals_trace": "{name}: stokkede utdelinger",
         "f_more": "flere",
         "f_fewer": "færre",
-        "f_length": "Et spill {second} har i snitt {d} {unit} {more} enn et spill {first} (95 %-intervall for forskjellen: {low} til {high}).",
+        "f_length": "Et spill {second} har i snitt omtrent {d} {unit} {more} enn et spill {first} (trolig mellom {low} og {high}).",
+        "f_length_same": (
+            "Et spill {second} og et spill {first} har i snitt omtrent like mange {unit}: forskjellen er trolig mellom "
+            "{low} {fewer} og {high} {more}, så disse spillene skiller ikke de to på dette."
+        ),
         "f_rounds": "runder",
         "f_turns": "turer",
         "f_points": "straffepoeng",
         "f_penalties": (
-            "Ved slutten av et spill har spillerne i {second} i snitt {d} {unit} {more} hver enn spillerne i {first} (95 %-intervall: {low} til {high})."
+            "Ved slutten av et spill har spillerne i {second} i snitt omtrent {d} {unit} {more} hver enn spillerne i {first} (trolig mellom {low} og {high})."
         ),
-        "f_same": "Intervallet rommer 0: disse spillene skiller ikke de to på dette.",
+        "f_penalties_same": (
+            "Ved slutten av et spill har spillerne i {second} og i {first} i snitt omtrent like mange {unit}: forskjellen er "
+            "trolig mellom {low} {fewer} og {high} {more}, så disse spillene skiller ikke de to på dette."
+        ),
         "f_slowest": (
-            "I {name} er {the_word} som holder spillerne lengst igjen, {title} ({contract}): {value} runder per nedlegg (95 %-intervall {low}–{high})."
+            "I {name} er {the_word} som holder spillerne lengst igjen, {title} ({contract}): {value} runder per nedlegg (trolig mellom {low} og {high})."
         ),
         "f_rarest": "I {name} er {title} ({contract}) sjeldnest i den utdelte hånda: {value} av de utdelte hendene har {it}.",
         "f_commonest": "Vanligst er {title} ({contract}): {value}.",
@@ -485,7 +502,9 @@ def _row(label: str, cells: Sequence[str]) -> str:
 def _interval(e: Estimate | None, lang: str, percent: bool = False, digits: int = 1) -> str:
     if e is None:
         return "—"
-    return interval_text(e.value, e.low, e.high, lang, digits, percent=percent)
+    if percent:
+        return f"{_pct(e.value, lang, digits)} ({number_text(100 * e.low, lang, digits)}–{number_text(100 * e.high, lang, digits)})"
+    return interval_text(e.value, e.low, e.high, lang, digits)
 
 
 def _scroll(table: str) -> str:
@@ -684,9 +703,46 @@ def _number(x: float, lang: str, digits: int = 1) -> str:
     return number_text(x, lang, digits)
 
 
+def _plain_digits(*values: float) -> int:
+    """Decimals for a difference said in words: none from 10 on ("about 42"), else one ("about 3.5")."""
+    return 0 if min(abs(v) for v in values) >= 10 else 1
+
+
+def _pct(share: float, lang: str, digits: int = 1) -> str:
+    return percent_text(share, lang, digits)
+
+
 def _percent(x: float, lang: str) -> str:
-    """A share as a percentage; small ones with two decimals (0.35 %, not 0.3 %)."""
-    return percent_text(x, lang, 2 if x < 0.01 else 1)
+    """A share as a percentage; small ones with two decimals (0.35%, not 0.3%)."""
+    return _pct(x, lang, 2 if x < 0.01 else 1)
+
+
+def _percent_ticks(values: Sequence[float], lang: str) -> dict[str, Any]:
+    """A log axis's ticks for shares, labelled the language's way (``'0.1%'``, ``'0,1 %'``):
+    plotly's own percent format writes ``0.1%`` in every language."""
+    import math
+
+    shown = [v for v in values if v > 0]
+    if not shown:
+        return {}
+    low, high = math.floor(math.log10(min(shown))), math.ceil(math.log10(max(shown)))
+    steps = (1, 2, 5) if high - low <= 3 else (1,)
+    ticks = [m * 10.0**e for e in range(low, high + 1) for m in steps if m * 10.0**e <= 1]
+    labels = [_pct(v, lang, max(0, -math.floor(math.log10(100 * v) + 1e-9))) for v in ticks]
+    return {"tickmode": "array", "tickvals": ticks, "ticktext": labels}
+
+
+def _extents(figure: Any) -> list[float]:
+    """Every value a figure's traces show, their error bars' ends too."""
+    found: list[float] = []
+    for trace in figure.data:
+        ys = [y for y in (trace.y or ()) if y is not None]
+        found += ys
+        bars = getattr(trace, "error_y", None)
+        if bars is not None and bars.array is not None:
+            found += [y + e for y, e in zip(trace.y, bars.array, strict=False) if y is not None and e is not None]
+            found += [y - e for y, e in zip(trace.y, bars.arrayminus or (), strict=False) if y is not None and e is not None]
+    return found
 
 
 class Findings(_HTMLView):
@@ -705,16 +761,23 @@ class Findings(_HTMLView):
             first, second = measured[0].rules, measured[1].rules
             for measure, unit, key in (("rounds", "f_rounds", "f_length"), ("turns", "f_turns", "f_length"), ("penalties", "f_points", "f_penalties")):
                 d = c.difference(first.key, second.key, measure)
-                line = texts[key].format(
-                    first=ruleset_name(first, lang),
-                    second=ruleset_name(second, lang),
-                    d=_number(abs(d.value), lang),
-                    unit=texts[unit],
-                    more=texts["f_more" if d.value >= 0 else "f_fewer"],
-                    low=_number(d.low, lang),
-                    high=_number(d.high, lang),
+                names = {"first": ruleset_name(first, lang), "second": ruleset_name(second, lang), "unit": texts[unit]}
+                digits = _plain_digits(d.low, d.high)
+                if d.contains(0):  # the difference may go either way: "between 2 fewer and 3 more"
+                    fewest, most = _number(-d.low, lang, digits), _number(d.high, lang, digits)
+                    lines.append(texts[f"{key}_same"].format(**names, low=fewest, high=most, fewer=texts["f_fewer"], more=texts["f_more"]))
+                    continue
+                # "About 42 turns fewer (likely between 38 and 46)": sizes, never a negative interval for a "fewer".
+                near, far = sorted((abs(d.low), abs(d.high)))
+                lines.append(
+                    texts[key].format(
+                        **names,
+                        d=_number(abs(d.value), lang, digits),
+                        more=texts["f_more" if d.value >= 0 else "f_fewer"],
+                        low=_number(near, lang, digits),
+                        high=_number(far, lang, digits),
+                    )
                 )
-                lines.append(line + (" " + texts["f_same"] if d.contains(0) else ""))
         for side in measured:
             rules = side.rules
             facts = model.facts(rules.key)
@@ -791,7 +854,7 @@ class PublishedTable(_HTMLView):
         )
         body = []
         for row in rows_data:
-            shown = "—" if row.published is None else percent_text(row.published, lang, 2)
+            shown = "—" if row.published is None else _pct(row.published, lang, 2)
             inside = "—" if row.published is None else texts["yes" if row.engine.contains(row.published) else "no"]
             engine = _interval(row.engine, lang, percent=True, digits=2)
             contract = contract_text(rules.level(row.level), lang, rules=rules)
@@ -877,8 +940,8 @@ def _per_level_hover(side: Side, estimates: Sequence[Estimate | None], lang: str
             shown.append(f"{head}: —")
             continue
         digits = 2
-        value = percent_text(e.value, lang, digits) if percent else _number(e.value, lang, digits)
-        high = percent_text(e.high, lang, digits) if percent else _number(e.high, lang, digits)
+        value = _pct(e.value, lang, digits) if percent else _number(e.value, lang, digits)
+        high = _pct(e.high, lang, digits) if percent else _number(e.high, lang, digits)
         low = _number(100 * e.low if percent else e.low, lang, digits)
         shown.append(f"{head}<br>{value} ({texts['ci']}: {low}–{high})")
     return shown
@@ -907,7 +970,7 @@ def _per_level_trace(side: Side, estimates: Sequence[Estimate | None], lang: str
 def _per_level_layout(figure: Any, lang: str, title: str, axis: str, percent: bool, subtitle: str = "") -> None:
     texts = TEXTS[lang]
     figure.update_xaxes(title_text=texts["number_axis"], dtick=1)
-    figure.update_yaxes(title_text=axis, rangemode="tozero", tickformat=".0%" if percent else None)
+    figure.update_yaxes(title_text=axis, rangemode="tozero")
     _layout(figure, title, 460, lang, subtitle)
     figure.update_layout(margin={"t": 80})
 
@@ -970,13 +1033,13 @@ def holding_chart(model: ComparisonModel, lang: str) -> Any:
                 mode="markers",
                 marker={"symbol": "diamond-open", "size": 12, "color": "#e65100", "line": {"width": 2}},
                 name=texts["published_trace"].format(name=name, source=published.short),
-                customdata=[f"{escape(published.short)}: {'—' if v is None else percent_text(v, lang, 2)}" for v in published.shares],
+                customdata=[f"{escape(published.short)}: {'—' if v is None else _pct(v, lang, 2)}" for v in published.shares],
                 hovertemplate="%{customdata}<extra></extra>",
             )
         )
     _per_level_layout(figure, lang, texts["holding_title"], texts["holding_axis"], percent=True, subtitle=texts["holding_sub"])
     # A log axis: the rare levels (a fraction of a percent) matter as much as the common ones.
-    figure.update_yaxes(type="log", tickformat=".2~%", rangemode=None, title_text=texts["holding_axis_log"])
+    figure.update_yaxes(type="log", rangemode=None, title_text=texts["holding_axis_log"], **_percent_ticks(_extents(figure), lang))
     figure.update_layout(height=560, legend={"orientation": "h", "y": -0.16, "x": 0, "yanchor": "top"}, margin={"b": 130})
     return figure
 

@@ -16,6 +16,7 @@ a limit; the file it exports says ``jokers = "unlimited"``.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from pathlib import Path
 from typing import Any, Final
@@ -57,6 +58,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reset_level_phase": "Undo this phase's house rule",
         "reset_all": "Back to {name}",
         "refused": "Not changed: {error}",
+        "group_n": "group {n}",
         "hand": "Hand",
         "compare": "Level {n} with this hand",
         "under": "Under the rules of {name}",
@@ -99,7 +101,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "based_on": "{name} is {base} with house rules; what it changes is marked †.",
         "wild_word": "wild",
         "skip_word": "skip",
-        "too_long": "⏱ not checked: it took more than {seconds} s of the server's time",
+        "too_long": "⚠ not checked: it took more than {seconds} s of the server's time",
     },
     "nb": {
         "title": "Utforsk reglene: nivåtabellen og husregler",
@@ -117,6 +119,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reset_level_phase": "Angre husregelen på denne fasen",
         "reset_all": "Tilbake til {name}",
         "refused": "Ikke endret: {error}",
+        "group_n": "gruppe {n}",
         "hand": "Hånd",
         "compare": "Nivå {n} med denne hånda",
         "under": "Etter reglene i {name}",
@@ -161,7 +164,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "based_on": "{name} er {base} med husregler; det den endrer, er merket †.",
         "wild_word": "joker",
         "skip_word": "hopp over",
-        "too_long": "⏱ ikke sjekket: det tok mer enn {seconds} s av serverens tid",
+        "too_long": "⚠ ikke sjekket: det tok mer enn {seconds} s av serverens tid",
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -174,6 +177,56 @@ def _cap_value(value: int | str) -> int | None:
     return None if value == _NO_CAP else int(value)
 
 
+HOUSE_SOURCE: Final = "<house rules>"
+"""The source name of the rule sets the explorer and the lab put together (``rules_from_dict``): a
+developer's name, never shown."""
+
+_FIELD_WORDS: Final = {"size": "size", "natural_cards": "natural", "clean_groups": "clean"}
+"""The rule file's field names as the editors' labels say them (``TEXTS``); a level's ``jokers``
+is its total (Phase 10: its wild cards), a group's its cap."""
+
+
+def refusal_text(error: RulesError | Message, lang: str, rules: Rules = UPTO9) -> str:
+    """Why the engine refused a house rule the page put together, in ``lang`` and in the words
+    of the page's own controls: the place ("Level 1, group 1", "5 players"), the control's label
+    and the reason, without the made-up source name or the rule file's field names (a level's
+    wild cards as ``rules``' family counts them). Any other refusal is the engine's message as it stands.
+
+    >>> model = RulesModel()
+    >>> model.set_budget(1, 9), refusal_text(model.refusal, "en")
+    (False, 'Level 1: Max jokers in total: must be a whole number from 0 to 4, got 9')
+    >>> model.set_group(1, 0, size=2), refusal_text(model.refusal, "nb")
+    (False, 'Nivå 1, gruppe 1: Kort: må være et helt tall fra 3 til 14, ikke 2')
+    """
+    said = error if isinstance(error, Message) else message_of(error)
+    params = dict(said.params)
+    if said.key != "rules.at" or params.get("source") != HOUSE_SOURCE:
+        return rules_error_text(said, lang)
+    texts = TEXTS[lang]
+    reason, where = params["reason"], params["where"]
+    group = None
+    if isinstance(where, Message) and where.key == "rules.where.in":
+        inner = dict(where.params)
+        found = re.fullmatch(r"groups\[(\d+)\]", str(inner.get("field", "")))
+        if found:
+            group = int(found.group(1))
+            where = Message(
+                "raw", text=f"{render(inner['where'], lang) if isinstance(inner['where'], Message) else inner['where']}, {texts['group_n'].format(n=group + 1)}"
+            )
+    if isinstance(reason, Message) and reason.key == "rules.field":
+        field, why = str(dict(reason.params)["field"]), dict(reason.params)["reason"]
+        if field == "jokers":
+            label = texts["cap"] if group is not None else texts["total" if family_of(rules).group_caps else "wild_total"]
+        else:
+            label = texts.get(_FIELD_WORDS.get(field, ""), field)
+        text = f"{label}: {render(why, lang) if isinstance(why, Message) else why}"
+    else:
+        text = render(reason, lang) if isinstance(reason, Message) else str(reason)
+    if isinstance(where, Message):  # "level 9": the learner's words; "decks": the file's section, the reason names the players
+        text = f"{render(where, lang)}: {text}"
+    return text[:1].upper() + text[1:]
+
+
 class RulesModel(t.HasTraits):
     """A rule set with the learner's house rules, always one the engine accepts.
 
@@ -184,7 +237,7 @@ class RulesModel(t.HasTraits):
     (1, True)
     >>> model.set_budget(1, 9), model.rules.level(1).jokers
     (False, 1)
-    >>> model.error
+    >>> model.error  # the engine's words, for the publisher's log; the page shows refusal_text's
     '<house rules>: level 1: jokers: must be a whole number from 0 to 4, got 9'
     >>> model.refusal.key  # the same refusal as the engine's message, for the page's language
     'rules.at'
@@ -258,7 +311,7 @@ class RulesModel(t.HasTraits):
         if data["base"] is None:
             data.pop("base")
         try:
-            rules = rules_from_dict(data, "<house rules>")
+            rules = rules_from_dict(data, HOUSE_SOURCE)
         except RulesError as error:
             self.refusal = message_of(error)
             self.error = str(error)
@@ -508,16 +561,16 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._levels.observe(guard(self, self._level_picked), names="value")
         self._editors = w.VBox()
         self._editing: tuple[Any, ...] = ()
-        self._sizes: list[w.BoundedIntText] = []
+        self._sizes: list[w.IntText] = []
         self._caps: list[w.Dropdown] = []
-        self._total = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="16em"), style={"description_width": "10em"})
+        self._total = w.IntText(layout=w.Layout(width="16em"), style={"description_width": "10em"})
         self._total.observe(guard(self, lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
         # Phase 10: "any number" is a choice of its own, so an unlimited phase never becomes a number by itself.
         self._wild = w.Dropdown(layout=w.Layout(width="24em"), style={"description_width": "12em"})
         self._wild.observe(guard(self, lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
-        self._natural = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="18em"), style={"description_width": "12em"})
+        self._natural = w.IntText(layout=w.Layout(width="18em"), style={"description_width": "12em"})
         self._natural.observe(guard(self, lambda c: self._edit(lambda: self.model.set_natural(self.model.level, c["new"]))), names="value")
-        self._clean = w.BoundedIntText(min=0, max=99, layout=w.Layout(width="16em"), style={"description_width": "10em"})
+        self._clean = w.IntText(layout=w.Layout(width="16em"), style={"description_width": "10em"})
         self._clean.observe(guard(self, lambda c: self._edit(lambda: self.model.set_clean(self.model.level, c["new"]))), names="value")
         self._error = w.HTML()
         self._reset_level = w.Button(icon="undo", layout=w.Layout(width="auto"))
@@ -606,7 +659,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             self.hand.set_text(change["new"])
             self.update()
 
-    def size_box(self, index: int) -> w.BoundedIntText:
+    def size_box(self, index: int) -> w.IntText:
         """The box holding group ``index``'s size, for the selected level."""
         return self._sizes[index]
 
@@ -615,7 +668,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         return self._caps[index]
 
     @property
-    def total_box(self) -> w.BoundedIntText:
+    def total_box(self) -> w.IntText:
         """The box holding the selected level's joker budget in total (Up to 9)."""
         return self._total
 
@@ -625,7 +678,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         return self._wild
 
     @property
-    def natural_box(self) -> w.BoundedIntText:
+    def natural_box(self) -> w.IntText:
         """Phase 10: the number cards the selected phase must hold at least."""
         return self._natural
 
@@ -637,7 +690,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._sizes, self._caps = [], []
         rows: list[w.Widget] = []
         for i, group in enumerate(level.groups):
-            size = w.BoundedIntText(min=1, max=14, layout=w.Layout(width="11em"), style={"description_width": "5em"}, description=texts["size"])
+            size = w.IntText(layout=w.Layout(width="11em"), style={"description_width": "5em"}, description=texts["size"])
             size.observe(guard(self, lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, size=c["new"]))), names="value")
             self._sizes.append(size)
             kind = {GroupKind.RUN: "↔", GroupKind.SET: "≡", GroupKind.COLOUR: "◼"}[group.kind]
@@ -705,7 +758,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 self._clean.value = level.clean_groups
             self._error.value = ""
             if model.error:  # the refusal as the engine's message, in the page's language
-                refused = rules_error_text(model.refusal or Message("raw", text=model.error), lang)
+                refused = refusal_text(model.refusal or Message("raw", text=model.error), lang, rules)
                 self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(texts["refused"].format(error=refused))}</div>'
             self._reset_level.description = worded(texts, "reset_level", rules)
             self._reset_level.disabled = level.number not in model.house_levels

@@ -35,8 +35,7 @@ from upto9.rules import UPTO9, Rules, RulesError, rules_from_dict
 from ._common import OwnLanguage, guard
 from .atlas import TABLE_SCROLL
 from .budget import OverBudget, within
-from .engine_text import rules_error_text
-from .explorer import RulesExplorer
+from .explorer import HOUSE_SOURCE, RulesExplorer, facts_html, refusal_text
 from .page import Advanced, LangOutput, Progress
 from .texts import LANGS, check_lang, level_title, number_text, worded
 
@@ -44,11 +43,13 @@ __all__ = [
     "CHART_KINDS",
     "LAB_SECONDS",
     "MAX_LAB_GAMES",
+    "STALE_CLASS",
     "TEXTS",
     "HouseRuleLab",
     "compare_table",
     "lab_chart",
     "penalty_groups",
+    "refusal_text",
     "table_html",
     "with_table_rules",
 ]
@@ -110,6 +111,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "all_figures": "Every figure, with the statistics' own names:",
         "decks": "decks",
         "penalty": "penalties",
+        "stale": ("These results are for the earlier settings: the rules, players or games have changed since. Press “{button}” to play the games again."),
+        "cut_head": "{done} of {asked} games played (time limit).",
         "cut": (
             "Only {done} of the {asked} games asked for were played in the {seconds} s a comparison may take on this shared "
             "server, so the figures are of those {done} games under both rule sets."
@@ -175,6 +178,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "all_figures": "Alle tallene, med statistikkens egne navn:",
         "decks": "kortstokker",
         "penalty": "straffepoeng",
+        "stale": (
+            "Disse resultatene gjelder de forrige innstillingene: reglene, spillerne eller spillene er endret siden. "
+            "Trykk «{button}» for å spille spillene på nytt."
+        ),
+        "cut_head": "{done} av {asked} spill spilt (tidsgrense).",
         "cut": (
             "Bare {done} av de {asked} spillene du ba om, ble spilt på de {seconds} s en sammenligning kan ta på denne delte "
             "serveren, så tallene gjelder de {done} spillene med begge regelsettene."
@@ -233,23 +241,31 @@ def with_table_rules(rules: Rules, decks: Sequence[int] | None = None, penalties
     which refuses a table that cannot be dealt (``RulesError``)."""
     data = rules.to_dict()
     house = set(data.get("house_rules", []))
+    changed = False
     if decks is not None and [d["decks"] for d in data["decks"]] != list(decks):
         data["decks"] = [{"players": d["players"], "decks": n} for d, n in zip(data["decks"], decks, strict=True)]
         house.add("decks")
+        changed = True
     for rank, points in (penalties or {}).items():
         if data["penalties"][rank] != points:
+            changed = True
             data["penalties"][rank] = points
             house.add(f"penalties.{rank}")
             marks = data["penalties"].get("reconstructed")
             if marks and rank in marks:
                 marks.remove(rank)
+    if not changed:
+        return rules  # the table as the rule set has it: the very rule set
     if house != set(data.get("house_rules", [])):
         data["house_rules"] = sorted(house)
         data["base"] = data.get("base") or rules.key
         if "(house rules)" not in data["name"]:
             data["name"] = f"{data['name']} (house rules)"
-    return rules_from_dict(data, "<house rules>")
+    return rules_from_dict(data, HOUSE_SOURCE)
 
+
+STALE_CLASS: Final = "u9-lab-stale"
+"""The class of the results (note, table, charts) while they are for earlier settings: greyed out."""
 
 _PLAIN_ROWS: Final = ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_iqr_plain")
 _ALL_ROWS: Final = ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_sd", "penalty_iqr")
@@ -407,6 +423,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._changed = w.HTML()
         self._progress = Progress(lang=self._lang)
         self._note = w.HTML()
+        self._stale = w.HTML()  # says so when the results shown are for earlier settings
         self._dev_note = w.HTML()
         self.standard: list[GameSummary] = []
         self.house: list[GameSummary] = []
@@ -426,6 +443,11 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._table_rules(base)
         explorer.model.observe(guard(self, lambda _c: self._show_changes()), names="rules")
         explorer.model.observe(guard(self, self._base_changed), names="base")
+        # The explorer draws its rule-set table ("The rule set: ...") from its levels alone: whenever
+        # it does, the table is drawn again with this view's decks and penalties.
+        explorer._facts.observe(guard(self, lambda _c: self._show_rule_set()), names="value")
+        for control in (self._players, self._games):
+            control.observe(guard(self, lambda _c: self._mark_stale()), names="value")
         super().__init__(
             [
                 self._title,
@@ -435,6 +457,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
                 self._changed,
                 w.HBox([self._players, self._games, self._button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self._progress,
+                self._stale,
                 self._note,
                 self._table,
                 self._chart,
@@ -514,13 +537,55 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         try:
             rules = self.rules
         except RulesError as error:
-            self._changed.value = f"<div class='u9-error'>⚠ {escape(texts['refused'].format(error=rules_error_text(error, self._lang)))}</div>"
+            self._changed.value = f"<div class='u9-error' role='alert'>⚠ {escape(texts['refused'].format(error=refusal_text(error, self._lang)))}</div>"
             self._button.disabled = True
+            self._show_rule_set()
+            self._mark_stale()
             return
         self._button.disabled = False
         what = self._changes(rules)
         words = texts["changed"].format(what="; ".join(what)) if what else texts["unchanged"]
         self._changed.value = f"<div class='u9-note'>{escape(words)}</div>"
+        self._show_rule_set()
+        self._mark_stale()
+
+    def _show_rule_set(self) -> None:
+        """The explorer's rule-set table as the rules are set now: its levels with this view's decks
+        and penalty values (a refused table: the explorer's own, the refusal says why)."""
+        try:
+            rules = self.rules
+        except RulesError:
+            rules = self.explorer.rules
+        facts = self.explorer._facts  # the explorer's "The rule set: ..." table
+        shown = facts_html(rules, str(self.explorer.model.lang))
+        if facts.value != shown:
+            facts.value = shown
+
+    @property
+    def stale(self) -> bool:
+        """Whether the results shown are for other settings than those set now (rules, players, games)."""
+        if not self.standard or self._compared is None:
+            return False
+        try:
+            return self._asked() != self._compared
+        except RulesError:
+            return True
+
+    def _mark_stale(self) -> None:
+        """Results for earlier settings greyed out, with a note saying so, until the next run."""
+        stale = self.stale
+        for view in (self._note, self._table, self._chart):
+            if stale:
+                view.add_class(STALE_CLASS)
+            else:
+                view.remove_class(STALE_CLASS)
+        if stale:
+            words = TEXTS[self._lang]["stale"].format(button=TEXTS[self._lang]["compare"])
+            self._stale.value = (
+                f"<style>.{STALE_CLASS}{{opacity:.45;filter:grayscale(1)}}</style><div class='u9-note u9-stale-note' role='status'><b>{escape(words)}</b></div>"
+            )
+        else:
+            self._stale.value = ""
 
     # --- playing ---
 
@@ -581,6 +646,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             self._show_note()
             self._refresh()
             self._compared = (rules, games, players)
+            self._mark_stale()
         finally:
             self._button.disabled = False
 
@@ -631,7 +697,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         texts = TEXTS[self._lang]
         if self._note_args is None:
             if self._cut is not None:  # not one game finished in the time budget
-                self._note.value = f"<div class='u9-error' role='alert'>⏱ {escape(texts['none'].format(seconds=number_text(LAB_SECONDS, self._lang, 0)))}</div>"
+                self._note.value = f"<div class='u9-error' role='alert'>⚠ {escape(texts['none'].format(seconds=number_text(LAB_SECONDS, self._lang, 0)))}</div>"
                 self._dev_note.value = ""
             return
         games, players, cached, in_advance = self._note_args
@@ -644,8 +710,9 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         cut = ""
         if self._cut is not None:
             done, asked = self._cut
+            head = texts["cut_head"].format(done=done, asked=asked)
             words = texts["cut"].format(done=done, asked=asked, seconds=number_text(LAB_SECONDS, self._lang, 0))
-            cut = f"<div class='u9-note' role='status'>⏱ {escape(words)}</div>"
+            cut = f"<div class='u9-note u9-cut' role='status'><b>{escape(head)}</b> {escape(words)}</div>"
         self._note.value = f"<div class='u9-note'>{escape(note)}</div>{cut}"
         self._dev_note.value = f"<div class='u9-note'>{dev}</div><div class='u9-note'>{escape(texts['all_figures'])}</div>"
 
@@ -681,6 +748,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._label()
         self._show_changes()
         self._show_note()
+        self._mark_stale()
         self._progress.lang = self._lang
         self._advanced.lang = self._lang
         for view in (self._table, self._all_figures, *self._charts.values()):

@@ -22,6 +22,7 @@ from upto9.rules import UPTO9, Group, Level, Rules
 
 __all__ = [
     "LANGS",
+    "PERCENT_SIGN",
     "SHARED",
     "budget_text",
     "card_name",
@@ -39,6 +40,7 @@ __all__ = [
     "level_title",
     "number_text",
     "percent_text",
+    "percent_ticks",
     "worded",
 ]
 
@@ -265,22 +267,38 @@ def number_text(value: float, lang: str = "en", digits: int = 1) -> str:
     return text.replace("-", "\u2212")
 
 
+PERCENT_SIGN: Final[dict[str, str]] = {"en": "%", "nb": "\u00a0%"}
+"""How each language writes a percentage, one form per language on every page: English ``95%``,
+Norwegian ``95 %`` (a non-breaking space), in texts, tables and charts' tick labels alike."""
+
+
 def percent_text(share: float, lang: str = "en", digits: int = 1) -> str:
-    """A share (0 to 1) as a percentage with a non-breaking space before ``%``: ``'12.5 %'``, ``'12,5 %'``.
+    """A share (0 to 1) as a percentage, the language's way (``PERCENT_SIGN``): ``'12.5%'``, ``'12,5 %'``.
 
     >>> percent_text(0.125, "en"), percent_text(0.125, "nb")
-    ('12.5\\xa0%', '12,5\\xa0%')
+    ('12.5%', '12,5\\xa0%')
     """
-    return number_text(100 * share, lang, digits) + "\u00a0%"
+    return number_text(100 * share, lang, digits) + PERCENT_SIGN[lang]
+
+
+def percent_ticks(lang: str, top: float = 1.0, step: float = 0.25) -> dict[str, object]:
+    """A chart axis of shares labelled the language's way (plotly's own ``%`` format has no space
+    for Norwegian): ``fig.update_yaxes(**percent_ticks(lang))``.
+
+    >>> percent_ticks("nb")["ticktext"]
+    ['0\\xa0%', '25\\xa0%', '50\\xa0%', '75\\xa0%', '100\\xa0%']
+    """
+    values = [round(i * step, 10) for i in range(round(top / step) + 1)]
+    return {"tickmode": "array", "tickvals": values, "ticktext": [percent_text(v, lang, 0) for v in values]}
 
 
 def interval_text(value: float, low: float, high: float, lang: str = "en", digits: int = 1, percent: bool = False) -> str:
-    """A value with its interval: ``'12.5 % (10.0–15.0)'``, ``'3,25 (3,00–3,50)'``.
+    """A value with its interval: ``'12.5% (10.0–15.0)'``, ``'3,25 (3,00–3,50)'``.
 
     >>> interval_text(3.25, 3, 3.5, "nb", 2)
     '3,25 (3,00–3,50)'
     >>> interval_text(0.125, 0.1, 0.15, "en", percent=True)
-    '12.5\\xa0% (10.0–15.0)'
+    '12.5% (10.0–15.0)'
     """
     scale = 100 if percent else 1
     shown = percent_text(value, lang, digits) if percent else number_text(value, lang, digits)
