@@ -319,6 +319,37 @@ def test_step_the_round_forward_and_back(page: Any, server: VoilaServer) -> None
     assert stepper.locator(".u9-back").count() == backs + 2  # two other players' hands, face down
 
 
+def test_the_autoplay_pauses_where_it_is_and_a_huge_game_number_is_played_exactly(page: Any, server: VoilaServer) -> None:
+    open_page(page, server, "3_round_stepper.ipynb")
+    stepper = page.locator(".u9", has=page.locator("h3", has_text="Step through a round")).first
+    status = stepper.locator("b", has_text=re.compile(r"Round 1 · action \d+ of \d+")).first
+    status.wait_for(timeout=30_000)
+    autoplay = stepper.locator(".u9-autoplay").first
+    assert "pause it where it is" in (autoplay.get_attribute("title") or "")
+    visible = [b for b in autoplay.locator("button").all() if b.is_visible()]
+    assert len(visible) == 1, "only play/pause: no stop button that sends the round back to action 0"
+    visible[0].click()  # play
+    stepper.locator("b", has_text=re.compile(r"action [2-9] of")).first.wait_for(timeout=10_000)
+    visible[0].click()  # pause
+    time.sleep(1.5)
+    found = re.search(r"action (\d+) of", status.inner_text())
+    assert found and int(found[1]) >= 2, status.inner_text()
+    paused = int(found[1])
+    time.sleep(1.5)
+    assert re.search(r"action (\d+) of", status.inner_text())[1] == str(paused)  # paused, in place
+    huge = "123456789012345678901"  # past a browser's exact numbers (2**53)
+    field = stepper.locator("input[type=text]").first
+    field.fill(huge)
+    stepper.locator("button", has_text="Play a new game").first.click()
+    stepper.locator(".u9-error").first.wait_for(timeout=10_000)
+    assert "The game number must be a whole number from 0 to 9,223,372,036,854,775,807" in stepper.inner_text()
+    exact = "9007199254740993"  # 2**53 + 1
+    field.fill(exact)
+    stepper.locator("button", has_text="Play a new game").first.click()
+    stepper.locator(".u9-note", has_text=f"game number {exact},").first.wait_for(timeout=20_000)
+    assert field.input_value() == exact
+
+
 def test_switch_the_stepper_to_phase10_step_to_a_skip_and_see_the_deciding_round(page: Any, server: VoilaServer) -> None:
     from upto9.widgets import RoundStepper
 

@@ -36,7 +36,7 @@ from upto9.widgets.hand import HandModel
 from upto9.widgets.lab import HouseRuleLab
 from upto9.widgets.page import Page
 from upto9.widgets.stepper import WHOLE_TABLE, RoundModel
-from upto9.widgets.tour import DonationDemo, Example, LevelTable, PenaltyCounter, Predict
+from upto9.widgets.tour import DonationDemo, Example, LevelTable, PenaltyCounter, Predict, valve_demo
 
 from upto9 import check
 from upto9.atlas import Atlas
@@ -328,6 +328,17 @@ class StepperPage(PageMachine):
         assert stepper.model.source == ("seed", seed, players, bots)
         self.bad_upload = False
 
+    @rule(text=st.sampled_from(["123456789012345678901234567890", "9223372036854775808", "-1", "1e5", "seven", ""]))
+    def play_a_bad_game_number(self, text: str) -> None:
+        stepper = self.stepper
+        if stepper._new_game.layout.display == "none":  # no game number to type for a saved game
+            return
+        game = stepper.model.game
+        stepper._seed.value = text
+        stepper._play.click()
+        assert stepper.model.game is game, "a refused game number leaves the game shown"
+        self.bad_upload = True  # a refusal shown, in one line
+
     @rule(index=st.integers(0, len(RULE_SETS) - 1))
     def game_choice(self, index: int) -> None:
         before = self.stepper.model.game
@@ -514,8 +525,9 @@ class TourPage(PageMachine):
         ]
         self.penalty = PenaltyCounter("2c Kd 7s Ah")
         self.stepper = RoundStepper(seed=3, players=3)
+        self.valve = RoundStepper(new_game=valve_demo)  # section 10: the safety-valve round
         statics = [Example("5s 6s 7s 8s", level=1), Example("2h 3h 4h 5h", level=1), DonationDemo("set", "Kh Kd Ks", "Kc 7c"), LevelTable()]
-        self.views = [*self.predicts, self.penalty, self.stepper, *statics]
+        self.views = [*self.predicts, self.penalty, self.stepper, self.valve, *statics]
         self.page.add(*self.views)
 
     @rule(which=st.integers(0, 3), answer=st.sampled_from(["_yes", "_no", "_again"]))
@@ -535,6 +547,18 @@ class TourPage(PageMachine):
     @rule(button=st.sampled_from(["_forward", "_end", "_start"]))
     def tour_stepper_step(self, button: str) -> None:
         getattr(self.stepper, button).click()
+
+    @rule(seed=st.integers(0, 8))
+    def tour_valve_new_game(self, seed: int) -> None:
+        self.valve._seed.value = str(seed)
+        self.valve._play.click()
+        model = self.valve.model
+        assert model.source[:2] == ("made", seed) and self.valve._error.value == ""
+        assert model.step == model.last_step and model.current.action.reason.name == "IMPOSSIBLE"
+
+    @rule(button=st.sampled_from(["_back", "_start", "_end"]))
+    def tour_valve_step(self, button: str) -> None:
+        getattr(self.valve, button).click()
 
     @invariant()
     def nothing_failed(self) -> None:
@@ -621,6 +645,14 @@ class LabAndAtlasPage(PageMachine):
     def the_lab_plays_the_explorers_base(self) -> None:
         assert self.lab.explorer.model.base is self.explorer.model.base
         assert all(2 <= p <= 6 for p in self.lab._players.options)
+
+    @invariant()
+    def the_rule_set_table_and_the_results_follow_the_settings(self) -> None:
+        from upto9.widgets.explorer import facts_html
+
+        if not self.lab._button.disabled:  # a table the engine accepts: "The rule set" shows it as set now
+            assert self.explorer._facts.value == facts_html(self.lab.rules, self.explorer.lang)
+        assert bool(self.lab._stale.value) == self.lab.stale  # results for earlier settings say so
 
 
 TestLabAndAtlasPage = LabAndAtlasPage.TestCase

@@ -145,7 +145,7 @@ def test_bad_text_names_the_bad_token_and_leaves_the_hand_as_it_was() -> None:
     builder._text.value = "5h 6h 11h 8h"
     assert builder.model.cards == cards("5h 6h 7h")
     message = text_of(builder._message.value)
-    assert "'11h'" in message and "token 3" in message.lower() and "no rank 11" in message
+    assert "The 3rd card, '11h', is not a card" in message and "no rank 11" in message and "token" not in message.lower()
     assert "The hand is unchanged." in message
     assert builder._text.value == "5h 6h 11h 8h"  # the learner's text stays, to be fixed
     assert data_cards(builder._hand.value) == ["5h", "6h", "7h"]
@@ -158,10 +158,10 @@ def test_bad_text_in_norwegian_and_too_many_copies() -> None:
     builder = HandBuilder(lang="nb")
     builder._text.value = "5h 6x"
     message = text_of(builder._message.value)
-    assert "Kort nr. 2 «6x»" in message and "ingen sort" in message and "Hånda er uendret." in message
+    assert "Det 2. kortet, «6x», er ikke et kort" in message and "ingen sort «x»" in message and "Hånda er uendret." in message
     builder._text.value = "7h 7h 7h"
     assert builder.model.cards == ()
-    assert "3 × 7h" in text_of(builder._message.value) and "maks 2 av hvert kort" in text_of(builder._message.value)
+    assert "3 × 7h (7♥)" in text_of(builder._message.value) and "maks 2 av hvert kort" in text_of(builder._message.value)
 
 
 def test_sort_clear_and_seeded_deals() -> None:
@@ -604,7 +604,7 @@ def test_a_reshuffle_rides_with_its_draw_and_every_round_replays() -> None:
     model.step = with_reshuffle[0]
     what = render_step(model, model.step, WHOLE_TABLE)[1]
     assert "The deck was empty: the discard pile below its top card is shuffled into a new deck" in text_of(what)
-    assert "(ruling 7)" in text_of(what)
+    assert "(ruling 7)" not in text_of(what) and "ruling" not in text_of(what)
     assert model.steps[-1].views[0].phase.value == "over"
 
 
@@ -671,7 +671,7 @@ def test_group_sizes_and_caps_and_a_refused_change() -> None:
     explorer.cap_dropdown(1).value = 0
     assert explorer.rules.level(5).groups[1].jokers == 0
     explorer.total_box.value = 99
-    assert "Not changed:" in text_of(explorer._error.value) and "level 5: jokers" in text_of(explorer._error.value)
+    assert "Not changed: Level 5: Max jokers in total: must be a whole number from 0 to 9, got 99" in text_of(explorer._error.value)
     assert explorer.rules.level(5).jokers == 2 and explorer.total_box.value == 2  # the refused value is put back
     explorer._reset_level.click()
     assert explorer.rules.level(5) == UPTO9.level(5) and explorer.rules is UPTO9
@@ -683,7 +683,7 @@ def test_rules_explorer_in_norwegian() -> None:
     table = text_of(explorer._table.value)
     assert "Nivå" in table and "5 straight*" in table and "rekonstruert" in table and "3× tress" in table
     explorer.total_box.value = 9
-    assert "Ikke endret:" in text_of(explorer._error.value) and "nivå 1: jokers: må være et helt tall fra 0 til 4, ikke 9" in text_of(explorer._error.value)
+    assert "Ikke endret: Nivå 1: Maks jokere totalt: må være et helt tall fra 0 til 4, ikke 9" in text_of(explorer._error.value)
     assert "Nivå 1 med denne hånda" in text_of(explorer._compared.value)
 
 
@@ -1013,7 +1013,7 @@ def test_explorer_editing_an_unlimited_phase_keeps_it_unlimited_and_the_file_say
     assert explorer.rules.level(2).unlimited and "any number of wild cards, at least 3 number cards" in text_of(explorer._table.value)
     # The engine refuses a run longer than 1..12, with its reason, and the box is put back.
     explorer.size_box(1).value = 13
-    assert "Not changed:" in text_of(explorer._error.value) and "level 2" in text_of(explorer._error.value)
+    assert "Not changed: Level 2, group 2: Cards: must be a whole number from 3 to 12, got 13" in text_of(explorer._error.value)
     assert explorer.size_box(1).value == 5 and explorer.rules.level(2).groups[1].size == 5
     explorer._reset_level.click()
     explorer.natural_box.value = 1

@@ -5,7 +5,7 @@ Up to 9 plays with standard cards (``Card``: rank and suit). Phase 10 plays with
 Every family's card is a ``PlayingCard``; a rule set names its family (``rules.family``), and
 ``parse_hand(text, rules=...)`` reads the hand with that family's card reader.
 
-A hand is a multiset of cards (two decks may put two ♥7 in one hand), kept as a
+A hand is a multiset of cards (two decks may put two 7♥ in one hand), kept as a
 tuple in the order the player gave it, of at most ``MAX_HAND`` cards.
 
 Card text is ASCII (numbers 0-9, letters A-Z) and, for standard cards, the suit symbols: a digit
@@ -14,6 +14,7 @@ of another script (``٧``, ``７``) is refused, never read as the number it look
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -27,15 +28,18 @@ from upto9.messages import Message, card_param, message_of, said
 __all__ = [
     "MAX_HAND",
     "MAX_SHOWN_CHARS",
+    "NOTATIONS",
     "Card",
     "CardError",
     "DeckRules",
+    "Notation",
     "PlayingCard",
     "Rank",
     "Suit",
     "format_hand",
     "full_deck",
     "hand_of",
+    "notation",
     "parse_card",
     "parse_card_token",
     "parse_hand",
@@ -164,6 +168,40 @@ _SUIT_BY_TEXT: dict[str, Suit] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """How the players of one language write standard cards: the rank and suit letters a hand text
+    may use (on top of the suit symbols, which every language reads). A card is written rank first,
+    suit last, so ``K`` (konge, the king) and ``k`` (kløver, clubs) never clash: ``Kk`` is the king
+    of clubs. Every notation also reads the English letters, with the same meaning.
+
+    ``ranks`` and ``suits`` are the letters as the hand box's help and the errors list them.
+
+    >>> NOTATIONS["nb"].ranks
+    'A/E 2-10 J/Kn Q/D K'
+    """
+
+    lang: str
+    ranks: str
+    suits: str
+    rank_by_text: dict[str, Rank]  # keys upper-case
+    suit_by_text: dict[str, Suit]  # keys lower-case, symbols included
+    # A message key prefix for the reasons of a refused token: "card" (the English notation's own
+    # messages) or "card.notation" (messages that list ``ranks`` and ``suits``).
+    keys: str = "card"
+    # How ``format_hand`` writes a card in this notation: the letters that differ from the English.
+    rank_out: dict[Rank, str] = field(default_factory=dict)
+    suit_out: dict[Suit, str] = field(default_factory=dict)
+
+    def write(self, card: Card) -> str:
+        """The card as this notation writes it: ``Knk`` for the jack of clubs in Norwegian.
+
+        >>> NOTATIONS["nb"].write(parse_card("Jc")), NOTATIONS["nb"].write(parse_card("10h"))
+        ('Knk', '10h')
+        """
+        return f"{self.rank_out.get(card.rank, str(card.rank))}{self.suit_out.get(card.suit, card.suit.value)}"
+
+
 class PlayingCard:
     """What every game family's card is (``Card`` here, Phase 10's ``Phase10Card``): the engine,
     the records and the widgets handle cards through this, and each family reads and judges its own.
@@ -264,6 +302,35 @@ def parse_rank(text: str) -> Rank:
 _SUIT_GLYPHS = frozenset("♠♥♦♣♤♡♢♧")
 _TOKEN = re.compile(r"^(?P<rank>.*?)(?P<suit>[shdcSHDC♠♥♦♣♤♡♢♧])$")
 
+NOTATIONS: Final[dict[str, Notation]] = {
+    "en": Notation("en", "A 2-10 J Q K", "s h d c", dict(_RANK_BY_TEXT), dict(_SUIT_BY_TEXT)),
+    # Norwegian: ess E or A, knekt Kn, dame D, konge K; spar s, hjerter h, ruter r, kløver k. The
+    # ace is written A (most Norwegian packs print A, and the pages' cards show it), E is read too.
+    "nb": Notation(
+        "nb",
+        "A/E 2-10 J/Kn Q/D K",
+        "s h r k / s h d c",
+        {**_RANK_BY_TEXT, "E": Rank.ACE, "KN": Rank.JACK, "D": Rank.QUEEN},
+        {**_SUIT_BY_TEXT, "r": Suit.DIAMONDS, "k": Suit.CLUBS},
+        keys="card.notation",
+        rank_out={Rank.JACK: "Kn", Rank.QUEEN: "D"},
+        suit_out={Suit.DIAMONDS: "r", Suit.CLUBS: "k"},
+    ),
+}
+"""The card notation of each language of the pages, by language code."""
+
+
+def notation(lang: str = "en") -> Notation:
+    """The card notation of ``lang`` (``'en'``, ``'nb'``); ``ValueError`` for another language.
+
+    >>> notation("nb").lang, notation().suits
+    ('nb', 's h d c')
+    """
+    try:
+        return NOTATIONS[_require_text(lang, "lang")]
+    except KeyError:
+        raise ValueError(f"lang must be one of {', '.join(NOTATIONS)}, not {lang!r}") from None
+
 
 def refuse_foreign(token: str, allowed: frozenset[str], key: str) -> None:
     """Refuse a character outside ASCII (and ``allowed``): ``str.upper`` and ``int`` would read some
@@ -282,26 +349,39 @@ def refuse_foreign(token: str, allowed: frozenset[str], key: str) -> None:
                 raise CardError(Message(key, char=repr(char)))
 
 
-def parse_card_token(token: str) -> Card:
-    """One standard card token; the ``CardError`` gives the reason only (the caller names the token).
+def parse_card_token(token: str, lang: str = "en") -> Card:
+    """One standard card token, in the card notation of ``lang`` (see ``Notation``: the English
+    letters are read in every language); the ``CardError`` gives the reason only (the caller
+    names the token).
 
-    >>> parse_card_token("Th")
-    Card('10h')
+    >>> parse_card_token("Th"), parse_card_token("Knk", lang="nb"), parse_card_token("Kk", lang="nb")
+    (Card('10h'), Card('Jc'), Card('Kc'))
+    >>> parse_card_token("Dr", lang="nb"), parse_card_token("E♠", lang="nb"), parse_card_token("Qd", lang="nb")
+    (Card('Qd'), Card('As'), Card('Qd'))
     """
     refuse_foreign(token, _SUIT_GLYPHS, "card.not_ascii.suits")
-    match = _TOKEN.match(token)
+    if lang == "en":  # the common case, kept fast
+        match = _TOKEN.match(token)
+        ranks, suits, keys = _RANK_BY_TEXT, _SUIT_BY_TEXT, "card"
+        said: dict[str, str] = {}
+    else:
+        notes = notation(lang)
+        ranks, suits, keys = notes.rank_by_text, notes.suit_by_text, notes.keys
+        match = re.match(r"^(?P<rank>.*?)(?P<suit>[" + "".join(sorted({*suits, *(s.upper() for s in suits)})) + "])$", token)
+        said = {"ranks": notes.ranks, "suits": notes.suits}
+    quoted = keys != "card"  # the notation's messages quote in their language; the English ones take a quoted text
     if match is None:
         last = token[-1:]
-        if len(token) >= 2 and token[:-1].upper() in _RANK_BY_TEXT:
-            raise CardError(Message("card.no_suit", text=repr(last)))
-        raise CardError(Message("card.no_suit.at_all"))
+        if len(token) >= 2 and token[:-1].upper() in ranks and token.upper() not in ranks:
+            raise CardError(Message(f"{keys}.no_suit", text=last if quoted else repr(last), **said))
+        raise CardError(Message(f"{keys}.no_suit.at_all", **said))
     rank_text = match["rank"]
     if not rank_text:
-        raise CardError(Message("card.no_rank.at_all"))
-    rank = _RANK_BY_TEXT.get(rank_text.upper())
+        raise CardError(Message(f"{keys}.no_rank.at_all", **said))
+    rank = ranks.get(rank_text.upper())
     if rank is None:
-        raise CardError(Message("card.no_rank", text=shown(rank_text)))
-    return Card(rank, _SUIT_BY_TEXT[match["suit"].lower()])
+        raise CardError(Message(f"{keys}.no_rank", text=shown(rank_text), **said))
+    return Card(rank, suits[match["suit"].lower()])
 
 
 _C = TypeVar("_C", bound="PlayingCard")
@@ -369,15 +449,17 @@ class DeckRules(Protocol):
 
 
 @overload
-def parse_hand(text: str, rules: None = None, players: int | None = None) -> tuple[Card, ...]: ...
+def parse_hand(text: str, rules: None = None, players: int | None = None, lang: str = "en") -> tuple[Card, ...]: ...
 @overload
-def parse_hand(text: str, rules: DeckRules, players: int | None = None) -> tuple[PlayingCard, ...]: ...
-def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = None) -> tuple[PlayingCard, ...]:
+def parse_hand(text: str, rules: DeckRules, players: int | None = None, lang: str = "en") -> tuple[PlayingCard, ...]: ...
+def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = None, lang: str = "en") -> tuple[PlayingCard, ...]:
     """Read a hand: card tokens separated by spaces and/or commas. Empty text is an empty hand.
 
     Without ``rules`` the cards are standard cards (Up to 9). With ``rules`` they are read in that
     rule set's card model (Phase 10: ``7r 12b W S``), and a hand holding more copies of a card than
-    that game's decks contain (``players`` sets the number of decks) is refused.
+    that game's decks contain (``players`` sets the number of decks) is refused. Standard cards
+    are read in the card notation of ``lang`` (``NOTATIONS``: Norwegian ``Knk Dr E♠`` besides
+    ``Jc Qd A♠``); other card models have one notation.
 
     Raises ``CardError`` naming the token that is no card (or the hand that cannot exist, or holds
     more than ``MAX_HAND`` cards), ``TypeError`` when ``text`` is not a ``str``, ``rules`` not a
@@ -392,6 +474,8 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
     ...
     upto9.cards.CardError: token 3 '11h': no rank 11; ranks are A 2-10 J Q K
     >>> from upto9.rules import PHASE10
+    >>> parse_hand("Knk Dr 10h Es", lang="nb")
+    (Card('Jc'), Card('Qd'), Card('10h'), Card('As'))
     >>> parse_hand("7r 12B wild s", rules=PHASE10)
     (Phase10Card('7r'), Phase10Card('12b'), Phase10Card('W'), Phase10Card('S'))
     >>> parse_hand("7r ７y", rules=PHASE10)
@@ -404,7 +488,12 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
         raise TypeError(f"rules must be a Rules (upto9.UPTO9, upto9.PHASE10 or load_rules(...)), not {_type_name(rules)}")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
         raise TypeError(f"players must be an int, not {_type_name(players)}")
-    read = rules.read_token if rules is not None else parse_card_token
+    notes = notation(lang)
+    read: Callable[[str], PlayingCard]
+    if notes.lang != "en" and (rules is None or rules.family == "upto9"):  # standard cards, in the language's letters
+        read = functools.partial(parse_card_token, lang=notes.lang)
+    else:
+        read = rules.read_token if rules is not None else parse_card_token
     cards: list[PlayingCard] = []
     # Token by token, so that a text of more than MAX_HAND cards is refused without reading it all.
     for position, found in enumerate(_TOKENS.finditer(text), start=1):
@@ -474,13 +563,17 @@ def check_copies(hand: Iterable[PlayingCard], rules: DeckRules, players: int | N
             raise CardError(Message("card.copies", count=count, card=said, table=table, rules=rules.name, decks=decks_said, of_each=of_each))
 
 
-def format_hand(cards: Iterable[PlayingCard], glyphs: bool = False) -> str:
-    """The hand as text, in its own order: canonical ASCII, or with suit symbols.
+def format_hand(cards: Iterable[PlayingCard], glyphs: bool = False, lang: str = "en") -> str:
+    """The hand as text, in its own order: canonical ASCII (standard cards in the card notation of
+    ``lang``, which ``parse_hand`` reads back with that ``lang``), or with suit symbols.
 
-    >>> format_hand(parse_hand("5h 10c"), glyphs=True)
-    '5♥ 10♣'
+    >>> format_hand(parse_hand("5h 10c"), glyphs=True), format_hand(parse_hand("Ad Jc Qs Kh"), lang="nb")
+    ('5♥ 10♣', 'Ar Knk Ds Kh')
     """
-    return " ".join(card.glyph if glyphs else str(card) for card in cards)
+    if glyphs or lang == "en":
+        return " ".join(card.glyph if glyphs else str(card) for card in cards)
+    notes = notation(lang)
+    return " ".join(notes.write(card) if isinstance(card, Card) else str(card) for card in cards)
 
 
 def full_deck() -> tuple[Card, ...]:

@@ -21,7 +21,7 @@ import traitlets as t
 
 from upto9.cards import CardError, PlayingCard, check_copies, format_hand, parse_hand
 from upto9.family import family_of
-from upto9.messages import Message, message_of
+from upto9.messages import Message, message_of, render
 from upto9.rules import UPTO9, Rules
 
 from ._common import ModelLanguage, guard, style_tag
@@ -34,7 +34,10 @@ __all__ = ["TEXTS", "HandBuilder", "HandModel", "typed_html"]
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "Your hand",
-        "help": "Click a card to put it in the hand; with two decks a second click adds the second copy, the next click takes both out. Or type the cards.",
+        "help": (
+            "Click a card to put it in the hand; with two decks a second click adds the second copy, the next click takes both out. "
+            "Or type the cards, rank first and suit last: `5h Jc Qd` (suits `s` `h` `d` `c`; ranks `A` `2`-`10` `J` `Q` `K`)."
+        ),
         "text": "Cards",
         "placeholder": "5h 6h 2c 8h 9h 2d 3s Jc",
         "count": "{n} cards in the hand",
@@ -59,15 +62,19 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sort_suit_phase": "Sort by colour",
         "sort_rank_phase": "Sort by number",
         "grid_phase": "Every Phase 10 card",
+        "bad_card": "The {nth} card, '{token}', is not a card: {reason}. Write a rank and then a suit, like 5h",
+        "bad_card_phase": "The {nth} card, '{token}', is not a card: {reason}. Write a number and then a colour, like 7r",
     },
     "nb": {
         "title": "Hånda di",
         "help": (
             "Klikk et kort for å ta det på hånda; med to kortstokker legger et nytt klikk til det andre eksemplaret, og neste klikk "
-            "tar begge ut. Eller skriv kortene."
+            "tar begge ut. Eller skriv kortene, først verdien og så sorten: `5h Knk Dr` (sort: `s` spar, `h` hjerter, `r` ruter, "
+            "`k` kløver; verdi: `2`-`10`, `Kn` knekt, `D` dame, `K` konge, `A` eller `E` ess). `Kk` er kløver konge. De engelske "
+            "bokstavene virker også (`J` `Q`, `d` `c`)."
         ),
         "text": "Kort",
-        "placeholder": "5h 6h 2c 8h 9h 2d 3s Jc",
+        "placeholder": "5h 6h 2k 8h 9h 2r 3s Knk",
         "count": "{n} kort på hånda",
         "count_one": "1 kort på hånda",
         "empty": "Hånda er tom: klikk kort i rutenettet, skriv dem, eller del ut.",
@@ -90,6 +97,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sort_suit_phase": "Sorter etter farge",
         "sort_rank_phase": "Sorter etter tall",
         "grid_phase": "Alle kortene i Phase 10",
+        "bad_card": "Det {nth} kortet, «{token}», er ikke et kort: {reason}. Skriv verdien og så sorten, som 5h",
+        "bad_card_phase": "Det {nth} kortet, «{token}», er ikke et kort: {reason}. Skriv tallet og så fargen, som 7r",
     },
 }
 
@@ -115,6 +124,42 @@ def typed_html(text: str) -> str:
     'Or type the cards: <kbd>7r 12b</kbd> &lt;here&gt;.'
     """
     return re.sub(r"`([^`]+)`", r"<kbd>\1</kbd>", escape(text))
+
+
+def ordinal(n: int, lang: str) -> str:
+    """``n`` as an ordinal number in ``lang``: ``'1st'``, ``'12th'``, ``'22nd'`` / ``'1.'``.
+
+    >>> [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)], ordinal(3, "nb")
+    (['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd'], '3.')
+    """
+    if lang == "nb":
+        return f"{n}."
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def refusal_text(refusal: Message, lang: str, rules: Rules) -> str:
+    """A refused hand text as the hand box says it: a card that is not a card is named by its
+    place in the hand and as the learner wrote it, in the page's quotes; any other refusal is
+    the engine's message.
+
+    >>> refusal_text(HandModel(lang="nb").refuse("5h banan"), "nb", UPTO9)
+    'Det 2. kortet, «banan», er ikke et kort: mangler sort; sortene er s h r k / s h d c (eller ♠ ♥ ♦ ♣). Skriv verdien og så sorten, som 5h'
+    """
+    if refusal.key == "card.token_at":
+        params = dict(refusal.params)
+        reason = params["reason"]
+        said = render(reason, lang) if isinstance(reason, Message) else str(reason)
+        return worded(TEXTS[lang], "bad_card", rules).format(nth=ordinal(int(str(params["position"])), lang), token=params["token"], reason=said)
+    if refusal.key == "card.copies":  # the card as the page writes it, and its glyph where that differs: 7h (7♥)
+        params = dict(refusal.params)
+        try:
+            card = family_of(rules).read_token(str(params["card"]))
+        except CardError:
+            return card_error_text(refusal, lang)
+        written = format_hand([card], lang=lang)
+        refusal = Message("card.copies", **{**params, "card": written if written == card.glyph else f"{written} ({card.glyph})"})
+    return card_error_text(refusal, lang)
 
 
 def _sentence(text: str) -> str:
@@ -189,9 +234,14 @@ class HandModel(t.HasTraits):
             return ()
         return cards
 
+    @t.observe("lang")
+    def _on_lang(self, change: Any) -> None:
+        if not self.error:  # the hand's text in the new language's card letters
+            self.text = format_hand(self.cards, lang=self.lang)
+
     @t.observe("cards")
     def _on_cards(self, change: Any) -> None:
-        self.text = format_hand(self.cards)
+        self.text = format_hand(self.cards, lang=self.lang)
         self.refusal = None
         self.error = ""
         self.dealt = ()
@@ -224,17 +274,22 @@ class HandModel(t.HasTraits):
         """Read the hand from text such as ``"5h 6h 2c"``. A bad text leaves the hand as it was and
         sets ``error`` to the engine's message; returns whether the text was taken."""
         try:
-            hand = parse_hand(text, self.rules, self.players)
+            hand = parse_hand(text, self.rules, self.players, lang=self.lang)
         except CardError as error:
             self.refusal = message_of(error)
             self.error = str(error)
             return False
         if hand == self.cards:
-            self.text = format_hand(hand)
+            self.text = format_hand(hand, lang=self.lang)
             self.refusal = None
             self.error = ""
         self.cards = hand
         return True
+
+    def refuse(self, text: str) -> Message | None:
+        """Read ``text`` as the hand box does and give its refusal (``None`` when it was taken)."""
+        self.set_text(text)
+        return self.refusal
 
     def add(self, card: PlayingCard) -> bool:
         """Add one copy of ``card`` at the end, if the game's decks hold another (the engine's copy limit)."""
@@ -416,7 +471,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         if not model.error and self._text.value != model.text:
             self._text.value = model.text
         if model.error:
-            refused = card_error_text(model.refusal or Message("raw", text=model.error), lang)
+            refused = refusal_text(model.refusal or Message("raw", text=model.error), lang, rules)
             self._message.value = f'<div class="u9-error" role="alert">⚠ {escape(_sentence(refused))} {escape(texts["unchanged"])}</div>'
         elif model.dealt:
             dealt = texts["dealt"].format(n=model.dealt[0], seed=model.dealt[1])

@@ -8,6 +8,10 @@ in total, and for a hand that falls short the explanation, the missing cards and
 With Phase 10's rules (the hand's, or ``rules=PHASE10``) it checks phases: the words are Phase 10's
 (phase, wild card), the budget is "any number of wild cards, at least one number card", and the
 cards are drawn in Phase 10's colours.
+
+A hand of more cards than a player ever holds (the rules' ``hand_size``, one more after drawing) is
+still checked, as a player who miscounted would want, but a warning above the verdict names how
+many cards it holds and how many a player holds.
 """
 
 from __future__ import annotations
@@ -42,6 +46,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "valid": "✔ VALID for level {n}",
         "not_valid": "✘ NOT VALID for level {n}",
         "valid_more": "The hand holds the lay-down, with {jokers}.",
+        "valid_clean": "The hand holds the lay-down, with no jokers.",
+        "valid_clean_phase": "The hand holds the lay-down, with no wild cards.",
+        "oversize": (
+            "This hand holds {n} cards, but a player holds {size} ({more} after drawing a card): no player can hold it. The check below is for all {n} cards."
+        ),
         "short": "The hand is {n} card short.",
         "short_many": "The hand is {n} cards short.",
         "best": "The best lay-down (fewest jokers)",
@@ -86,6 +95,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "valid": "✔ GYLDIG for nivå {n}",
         "not_valid": "✘ IKKE GYLDIG for nivå {n}",
         "valid_more": "Hånda har nedlegget, med {jokers}.",
+        "valid_clean": "Hånda har nedlegget, uten jokere.",
+        "valid_clean_phase": "Hånda har nedlegget, uten jokere.",
+        "oversize": (
+            "Denne hånda har {n} kort, men en spiller har {size} på hånda ({more} etter å ha trukket et kort): ingen spiller kan ha den. "
+            "Sjekken under gjelder alle de {n} kortene."
+        ),
         "short": "Hånda mangler {n} kort.",
         "short_many": "Hånda mangler {n} kort.",
         "best": "Det beste nedlegget (færrest jokere)",
@@ -222,7 +237,7 @@ def worked_out(cards: Sequence[PlayingCard], level: int, rules: Rules) -> Verdic
 def too_long_html(texts: dict[str, str], rules: Rules, lang: str, seconds: float, key: str = "too_long") -> str:
     """The notice for a computation stopped at its time budget (``seconds``), in the page's language."""
     words = worded(texts, key, rules).format(seconds=number_text(seconds, lang, 0))
-    return f'<div class="u9-error" role="alert">⏱ {escape(words)}</div>'
+    return f'<div class="u9-error" role="alert">⚠ {escape(words)}</div>'
 
 
 # --- drawing pieces the other components share ---------------------------------------------------
@@ -430,9 +445,11 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             return
         if result.ok:
             assert result.jokers is not None
+            # "uten jokere", not "med ingen jokere": a lay-down with no joker has a sentence of its own
+            with_jokers = texts["valid_more"].format(jokers=jokers_text(result.jokers, lang, rules)) if result.jokers else worded(texts, "valid_clean", rules)
             self._verdict.value = (
                 f'<div role="status" aria-live="polite"><span class="u9-ok">{escape(worded(texts, "valid", rules).format(n=number))}</span> '
-                f"{escape(texts['valid_more'].format(jokers=jokers_text(result.jokers, lang, rules)))}</div>"
+                f"{escape(with_jokers)}</div>"
             )
         else:
             short = result.cards_short
@@ -441,6 +458,9 @@ class LevelChecker(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
                 f'<div role="status" aria-live="polite"><span class="u9-bad">{escape(worded(texts, "not_valid", rules).format(n=number))}</span> '
                 f"{escape(texts[key].format(n=short))}</div>"
             )
+        if len(result.hand) > rules.hand_size + 1:  # more cards than a player ever holds: said, and the verdict still shown
+            oversize = texts["oversize"].format(n=len(result.hand), size=rules.hand_size, more=rules.hand_size + 1)
+            self._verdict.value += f'<div class="u9-error" role="alert">⚠ {escape(oversize)}</div>'
         rows, needs, left = arrangement_html(result, lang)
         heading = worded(texts, "best", rules) if result.ok else texts["closest"]
         left_row = card_row((card_html(c, lang=lang) for c in left), texts["left"]) if left else ""

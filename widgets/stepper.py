@@ -45,7 +45,7 @@ from upto9.game import (
     legal_moves,
 )
 from upto9.messages import Message, card_param, render
-from upto9.records import MAX_RECORD_BYTES, RecordError, load_game, move_from_dict, replay
+from upto9.records import MAX_INT, MAX_RECORD_BYTES, RecordError, load_game, move_from_dict, replay
 from upto9.rules import UPTO9, Group, GroupKind, Rules
 
 from ._common import ModelLanguage, guard, style_tag
@@ -55,7 +55,7 @@ from .engine_text import record_error_text
 from .page import Advanced
 from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, jokers_text, level_title, number_text, worded
 
-__all__ = ["TEXTS", "RoundModel", "RoundStepper", "Step", "replay_round"]
+__all__ = ["MAX_SEED", "TEXTS", "GameNumber", "RoundModel", "RoundStepper", "Step", "game_number", "replay_round"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -79,8 +79,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "step": "Action",
         "speed": "Speed",
         "speed_tip": "Autoplay speed, in actions per second",
-        "autoplay": "Autoplay",
+        "autoplay": "Autoplay: play the round action by action, or pause it where it is",
         "source_seed": "A game played by {bots}: game number {seed}, {players} players.",
+        "advanced_made": "Played by {call}(seed={seed}).",
+        "source_made": "A new game for this page: game number {seed}, {players} players.",
+        "bad_seed": ("the game number must be a whole number from 0 to {limit}, and “{text}” is not; the game shown stays"),
+        "error_not_game": "Could not open that saved game: the file is not a saved game ({error})",
         "source_file": "A saved game, {players} players.",
         "source_given": "A game of {players} players.",
         "advanced_seed": (
@@ -110,7 +114,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "level": "level {n}",
         "laid_down": "✔ laid down",
         "waiting": "not laid down yet",
-        "penalties": "penalty points so far: {n}",
+        "penalties": "penalty points from earlier rounds: {n}",
+        "penalties_total": "penalty points in total, this round included: {n}",
         "hand": "Hand",
         "hidden_hand": "{n} cards, hidden",
         "no_cards": "no cards",
@@ -144,7 +149,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "pile. Only the top card may be taken; no digging."
         ),
         "rule_reshuffle": (
-            "If the deck runs empty, the discard pile is shuffled and becomes the new deck; its top card stays behind to start a new discard pile (ruling 7)."
+            "If the deck runs empty, the discard pile is shuffled and becomes the new deck; its top card stays behind to start a new discard pile."
         ),
         "rule_lay_down": (
             "Lay down your contract: with the complete combination for your level, you lay it down in front of you, all or nothing, "
@@ -155,7 +160,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "a straight the card must continue the run in the same suit at one of the ends, never past an ace; on a set it must have "
             "the same rank."
         ),
-        "rule_donate_joker": "A donated joker must stand for a card that really continues the meld, and it locks to that card (ruling 4).",
+        "rule_donate_joker": "A donated joker must stand for a card that really continues the meld, and it locks to that card.",
         "rule_discard": "Discard 1 card onto the discard pile: that ends your turn.",
         "rule_out": (
             "The round ends immediately when a player gets rid of every card in their hand, whether the last card went by a discard, "
@@ -167,11 +172,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "rule_end_impossible": (
             "The safety valve: when none of the players still waiting to lay down can ever complete their level, the round ends "
-            "without anyone going out. Those who had laid down move up as normal, and everyone scores penalty points for their cards "
-            "(ruling 8)."
+            "without anyone going out. Those who had laid down move up as normal, and everyone scores penalty points for their cards."
         ),
         "rule_end_stalemate": (
-            "The stalemate guard (ruling 9) is a guard of the engine, not a rule of the text. Those who laid down move up, and "
+            "The stalemate guard is a safeguard of this software, not a rule of the game: it ends a round in which nothing can "
+            "change any more. Those who laid down move up, and "
             "everyone scores penalty points for their cards."
         ),
         "rule_end_turn_limit": (
@@ -258,8 +263,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "step": "Trekk",
         "speed": "Fart",
         "speed_tip": "Fart for automatisk avspilling, i trekk per sekund",
-        "autoplay": "Spill av",
+        "autoplay": "Spill av: spill runden trekk for trekk, eller sett den på pause der den er",
         "source_seed": "Et spill spilt av {bots}: spill nummer {seed}, {players} spillere.",
+        "advanced_made": "Spilt med {call}(seed={seed}).",
+        "source_made": "Et nytt spill for denne siden: spill nummer {seed}, {players} spillere.",
+        "bad_seed": "spillnummeret må være et helt tall fra 0 til {limit}, og «{text}» er ikke det; spillet som vises, blir stående",
+        "error_not_game": "Kunne ikke åpne det lagrede spillet: filen er ikke et lagret spill ({error})",
         "source_file": "Et lagret spill, {players} spillere.",
         "source_given": "Et spill med {players} spillere.",
         "advanced_seed": (
@@ -290,7 +299,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "level": "nivå {n}",
         "laid_down": "✔ har lagt ned",
         "waiting": "har ikke lagt ned ennå",
-        "penalties": "straffepoeng så langt: {n}",
+        "penalties": "straffepoeng fra tidligere runder: {n}",
+        "penalties_total": "straffepoeng totalt, denne runden medregnet: {n}",
         "hand": "Hånd",
         "hidden_hand": "{n} kort, skjult",
         "no_cards": "ingen kort",
@@ -323,9 +333,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "Hver tur begynner likt: trekk 1 kort, enten fra den skjulte trekkbunken eller det øverste (synlige) kortet fra "
             "kastebunken. Kun toppkortet kan tas; det er ikke lov å grave."
         ),
-        "rule_reshuffle": (
-            "Går trekkbunken tom, stokkes kastebunken og blir ny trekkbunke; toppkortet blir liggende som start på en ny kastebunke (avgjørelse 7)."
-        ),
+        "rule_reshuffle": ("Går trekkbunken tom, stokkes kastebunken og blir ny trekkbunke; toppkortet blir liggende som start på en ny kastebunke."),
         "rule_lay_down": (
             "Legg ned regelen din: har du hele kombinasjonen for nivået ditt komplett, legger du den ned foran deg, alt eller "
             "ingenting, samlet, på din egen tur. {level}"
@@ -335,7 +343,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "bordet, dine egne eller andres. På en straight må kortet fortsette rekka i samme sort, i en av endene, aldri forbi et "
             "ess; på et sett må kortet ha samme rang."
         ),
-        "rule_donate_joker": "Donerte jokere må representere et gyldig kort som faktisk fortsetter kombinasjonen, og låses til den verdien (avgjørelse 4).",
+        "rule_donate_joker": "Donerte jokere må representere et gyldig kort som faktisk fortsetter kombinasjonen, og låses til den verdien.",
         "rule_discard": "Kast 1 kort til kastebunken: det avslutter turen.",
         "rule_out": (
             "Runden slutter umiddelbart når en spiller blir kvitt alle kortene på hånda, uansett om det siste kortet forsvant via "
@@ -347,11 +355,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "rule_end_impossible": (
             "Sikkerhetsventilen: når ingen av spillerne som venter på å legge ned, noensinne kan klare nivået sitt, avsluttes runden "
-            "uten at noen går ut. De som hadde lagt ned, rykker opp som normalt, og alle får straffepoeng for kortene sine "
-            "(avgjørelse 8)."
+            "uten at noen går ut. De som hadde lagt ned, rykker opp som normalt, og alle får straffepoeng for kortene sine."
         ),
         "rule_end_stalemate": (
-            "Fastlåsingsvakten (avgjørelse 9) er en vakt i motoren, ikke en regel i teksten. De som la ned, rykker opp, og alle får "
+            "Fastlåsingsvakten er en sikring i dette programmet, ikke en regel i spillet: den avslutter en runde der ingenting "
+            "lenger kan endre seg. De som la ned, rykker opp, og alle får "
             "straffepoeng for kortene sine."
         ),
         "rule_end_turn_limit": (
@@ -439,12 +447,49 @@ GAME_SECONDS: Final = 5.0
 random bots, the slowest the controls can ask for, takes about 2.5 s at worst (40 game numbers
 tried; sensible bots, about 0.2 s); past the budget the stepper says so and shows what it showed."""
 
+MAX_SEED: Final = MAX_INT
+"""The largest game number the stepper plays: the largest a saved game holds (``upto9.records.MAX_INT``)."""
+
+
+class _NumberText(t.Unicode[str, Any]):
+    """A text trait that takes a whole number too, as its digits: ``field.value = 7`` shows ``'7'``."""
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super().validate(obj, value)
+
+
+class GameNumber(w.Text):  # type: ignore[misc]
+    """The game number field: a text, so that a number of any length is shown and read exactly as
+    typed (a browser's number field rounds one past 2**53); ``game_number`` reads it."""
+
+    value = _NumberText(help="String value").tag(sync=True)
+
+
+def game_number(text: str) -> int | None:
+    """The game number typed: a whole number from 0 to ``MAX_SEED`` (digits 0-9, spaces around
+    allowed), exactly; ``None`` for any other text.
+
+    >>> game_number(" 12345678901234567 "), game_number("1e5"), game_number(str(MAX_SEED + 1))
+    (12345678901234567, None, None)
+    """
+    digits = str(text).strip()
+    if not 0 < len(digits) <= len(str(MAX_SEED)) or not all("0" <= c <= "9" for c in digits):
+        return None
+    number = int(digits)
+    return number if number <= MAX_SEED else None
+
+
 # The upload button draws "<description> (<files>)": its own text is hidden and the label is drawn
 # in its place, so a learner never reads a "(0)".
 _FONT: Final = "font-size:var(--jp-widgets-font-size,13px)"
 _UPLOAD_CSS: Final = (
     f"<style>.u9-upload.widget-upload{{font-size:0 !important}}.u9-upload.widget-upload i{{{_FONT};margin-right:.4em}}"
     + "".join(f'.u9-upload-{lang}.widget-upload::after{{content:"{TEXTS[lang]["load"]}";{_FONT}}}' for lang in LANGS)
+    # The autoplay's stop button would send the round back to its start: hidden, so that the play
+    # button pauses where the round is; "To the start" is the reset, named as such.
+    + ".u9-autoplay.widget-play button:nth-of-type(2){display:none !important}"
     + "</style>"
 )
 
@@ -552,6 +597,7 @@ class RoundModel(t.HasTraits):
         self._replayed: tuple[Game | None, int] = (None, 0)  # the game and round whose steps ``steps`` holds
         self._refusal: Callable[[str], str] | None = None  # why the last file was refused, in a language
         self.opening = True  # whether ``error`` is about a file that could not be opened
+        self.not_a_game = False  # whether that file is no saved game at all (not JSON text)
         super().__init__(lang=check_lang(lang), rules=rules)
         if game is not None:
             self.set_game(game)
@@ -565,11 +611,13 @@ class RoundModel(t.HasTraits):
         if self.error and self._refusal is not None:  # a refused file's reason follows the language switch
             self.error = self._refusal(str(self.lang))
 
-    def _refuse(self, words: Callable[[str], str], *, opening: bool = True) -> None:
-        # ``opening``: a file that could not be opened (the view says so before the reason);
+    def _refuse(self, words: Callable[[str], str], *, opening: bool = True, not_a_game: bool = False) -> None:
+        # ``opening``: a file that could not be opened (the view says so before the reason), and
+        # ``not_a_game`` one that is no saved game at all (no JSON text; the view says that too);
         # otherwise ``words`` is the whole sentence (an action stopped at its time budget).
         self._refusal = words
         self.opening = opening
+        self.not_a_game = not_a_game
         self.error = words(str(self.lang))
 
     @t.validate("step")
@@ -620,17 +668,18 @@ class RoundModel(t.HasTraits):
         replay leaves the model as it was."""
         self._show_game(game, replay_round(game.rounds[0]), source)
 
-    def _show_game(self, game: Game, steps: list[Step], source: tuple[Any, ...]) -> None:
-        """Show ``game`` with its first round's ``steps`` (worked out by the caller, within its budget)."""
+    def _show_game(self, game: Game, steps: list[Step], source: tuple[Any, ...], round_index: int = 0, at_end: bool = False) -> None:
+        """Show ``game`` with the ``steps`` of its round ``round_index`` (worked out by the caller,
+        within its budget), from the round's start or ``at_end``."""
         with self.hold_trait_notifications():
             if self.perspective >= game.players:
                 self.perspective = WHOLE_TABLE
             self.rules = game.rules  # a new game plays the same rules
             self.game = game
-            self.round_index = 0
+            self.round_index = round_index
             self.steps = steps
-            self.step = 0
-            self._replayed = (game, 0)
+            self.step = max(0, len(steps) - 1) if at_end else 0
+            self._replayed = (game, round_index)
             self.source = source
             self.error = ""
 
@@ -644,6 +693,24 @@ class RoundModel(t.HasTraits):
             self._refuse(self._too_long("too_long_play"), opening=False)  # the game shown stays
             return
         self._show_game(game, steps, ("seed", seed, players, bots))
+
+    def make(self, maker: Callable[[int], tuple[Game, int]], seed: int = 0) -> None:
+        """Show the game ``maker(seed)`` plays, at the end of the round it names: a page's own kind
+        of game, such as the rules tour's safety-valve game (``upto9.widgets.tour.valve_demo``)."""
+        try:
+            with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
+                game, index = maker(seed)
+                steps = replay_round(game.rounds[index])
+        except OverBudget:
+            self._refuse(self._too_long("too_long_play"), opening=False)  # the game shown stays
+            return
+        call = f"{maker.__module__}.{maker.__qualname__}"
+        self._show_game(game, steps, ("made", seed, game.players, call), round_index=index, at_end=True)
+
+    def refuse_seed(self, text: str) -> None:
+        """Say that ``text`` is no game number the stepper plays (the game shown stays)."""
+        said = _one_line(str(text), 40)
+        self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(limit=number_text(MAX_SEED, lang, 0), text=said), opening=False)
 
     def load(self, path: str | Path) -> None:
         """Load a saved game record (``upto9.records.load_game``); a bad file sets ``error``."""
@@ -667,6 +734,10 @@ class RoundModel(t.HasTraits):
                 steps = replay_round(game.rounds[0])
         except RecordError as error:  # every refusal, the file's limits and the time limit included
             refused = error
+            plain = _not_a_game(error)
+            if plain is not None:  # no game record at all: said so, and not in the JSON reader's words
+                self._refuse(lambda lang: _one_line(render(plain, lang)), not_a_game=True)
+                return
             self._refuse(lambda lang: _one_line(record_error_text(refused, lang).removeprefix(f"{path}: ")))
             return
         except OverBudget:
@@ -752,6 +823,30 @@ class RoundModel(t.HasTraits):
         if rounds[self.round_index].over:
             return tuple(self.game.levels)
         return None
+
+
+def _reasons(said: Message | None) -> list[Message]:
+    """The engine's refusal and the reasons it wraps (``record.at`` -> ``record.cannot_read`` -> ...)."""
+    chain: list[Message] = []
+    while isinstance(said, Message) and len(chain) < 8:
+        chain.append(said)
+        try:
+            said = said.param("reason")  # type: ignore[assignment]
+        except KeyError:
+            break
+    return chain
+
+
+def _not_a_game(error: RecordError) -> Message | None:
+    """For a file that is no JSON text at all (broken JSON, or no text), the engine's reason, worded
+    for a learner (``record.broken_json_plain``: without the JSON reader's own English detail);
+    ``None`` for any other refusal."""
+    for reason in _reasons(error.msg):
+        if reason.key == "record.broken_json":
+            return Message("record.broken_json_plain", **{name: reason.param(name) for name in ("line", "column", "where")})
+        if reason.key == "record.cannot_read" and any(r.key == "file.not_utf8" for r in _reasons(reason)):
+            return reason
+    return None
 
 
 def _one_line(message: str, limit: int = 240) -> str:
@@ -909,6 +1004,9 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
     ``rule_sets=(UPTO9, PHASE10)`` puts the game on the page as a choice: picking one plays a new game
     of it from the seed, or loads its saved game when ``records`` names one for it
     (``records={"upto9": "sample_game.json", "phase10": "sample_phase10_game.json"}``).
+
+    ``new_game=valve_demo`` makes the page's own kind of game: ``new_game(seed)`` returns a game and
+    the round to show (at its end); "Play a new game" plays another from the game number typed.
     """
 
     def __init__(
@@ -923,8 +1021,10 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         lang: str | None = None,
         rule_sets: Sequence[Rules] = (),
         records: Mapping[str, str | Path] | None = None,
+        new_game: Callable[[int], tuple[Game, int]] | None = None,
         **kwargs: Any,
     ) -> None:
+        self.new_game = new_game
         self.model = model if model is not None else RoundModel(lang=lang or "en", rules=rules or UPTO9)
         if rules is not None:
             self.model.rules = rules
@@ -943,17 +1043,19 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self.model.set_game(game)
         elif record is not None:
             self.model.load(record)
+        elif new_game is not None:
+            self.model.make(new_game, seed)
         elif self.model.game is None:
             self.model.play(seed=seed, players=players)
         self._title = w.HTML()
         self._source = w.HTML()
-        self._seed = w.IntText(value=seed, layout=w.Layout(width="13em"), style={"description_width": "initial"})
+        self._seed = GameNumber(value=str(seed), layout=w.Layout(width="16em"), style={"description_width": "initial"})
         self._players = w.Dropdown(
             options=list(range(self.model.rules.min_players, self.model.rules.max_players + 1)), value=players, layout=w.Layout(width="11em")
         )
         self._bots = w.Dropdown(layout=w.Layout(width="20em"))
         self._play = w.Button(icon="play-circle", button_style="info", layout=w.Layout(width="auto"))
-        self._play.on_click(guard(self, lambda _b: self.model.play(seed=self._seed.value, players=self._players.value, bots=self._bots.value or "heuristic")))
+        self._play.on_click(guard(self, lambda _b: self.play()))
         # What a new game is played with: shown for a game the bots played, hidden for a saved one.
         self._new_game = w.HBox([self._seed, self._players, self._bots], layout=w.Layout(flex_flow="row wrap"))
         self._upload = w.FileUpload(accept=".json", multiple=False, description="", layout=w.Layout(width="auto"))
@@ -973,7 +1075,8 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._end = w.Button(icon="fast-forward", layout=w.Layout(width="3.2em"))
         self._end.on_click(guard(self, lambda _b: self.model.to_end()))
         self._slider = w.IntSlider(min=0, max=max(1, self.model.last_step), continuous_update=True, layout=w.Layout(width="28em"))
-        self._autoplay = w.Play(min=0, max=max(1, self.model.last_step), interval=500)
+        self._autoplay = w.Play(min=0, max=max(1, self.model.last_step), interval=500, show_repeat=False)
+        self._autoplay.add_class("u9-autoplay")  # its stop button hidden (the stylesheet): play pauses where it is
         self._speed = w.IntSlider(value=2, min=1, max=10, layout=w.Layout(width="22em"))
         self._speed.observe(guard(self, lambda change: setattr(self._autoplay, "interval", int(1000 / max(1, change["new"])))), names="value")
         t.link((self._autoplay, "value"), (self._slider, "value"))
@@ -1011,17 +1114,35 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
 
     # --- controls ------------------------------------------------------------------------------------
 
+    def play(self) -> None:
+        """Play a new game from the game number, players and bots chosen (as the button does); a
+        game number that is no whole number from 0 to ``MAX_SEED`` is refused, the game shown stays."""
+        seed = game_number(self._seed.value)
+        if seed is None:
+            self.model.refuse_seed(self._seed.value)
+        elif self.new_game is not None:
+            self.model.make(self.new_game, seed)
+        else:
+            self.model.play(seed=seed, players=self._players.value, bots=self._bots.value or "heuristic")
+
     def pick(self, rules: Rules) -> None:
         """Show a game of ``rules`` (as a click on its button does): its saved game if ``records``
         names one, else a new game played from the seed with the players and bots chosen."""
         if self.model.game is not None and self.model.game.rules.key == rules.key:
+            return
+        seed = game_number(self._seed.value)
+        typed = self._new_game.layout.display != "none"  # hidden under a saved game, the field is not the learner's
+        if seed is None and typed and rules.key not in self.records:  # the game would be played from that number
+            self.model.refuse_seed(self._seed.value)
+            self._shown = ()  # drawn again in full: the game choice back on the game shown
+            self.update()
             return
         self.model.rules = rules
         path = self.records.get(rules.key)
         if path is not None:
             self.model.load(path)
         else:
-            self.model.play(seed=self._seed.value, players=self._players.value, bots=self._bots.value or "heuristic")
+            self.model.play(seed=seed or 0, players=self._players.value, bots=self._bots.value or "heuristic")
 
     def _game_picked(self, change: Any) -> None:
         if change["new"] is not None and not self._drawing:
@@ -1062,7 +1183,10 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         lang = str(model.lang)
         texts = TEXTS[lang]
         game = model.game
-        said = texts["error"].format(error=model.error) if model.opening else model.error[:1].upper() + model.error[1:] + "."
+        if model.opening:
+            said = texts["error_not_game" if model.not_a_game else "error"].format(error=model.error)
+        else:
+            said = model.error[:1].upper() + model.error[1:] + "."
         self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(said)}</div>' if model.error else ""
         if game is None:
             self._table.value = f'<div class="u9-note">{escape(texts["no_game"])}</div>'
@@ -1113,15 +1237,22 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         the Advanced section. The new-game controls show only for a game the bots played (and are set
         to it), not for a saved one they do not apply to."""
         source = self.model.source
+        made = bool(source) and source[0] == "made"  # the page's own kind of game: only its number is chosen
         played = bool(source) and source[0] == "seed"
-        if played and self._synced is not game:
+        if (played or made) and self._synced is not game:
             self._synced = game
-            self._seed.value, self._bots.value = source[1], source[3]
-            if source[2] in self._players.options:
-                self._players.value = source[2]
-        self._new_game.layout.display = None if played else "none"
+            self._seed.value = source[1]
+            if played:
+                self._bots.value = source[3]
+                if source[2] in self._players.options:
+                    self._players.value = source[2]
+        self._new_game.layout.display = None if played or made else "none"
+        self._players.layout.display = self._bots.layout.display = "none" if made else None
         developer = ""
-        if played:
+        if made:
+            line = texts["source_made"].format(seed=source[1], players=source[2])
+            developer = texts["advanced_made"].format(call=source[3], seed=source[1])
+        elif played:
             bots = texts["bots_random" if source[3] == "random" else "bots_heuristic"]
             line = texts["source_seed"].format(bots=bots, seed=source[1], players=source[2])
             bot = "RandomBot" if source[3] == "random" else "HeuristicBot"
@@ -1168,6 +1299,9 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
     piles.append(card_row([pile, f"<span class='u9-note'>{escape(texts['pile_count'].format(n=len(public.discard)))}</span>"], texts["discard"]))
 
     before = model.penalties_before()
+    # At the round's end each seat says the total the summary shows, this round included; before
+    # it, the points of the rounds before, worded so that neither reads as the other.
+    ended = step.action if isinstance(step.action, RoundEnded) else None
     seats = []
     for p in range(players):
         marks = []
@@ -1179,7 +1313,7 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
         laid = texts["laid_down"] if public.laid_down[p] else texts["waiting"]
         if not played.seated[p]:
             laid = texts["sits_out"]
-        info = f"{worded(texts, 'level', rules).format(n=public.levels[p])} · {laid} · {texts['penalties'].format(n=before[p])}"
+        info = f"{worded(texts, 'level', rules).format(n=public.levels[p])} · {laid} · {penalty_words(texts, before[p], ended, p)}"
         if public.waiting_skip and public.waiting_skip[p]:
             info += f" · {texts['waiting_skip']}"
         own = views.get(p)
@@ -1205,6 +1339,13 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
     if isinstance(step.action, RoundEnded):
         table_html = _summary(model, step.action) + table_html
     return status_html, action_html, table_html
+
+
+def penalty_words(texts: dict[str, str], before: int, ended: RoundEnded | None, seat: int) -> str:
+    """A seat's penalty points: from the rounds before, or once the round has ended the total with it."""
+    if ended is None:
+        return texts["penalties"].format(n=before)
+    return texts["penalties_total"].format(n=before + ended.penalties[seat])
 
 
 def _summary(model: RoundModel, end: RoundEnded) -> str:

@@ -441,10 +441,13 @@ class DonatedJokers(_View):
 
 
 class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
-    """The penalty table of the rules, and a box to type the cards left in a hand: their points."""
+    """The penalty table of the rules, and a box to type the cards left in a hand: their points.
+    The hand is read in the rule set's cards, and one holding more copies of a card than the game's
+    decks do (for ``players``, or any game of the rule set) is refused with the engine's reason."""
 
-    def __init__(self, hand: str = "2c Kd 7s Ah", *, rules: Rules = UPTO9, lang: str = "en") -> None:
+    def __init__(self, hand: str = "2c Kd 7s Ah", *, rules: Rules = UPTO9, players: int | None = None, lang: str = "en") -> None:
         self.rules = rules
+        self.players = players
         self._lang = check_lang(lang)
         self._text = w.Text(value=hand, continuous_update=True, layout=w.Layout(width="30em"))
         self._text.observe(guard(self, lambda _c: self.redraw()), names="value")
@@ -458,7 +461,7 @@ class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
     def points(self) -> int | None:
         """The points of the typed hand (``None`` while the text is not a hand)."""
         try:
-            hand = parse_hand(self._text.value)
+            hand = parse_hand(self._text.value, self.rules, self.players)
         except ValueError:
             return None
         return sum(self.rules.penalty(c) for c in hand)
@@ -485,7 +488,7 @@ class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._text.style.description_width = "16em"
         self._text.layout.width = "36em"
         try:
-            hand = parse_hand(self._text.value)
+            hand = parse_hand(self._text.value, rules, self.players)
         except ValueError as error:
             self._result.value = f"<div class='u9-error'>⚠ {escape(card_error_text(error, lang))}</div>"
             return

@@ -7,7 +7,7 @@ How it finds the best arrangement (fewest jokers), exactly:
   slots as themselves are *real*; every other slot needs a joker (a 2 or 3 standing for it).
 * For fixed targets, filling as many slots as possible with real cards is always best: a real
   card costs no joker, and a real 2 or 3 fills the slot it would otherwise have to fill as a
-  joker. Only *which* group gets a card that two groups want (a ♥5 wanted by a hearts straight
+  joker. Only *which* group gets a card that two groups want (a 5♥ wanted by a hearts straight
   and a set of 5s) can matter, because each group has its own joker cap; those few cases are
   enumerated.
 * Targets are searched best-first per group with a bound (the fewest jokers any remaining group
