@@ -104,8 +104,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "what": "Measure",
         "difference": "Difference",
         "seeds": (
-            "{games} games, {players} players, sensible bots in every seat. Game number i is shuffled and played the same way "
-            "under both rule sets (game numbers 0 to {last}), so a difference comes from the rules."
+            "{games} games, {players} players, sensible bots in every seat. Each game is shuffled and played the same way "
+            "under both rule sets (the same game numbers, 0 to {last}), so a difference comes from the rules."
         ),
         "seeds_dev": "Games 0 to {last} of {call}, a {bot} in every seat.",
         "all_figures": "Every figure, with the statistics' own names:",
@@ -171,8 +171,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "what": "Mål",
         "difference": "Forskjell",
         "seeds": (
-            "{games} spill, {players} spillere, fornuftige roboter på alle plasser. Spill nummer i stokkes og spilles likt "
-            "med begge regelsettene (spill nummer 0 til {last}), så en forskjell kommer fra reglene."
+            "{games} spill, {players} spillere, fornuftige roboter på alle plasser. Hvert spill stokkes og spilles likt "
+            "med begge regelsettene (de samme spillnumrene, 0 til {last}), så en forskjell kommer fra reglene."
         ),
         "seeds_dev": "Spill 0 til {last} av {call}, en {bot} på hver plass.",
         "all_figures": "Alle tallene, med statistikkens egne navn:",
