@@ -199,3 +199,23 @@ def test_a_straight_of_fewer_than_three_cards_is_refused_and_a_pair_is_allowed()
     explorer.model.level = 4  # three sets of three: a set may become a pair
     explorer.size_box(0).value = 2
     assert explorer._error.value == "" and explorer.model.rules.level(4).groups[0].size == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", ("Decks for 2–4 players: must be a whole number from 1 to 6, got -3", "Penalty points for 2: must be a whole number from 0 to 1000, got -3")),
+        ("nb", ("Kortstokker for 2–4 spillere: må være et helt tall fra 1 til 6, ikke -3", "Straffepoeng for 2: må være et helt tall fra 0 til 1000, ikke -3")),
+    ],
+)
+def test_decks_and_penalty_points_out_of_range_are_refused_in_words_not_changed_silently(lang: str, says: tuple[str, str]) -> None:
+    _explorer, lab = _lab(lang=lang)
+    lab.set_decks(-3)
+    assert says[0] in text_of(lab._changed.value) and lab._button.disabled
+    assert lab._decks[0].value == -3  # the learner's value stays in the box, beside the refusal
+    lab.set_decks(2)
+    assert lab._changed.value and not lab._button.disabled and "⚠" not in lab._changed.value
+    lab.set_penalty("2 and 3", -3)
+    assert says[1] in text_of(lab._changed.value) and lab._button.disabled
+    lab._button.click()  # a click that reaches the kernel anyway plays nothing and keeps the refusal
+    assert says[1] in text_of(lab._changed.value) and lab.standard == lab.house == []

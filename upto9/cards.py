@@ -341,7 +341,7 @@ def refuse_foreign(token: str, allowed: frozenset[str], key: str) -> None:
     >>> refuse_foreign("٧h", frozenset(), "card.not_ascii")
     Traceback (most recent call last):
     ...
-    upto9.cards.CardError: '٧' is not an ASCII letter or digit; Phase 10 cards are written with 0-9 and A-Z
+    upto9.cards.CardError: '٧' cannot be part of a card: Phase 10 cards are written with 0-9 and A-Z
     """
     if not token.isascii():
         for char in token:
@@ -481,7 +481,7 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
     >>> parse_hand("7r ７y", rules=PHASE10)
     Traceback (most recent call last):
     ...
-    upto9.cards.CardError: token 2 '７y': '７' is not an ASCII letter or digit; Phase 10 cards are written with 0-9 and A-Z
+    upto9.cards.CardError: token 2 '７y': '７' cannot be part of a card: Phase 10 cards are written with 0-9 and A-Z
     """
     _require_text(text)
     if rules is not None and not isinstance(rules, DeckRules):

@@ -26,7 +26,7 @@ import ipywidgets as w
 import traitlets as t
 
 from upto9.family import Verdict, family_of
-from upto9.messages import Message, message_of, render
+from upto9.messages import Message, Param, message_of, render
 from upto9.rules import PHASE10, UPTO9, GroupKind, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
 from ._common import checked, guard, style_tag
@@ -59,6 +59,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reset_all": "Back to {name}",
         "refused": "Not changed: {error}",
         "group_n": "group {n}",
+        "decks_for": "Decks for {low}–{high} players",
+        "penalty_for": "Penalty points for {card}",
         "hand": "Hand",
         "compare": "Level {n} with this hand",
         "under": "Under the rules of {name}",
@@ -120,6 +122,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reset_all": "Tilbake til {name}",
         "refused": "Ikke endret: {error}",
         "group_n": "gruppe {n}",
+        "decks_for": "Kortstokker for {low}–{high} spillere",
+        "penalty_for": "Straffepoeng for {card}",
         "hand": "Hånd",
         "compare": "Nivå {n} med denne hånda",
         "under": "Etter reglene i {name}",
@@ -203,7 +207,8 @@ def refusal_text(error: RulesError | Message, lang: str, rules: Rules = UPTO9) -
     if said.key != "rules.at" or params.get("source") != HOUSE_SOURCE:
         return rules_error_text(said, lang)
     texts = TEXTS[lang]
-    reason, where = params["reason"], params["where"]
+    reason = params["reason"]
+    where: Param | None = params["where"]
     group = None
     if isinstance(where, Message) and where.key == "rules.where.in":
         inner = dict(where.params)
@@ -213,9 +218,21 @@ def refusal_text(error: RulesError | Message, lang: str, rules: Rules = UPTO9) -
             where = Message(
                 "raw", text=f"{render(inner['where'], lang) if isinstance(inner['where'], Message) else inner['where']}, {texts['group_n'].format(n=group + 1)}"
             )
+    table = None  # the lab's table rules: a deck entry ("decks[0]") or the penalty points
+    if isinstance(where, str):
+        found = re.fullmatch(r"decks\[(\d+)\]", where)
+        if found and int(found.group(1)) < len(rules.decks):
+            low, high = rules.decks[int(found.group(1))].players
+            table, where = texts["decks_for"].format(low=low, high=high), None
+        elif where == "penalties":
+            table, where = "penalties", None
     if isinstance(reason, Message) and reason.key == "rules.field":
         field, why = str(dict(reason.params)["field"]), dict(reason.params)["reason"]
-        if field == "jokers":
+        if table == "penalties":
+            label = texts["penalty_for"].format(card=field)
+        elif table is not None:
+            label = table
+        elif field == "jokers":
             label = texts["cap"] if group is not None else texts["total" if family_of(rules).group_caps else "wild_total"]
         else:
             label = texts.get(_FIELD_WORDS.get(field, ""), field)

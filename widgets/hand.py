@@ -71,7 +71,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "Klikk et kort for å ta det på hånda; med to kortstokker legger et nytt klikk til det andre eksemplaret, og neste klikk "
             "tar begge ut. Eller skriv kortene, først verdien og så sorten: `5h Knk Dr` (sort: `s` spar, `h` hjerter, `r` ruter, "
             "`k` kløver; verdi: `2`-`10`, `Kn` knekt, `D` dame, `K` konge, `A` eller `E` ess). `Kk` er kløver konge. De engelske "
-            "bokstavene virker også (`J` `Q`, `d` `c`)."
+            "bokstavene virker også (`J` `Q`, `d` `c`). Kortene vises som på de fleste kortstokker: knekt som J, dame som Q."
         ),
         "text": "Kort",
         "placeholder": "5h 6h 2k 8h 9h 2r 3s Knk",

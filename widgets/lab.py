@@ -409,8 +409,8 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.seed = seed
         self._lang = check_lang(lang)
         base = explorer.model.base
-        self._decks: list[w.BoundedIntText] = []
-        self._penalties: dict[str, w.BoundedIntText] = {}
+        self._decks: list[w.IntText] = []
+        self._penalties: dict[str, w.IntText] = {}
         self._decks_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._penalties_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._players = w.Dropdown(options=list(range(base.min_players, base.max_players + 1)), value=players, layout=w.Layout(width="12em"))
@@ -472,11 +472,13 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     # --- the rules ---
 
     def _table_rules(self, base: Rules) -> None:
-        """The boxes for the base rule set's own table rules: one per deck entry, one per penalty group."""
-        self._decks = [w.BoundedIntText(value=d.decks, min=1, max=6, layout=w.Layout(width="17em"), style={"description_width": "12em"}) for d in base.decks]
+        """The boxes for the base rule set's own table rules: one per deck entry, one per penalty group.
+        Plain number boxes: a value out of range is refused in words by the engine (``_show_changes``),
+        never changed silently to the nearest bound."""
+        self._decks = [w.IntText(value=d.decks, layout=w.Layout(width="17em"), style={"description_width": "12em"}) for d in base.decks]
         table = dict(base.penalties)
         self._penalties = {
-            key: w.BoundedIntText(value=table[keys[0]], min=0, max=200, layout=w.Layout(width="13em"), style={"description_width": "7em"})
+            key: w.IntText(value=table[keys[0]], layout=w.Layout(width="13em"), style={"description_width": "7em"})
             for key, keys in penalty_groups(base).items()
         }
         for box in (*self._decks, *self._penalties.values()):
@@ -537,7 +539,8 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         try:
             rules = self.rules
         except RulesError as error:
-            self._changed.value = f"<div class='u9-error' role='alert'>⚠ {escape(texts['refused'].format(error=refusal_text(error, self._lang)))}</div>"
+            refused = refusal_text(error, self._lang, self.explorer.model.base)
+            self._changed.value = f"<div class='u9-error' role='alert'>⚠ {escape(texts['refused'].format(error=refused))}</div>"
             self._button.disabled = True
             self._show_rule_set()
             self._mark_stale()
@@ -611,7 +614,12 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     def _clicked(self, _button: Any) -> None:
         # The same rules, games and players play the very same games: the comparison shown is theirs.
         # So clicks made while it ran (the kernel answers them in turn, at its end) play nothing again.
-        if self._asked() != self._compared:
+        try:
+            asked = self._asked()
+        except RulesError:  # a refused table rule (a click that reached the kernel before the button was disabled): the refusal stays shown
+            self._show_changes()
+            return
+        if asked != self._compared:
             self.compare()
 
     def compare(self, progress: bool = True) -> None:

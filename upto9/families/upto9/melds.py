@@ -135,7 +135,7 @@ class Meld(MeldShape):
         >>> Meld.from_text("set", "Kh Kd 2c=٧")
         Traceback (most recent call last):
         ...
-        upto9.cards.CardError: '٧': '٧' is not an ASCII letter or digit; cards are written with A-Z, 0-9 and ♠ ♥ ♦ ♣
+        upto9.cards.CardError: '٧': '٧' cannot be part of a card: cards are written with A-Z, 0-9 and ♠ ♥ ♦ ♣
         """
         kind = _kind(kind)
         if not isinstance(text, str):
