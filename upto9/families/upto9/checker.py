@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
-from typing import Any, TypeGuard
+from typing import Any, cast
 
 from upto9.cards import Card, CardError, PlayingCard, Rank, Suit, hand_of, parse_hand
 from upto9.families.upto9.melds import Face, Meld, Placed
@@ -909,15 +909,10 @@ def _as_hand(hand: str | Iterable[PlayingCard]) -> tuple[Card, ...]:
     if isinstance(hand, str):
         return parse_hand(hand)
     cards = hand_of(hand, texts=True)
-    if _standard(cards):
-        return cards
-    card = next(c for c in cards if not isinstance(c, Card))
-    raise CardError(Message("card.other_model", card=card_param(card), model=type(card).__name__.removesuffix("Card").replace("10", " 10")))
-
-
-def _standard(cards: tuple[PlayingCard, ...]) -> TypeGuard[tuple[Card, ...]]:
-    """Are these all standard cards? (A type guard: the checker's hot path keeps the tuple it has.)"""
-    return all(isinstance(card, Card) for card in cards)
+    for card in cards:  # a plain loop: all() over a generator cost 5 % of a fast check
+        if not isinstance(card, Card):
+            raise CardError(Message("card.other_model", card=card_param(card), model=type(card).__name__.removesuffix("Card").replace("10", " 10")))
+    return cast("tuple[Card, ...]", cards)  # all standard cards, checked above
 
 
 def _as_level(level: int | Level, rules: Rules) -> Level:
