@@ -503,7 +503,7 @@ def _interval(e: Estimate | None, lang: str, percent: bool = False, digits: int 
     if e is None:
         return "—"
     if percent:
-        return f"{_pct(e.value, lang, digits)} ({number_text(100 * e.low, lang, digits)}–{number_text(100 * e.high, lang, digits)})"
+        return f"{percent_text(e.value, lang, digits)} ({number_text(100 * e.low, lang, digits)}–{number_text(100 * e.high, lang, digits)})"
     return interval_text(e.value, e.low, e.high, lang, digits)
 
 
@@ -708,13 +708,9 @@ def _plain_digits(*values: float) -> int:
     return 0 if min(abs(v) for v in values) >= 10 else 1
 
 
-def _pct(share: float, lang: str, digits: int = 1) -> str:
-    return percent_text(share, lang, digits)
-
-
 def _percent(x: float, lang: str) -> str:
     """A share as a percentage; small ones with two decimals (0.35%, not 0.3%)."""
-    return _pct(x, lang, 2 if x < 0.01 else 1)
+    return percent_text(x, lang, 2 if x < 0.01 else 1)
 
 
 def _percent_ticks(values: Sequence[float], lang: str) -> dict[str, Any]:
@@ -728,7 +724,7 @@ def _percent_ticks(values: Sequence[float], lang: str) -> dict[str, Any]:
     low, high = math.floor(math.log10(min(shown))), math.ceil(math.log10(max(shown)))
     steps = (1, 2, 5) if high - low <= 3 else (1,)
     ticks = [m * 10.0**e for e in range(low, high + 1) for m in steps if m * 10.0**e <= 1]
-    labels = [_pct(v, lang, max(0, -math.floor(math.log10(100 * v) + 1e-9))) for v in ticks]
+    labels = [percent_text(v, lang, max(0, -math.floor(math.log10(100 * v) + 1e-9))) for v in ticks]
     return {"tickmode": "array", "tickvals": ticks, "ticktext": labels}
 
 
@@ -854,7 +850,7 @@ class PublishedTable(_HTMLView):
         )
         body = []
         for row in rows_data:
-            shown = "—" if row.published is None else _pct(row.published, lang, 2)
+            shown = "—" if row.published is None else percent_text(row.published, lang, 2)
             inside = "—" if row.published is None else texts["yes" if row.engine.contains(row.published) else "no"]
             engine = _interval(row.engine, lang, percent=True, digits=2)
             contract = contract_text(rules.level(row.level), lang, rules=rules)
@@ -940,8 +936,8 @@ def _per_level_hover(side: Side, estimates: Sequence[Estimate | None], lang: str
             shown.append(f"{head}: —")
             continue
         digits = 2
-        value = _pct(e.value, lang, digits) if percent else _number(e.value, lang, digits)
-        high = _pct(e.high, lang, digits) if percent else _number(e.high, lang, digits)
+        value = percent_text(e.value, lang, digits) if percent else _number(e.value, lang, digits)
+        high = percent_text(e.high, lang, digits) if percent else _number(e.high, lang, digits)
         low = _number(100 * e.low if percent else e.low, lang, digits)
         shown.append(f"{head}<br>{value} ({texts['ci']}: {low}–{high})")
     return shown
@@ -1033,7 +1029,7 @@ def holding_chart(model: ComparisonModel, lang: str) -> Any:
                 mode="markers",
                 marker={"symbol": "diamond-open", "size": 12, "color": "#e65100", "line": {"width": 2}},
                 name=texts["published_trace"].format(name=name, source=published.short),
-                customdata=[f"{escape(published.short)}: {'—' if v is None else _pct(v, lang, 2)}" for v in published.shares],
+                customdata=[f"{escape(published.short)}: {'—' if v is None else percent_text(v, lang, 2)}" for v in published.shares],
                 hovertemplate="%{customdata}<extra></extra>",
             )
         )
