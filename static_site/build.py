@@ -11,8 +11,10 @@ quicker); a served site asks no other host for anything (tests/test_static_site.
 The pages are the explainers marked ``static`` in ``widgets/nav.py`` (the tour, the hand checker, the
 round stepper: they import neither pandas nor numpy, which have no WebAssembly wheels). Each page is
 built twice, ``<page>.html`` in English and ``<page>.nb.html`` in Norsk (in the browser the kernel
-cannot read the page's address, so each copy sets ``UPTO9_LANG``); the home page is ``index.html``
-and ``index.nb.html``, with the texts and the look of the Voila site's home page (tree.html).
+cannot read the page's address, so each copy sets ``UPTO9_LANG``; the template writes each file's
+``<html lang>`` and tab title, and the page's switch leads the address to the other file); the home
+page is ``index.html`` and ``index.nb.html``, with the texts and the look of the Voila site's home
+page (tree.html).
 """
 
 from __future__ import annotations
@@ -184,6 +186,9 @@ def contents_folder() -> Path:
             "source": ["import os\n", 'os.environ["UPTO9_LANG"] = "nb"  # this copy of the page opens in Norsk (widgets/page.py, page_lang)'],
         }
         notebook["cells"].insert(0, first)
+        # For the pages' template (upto9/index.html.j2): the file's language and its page, for its
+        # <html lang> and tab title, and for the address the language switch leads to.
+        notebook["metadata"]["upto9"] = {"lang": "nb", "page": page.notebook}
         stem = page.notebook.removesuffix(".ipynb")
         (contents / f"{stem}.nb.ipynb").write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
     for name in PAGE_DATA:

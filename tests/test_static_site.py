@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 from upto9.widgets.nav import EXPLAINERS
 
+from tests.test_browser_language import headings
 from tests.voila_helpers import CHROMIUM_ARGS, OUTPUT, REQUIRE_BROWSER, chromium_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,6 +222,11 @@ def test_the_site_holds_everything_it_loads_and_no_pandas(site: Path) -> None:
         for name in (f"{stem}.html", f"{stem}.nb.html"):
             html = (site / "voici" / "render" / name).read_text(encoding="utf-8")
             assert "static/fontawesome/css/all.min.css" in html and "cdn.jsdelivr.net" not in html, name
+        # Each file in its own language from the start: its <html lang> and tab title (the page's heading).
+        for lang, title in headings(page.notebook).items():
+            name = f"{stem}.html" if lang == "en" else f"{stem}.{lang}.html"
+            html = (site / "voici" / "render" / name).read_text(encoding="utf-8")
+            assert f'<html lang="{lang}">' in html and f"<title>{title}</title>" in html, (name, re.findall(r"<html[^>]*>|<title>.*?</title>", html))
     assert (site / "files" / "data" / "sample_game.json").is_file()
 
 
@@ -349,4 +355,15 @@ def test_round_stepper_in_norsk_reads_its_saved_game(browser: Any, server: str) 
     assert home == server + "index.nb.html"
     assert not visit.errors, visit.errors
     shot(page, "round_stepper_nb_phone")
+    # The switch to English leads the address to the English file (a reload, a bookmark or Back then
+    # opens it), with the tab title and lang in English.
+    titles = headings("3_round_stepper.ipynb")
+    assert page.evaluate("() => [document.title, document.documentElement.lang]") == [titles["nb"], "nb"]
+    page.locator(".u9-lang-switch button", has_text="English").first.click()
+    page.wait_for_url(server + "voici/render/3_round_stepper.html", timeout=60_000)
+    page.locator(".u9-en").first.wait_for(state="visible", timeout=60_000)
+    assert page.evaluate("() => [document.title, document.documentElement.lang]") == [titles["en"], "en"]
+    assert page.locator(".u9-nav a", has_text="Back to the home page").first.evaluate("a => a.href") == server + "index.html"
+    page.reload(wait_until="domcontentloaded")
+    assert page.evaluate("() => [document.title, document.documentElement.lang]") == [titles["en"], "en"]
     visit.close()

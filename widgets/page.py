@@ -4,7 +4,9 @@
   it (its ``lang``), and it shows the narrative blocks of that language: a page's narrative is
   Markdown in both languages, ``<div class="u9-en">`` and ``<div class="u9-nb">`` blocks. On an
   explainer (``Page(explainer="2_hand_checker.ipynb")``) it links home and to the next page, and
-  ``page.footer()`` closes the page with the same links (``nav.Nav``), in the page's language.
+  ``page.footer()`` closes the page with the same links (``nav.Nav``), in the page's language. The
+  page marks the language it shows (``.u9-page-lang``): the site's template writes it into the
+  address (``?lang=nb``), the tab title and ``<html lang>``, so a reload or Back keeps it.
 * ``page_lang``: the language a page opens in (``?lang=nb`` in its address).
 * ``wait_for_visitor``: in a kernel Voila started ahead of its visitor (a preheated kernel), waits
   for the page's request, so that ``page_lang`` can read its address (``page.footer()`` does this).
@@ -42,6 +44,15 @@ _SHOW: Final = {
     "en": "<style>.u9-nb{display:none !important}.u9-en{display:block}</style>",
     "nb": "<style>.u9-en{display:none !important}.u9-nb{display:block !important}</style>",
 }
+_MARK: Final = '<span class="u9-page-lang" data-lang="{lang}" hidden></span>'
+"""The language the page shows, for the site's template: its script puts it into the page's address
+(``?lang=``), its tab title and ``<html lang>``, so that a reload, a bookmark or Back keeps it."""
+
+
+def _shown(lang: str) -> str:
+    """What the page's hidden style box holds in ``lang``: the rules that show that language's
+    narrative, and the mark that tells the template's script the language (``_MARK``)."""
+    return _SHOW[lang] + _MARK.format(lang=lang)
 
 
 def page_lang(default: str = "en") -> str:
@@ -134,7 +145,7 @@ class Page(w.VBox):  # type: ignore[misc]
         self._views.extend(nav)
         self._switch = w.ToggleButtons(options=[("English", "en"), ("Norsk", "nb")], value=lang, style={"button_width": "7em"})
         self._switch.add_class("u9-lang-switch")
-        self._style = w.HTML(_SHOW[lang], layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+        self._style = w.HTML(_shown(lang), layout=w.Layout(height="0px", margin="0", overflow="hidden"))
         self._switch.observe(guard(self, lambda change: self._switched(change["new"])), names="value")
         super().__init__([style_tag(), self._style, *nav, self._switch], **kwargs)
         self.add_class("u9")
@@ -152,7 +163,7 @@ class Page(w.VBox):  # type: ignore[misc]
         self._switch.description = TEXTS[lang]["language"]
 
     def _switched(self, lang: str) -> None:
-        self._style.value = _SHOW[lang]
+        self._style.value = _shown(lang)
         self._label(lang)
         for view in self._views:
             with boundary(view, "the language switch"):  # one view that fails shows its notice; the others still switch
