@@ -42,7 +42,7 @@ def test_lab_follows_the_explorers_rule_set_with_its_own_table_rules() -> None:
     lab.set_penalty("wild", 50)
     explorer._levels.value = 1
     explorer.wild_dropdown.value = 2
-    assert "Changed from the standard rules: phase 1; penalties wild = 50." in text_of(lab._changed.value)
+    assert "Changed from the standard rules: phase 1; penalties wild card = 50." in text_of(lab._changed.value)  # the box's label
     rules = lab.rules
     assert rules.family == PHASE10.family and dict(rules.penalties)["wild"] == 50
     assert rules.level(1).jokers == 2 and not rules.level(1).unlimited

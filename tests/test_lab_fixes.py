@@ -8,6 +8,7 @@ from __future__ import annotations
 import html as html_lib
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,10 @@ from upto9.widgets import RulesExplorer
 from upto9.widgets import lab as lab_module
 from upto9.widgets.compare import TEXTS as COMPARE_TEXTS
 from upto9.widgets.compare import ComparisonChart, ComparisonModel, Findings, PublishedTable, SampleNote
-from upto9.widgets.lab import CHART_KINDS, STALE_CLASS, HouseRuleLab, lab_chart
+from upto9.widgets.lab import BAD_FIELD_CLASS, CHART_KINDS, STALE_CLASS, HouseRuleLab, lab_chart
+
+from tests.test_browser import LOAD_MS, SHOTS, browser, open_page, published_site, widget_problems  # noqa: F401  (the browser fixture)
+from tests.voila_helpers import SIZES
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 
@@ -79,15 +83,17 @@ def test_results_for_earlier_settings_are_marked_stale_until_the_next_run() -> N
 def test_a_table_that_cannot_be_dealt_is_refused_in_the_learners_words() -> None:
     _, lab = _lab()
     lab.set_decks(2, 1)
-    shown = text_of(lab._changed.value)
-    assert "Not a rule set that can be played: 5 players: 1 deck(s) cannot deal 11 cards each and a discard" in shown
+    shown = text_of(lab._decks_refused.value)
+    assert "Decks, 5–6 players: 5 players: 1 deck(s) cannot deal 11 cards each and a discard" in shown
+    assert "Nothing can be played until this box is put right: Decks, 5–6 players." in text_of(lab._changed.value)
     assert "house rules>" not in shown and "decks:" not in shown and lab._button.disabled
     lab.lang = "nb"
-    shown = text_of(lab._changed.value)
-    assert "Ikke et regelsett som kan spilles: 5 spillere: 1 kortstokk(er) kan ikke gi 11 kort til hver og ett til kastebunken" in shown
+    shown = text_of(lab._decks_refused.value)
+    assert "Kortstokker, 5–6 spillere: 5 spillere: 1 kortstokk(er) kan ikke gi 11 kort til hver og ett til kastebunken" in shown
+    assert "Ingenting kan spilles før denne boksen er rettet: Kortstokker, 5–6 spillere." in text_of(lab._changed.value)
     assert "house rules>" not in shown and "decks" not in shown
     lab.set_decks(2, 3)
-    assert not lab._button.disabled and "u9-error" not in lab._changed.value
+    assert not lab._button.disabled and "u9-error" not in lab._changed.value and lab._decks_refused.value == ""
 
 
 # --- 3. a comparison cut short by its time limit ------------------------------------------------------------
@@ -204,18 +210,157 @@ def test_a_straight_of_fewer_than_three_cards_is_refused_and_a_pair_is_allowed()
 @pytest.mark.parametrize(
     ("lang", "says"),
     [
-        ("en", ("Decks for 2–4 players: must be a whole number from 1 to 6, got -3", "Penalty points for 2: must be a whole number from 0 to 1000, got -3")),
-        ("nb", ("Kortstokker for 2–4 spillere: må være et helt tall fra 1 til 6, ikke -3", "Straffepoeng for 2: må være et helt tall fra 0 til 1000, ikke -3")),
+        ("en", ("Decks, 2–4 players: must be a whole number from 1 to 6, got -3", "2 and 3: must be a whole number from 0 to 1000, got -3")),
+        ("nb", ("Kortstokker, 2–4 spillere: må være et helt tall fra 1 til 6, ikke -3", "2 og 3: må være et helt tall fra 0 til 1000, ikke -3")),
     ],
 )
 def test_decks_and_penalty_points_out_of_range_are_refused_in_words_not_changed_silently(lang: str, says: tuple[str, str]) -> None:
     _explorer, lab = _lab(lang=lang)
     lab.set_decks(-3)
-    assert says[0] in text_of(lab._changed.value) and lab._button.disabled
+    assert says[0] in text_of(lab._decks_refused.value) and lab._button.disabled
     assert lab._decks[0].value == -3  # the learner's value stays in the box, beside the refusal
     lab.set_decks(2)
-    assert lab._changed.value and not lab._button.disabled and "⚠" not in lab._changed.value
+    assert lab._changed.value and not lab._button.disabled and "⚠" not in lab._changed.value and lab._decks_refused.value == ""
     lab.set_penalty("2 and 3", -3)
-    assert says[1] in text_of(lab._changed.value) and lab._button.disabled
+    assert says[1] in text_of(lab._penalties_refused.value) and lab._button.disabled
     lab._button.click()  # a click that reaches the kernel anyway plays nothing and keeps the refusal
-    assert says[1] in text_of(lab._changed.value) and lab.standard == lab.house == []
+    assert says[1] in text_of(lab._penalties_refused.value) and lab.standard == lab.house == []
+
+
+# --- issue 26: every bad box named at once, beside its row, in its label's words -------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "decks", "points", "summary"),
+    [
+        (
+            "en",
+            "⚠ Decks, 2–4 players: must be a whole number from 1 to 6, got 0",
+            "⚠ Ace: must be a whole number from 0 to 1000, got 1200",
+            "⚠ Nothing can be played until these 2 boxes are put right: Decks, 2–4 players; Ace.",
+        ),
+        (
+            "nb",
+            "⚠ Kortstokker, 2–4 spillere: må være et helt tall fra 1 til 6, ikke 0",
+            "⚠ Ess: må være et helt tall fra 0 til 1000, ikke 1200",
+            "⚠ Ingenting kan spilles før disse 2 boksene er rettet: Kortstokker, 2–4 spillere; Ess.",
+        ),
+    ],
+)
+def test_two_bad_boxes_are_both_named_beside_their_rows_and_the_button_plays_nothing(lang: str, decks: str, points: str, summary: str) -> None:
+    explorer, lab = _lab(lang=lang)
+    lab.set_decks(0, 3)
+    lab.set_penalty("4 to 9", 7)  # a good change beside the bad ones: kept, and shown in the rule-set table
+    lab.set_penalty("A", 1200)
+    assert text_of(lab._decks_refused.value) == decks  # under the decks' row: only the decks' refusal
+    assert text_of(lab._penalties_refused.value) == points
+    assert text_of(lab._changed.value) == summary  # beside the button: every box to put right, none other
+    assert [BAD_FIELD_CLASS in box._dom_classes for box in (*lab._decks, *lab._penalties.values())] == [True, False, False, False, False, True]
+    assert [box.value for box in lab._decks] == [0, 3] and [box.value for box in lab._penalties.values()] == [20, 7, 10, 1200]  # nothing typed is lost
+    assert "4–9: 7†" in text_of(explorer._facts.value) and "1200" not in explorer._facts.value
+    assert lab._button.disabled
+    lab._button.click()  # a click that reaches the kernel anyway plays nothing and says why again
+    assert lab.standard == lab.house == [] and text_of(lab._changed.value) == summary
+    lab.lang = "en" if lang == "nb" else "nb"  # the other language names the same boxes in its own words
+    assert text_of(lab._changed.value).count(";") == 1 and lab._penalties_refused.value and lab._decks_refused.value
+    lab.set_decks(2, 3)
+    lab.set_penalty("A", 15)
+    assert not lab._button.disabled and lab._decks_refused.value == lab._penalties_refused.value == ""
+    assert not any(BAD_FIELD_CLASS in box._dom_classes for box in (*lab._decks, *lab._penalties.values()))
+
+
+@pytest.mark.parametrize(("lang", "label", "engine"), [("en", "2 and 3: ", "Penalty points for 2"), ("nb", "2 og 3: ", "Straffepoeng for 2")])
+def test_a_penalty_box_is_named_by_its_own_label_not_by_a_rank(lang: str, label: str, engine: str) -> None:
+    _, lab = _lab(lang=lang)
+    lab.set_penalty("2 and 3", 1001)
+    shown = text_of(lab._penalties_refused.value) + text_of(lab._changed.value)
+    assert shown.startswith("⚠ " + label) and label.rstrip(": ") + "." in shown and engine not in shown
+    lab.set_penalty("2 and 3", 50)  # and a change is named the same way
+    assert {"en": "penalties 2 and 3 = 50", "nb": "straffepoeng 2 og 3 = 50"}[lang] in text_of(lab._changed.value)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "⚠ Not changed: Level 1: Max jokers in total: must be a whole number from 0 to 4, got 999; set back to 0."),
+        ("nb", "⚠ Ikke endret: Nivå 1: Maks jokere totalt: må være et helt tall fra 0 til 4, ikke 999; satt tilbake til 0."),
+    ],
+)
+def test_a_value_the_explorer_sets_back_says_so_right_under_its_box(lang: str, said: str) -> None:
+    explorer = RulesExplorer(lang=lang)
+    explorer.total_box.value = 999
+    assert text_of(explorer._error.value) == said and explorer.total_box.value == 0
+    rows = list(explorer._editors.children)
+    assert rows.index(explorer._error) == rows.index(explorer.total_box) + 1  # beside the box, not at the end of the page
+    explorer.size_box(0).value = 99  # another box refused: the message moves under that box's row
+    rows = list(explorer._editors.children)
+    assert explorer.size_box(0) in rows[rows.index(explorer._error) - 1].children
+    assert text_of(explorer._error.value).endswith({"en": "got 99; set back to 4.", "nb": "ikke 99; satt tilbake til 4."}[lang])
+    explorer.model.level = 2  # another level: the refusal was of level 1's box, and goes
+    assert explorer._error.value == ""
+
+
+# --- the same in a browser: two bad boxes on the published page, at phone and desktop size ---------------
+
+_BAD_BOXES = {
+    "en": ("English", "Decks, 2–4 players", "Ace", "Nothing can be played until these 2 boxes are put right: Decks, 2–4 players; Ace."),
+    "nb": ("Norsk", "Kortstokker, 2–4 spillere", "Ess", "Ingenting kan spilles før disse 2 boksene er rettet: Kortstokker, 2–4 spillere; Ess."),
+}
+
+
+@pytest.fixture(scope="module")
+def lab_site() -> Any:
+    yield from published_site("voila-lab-fixes.log")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_two_bad_boxes_on_the_page_are_named_beside_their_rows_in_both_languages(browser: Any, lab_site: Any, size: str) -> None:  # noqa: F811  (the browser fixture, imported)
+    phone = size == "phone"
+    context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    try:
+        open_page(page, lab_site, "5_house_rule_lab.ipynb")
+        for lang, (switch, decks, ace, summary) in _BAD_BOXES.items():
+            page.locator(".u9-lang-switch button", has_text=switch).click()
+            box = page.locator(".widget-inline-hbox", has_text=decks).locator("input")
+            box.wait_for(timeout=LOAD_MS)
+            if lang == "en":  # typed once; the other language names the same boxes in its words
+                for row, value in ((box, "0"), (page.locator(".widget-inline-hbox", has_text=re.compile(f"^{ace}$")).locator("input"), "1200")):
+                    row.fill(value)
+                    row.press("Enter")
+            said = page.locator(".u9-error", has_text=summary)
+            said.wait_for(timeout=LOAD_MS)
+            deck_reason = page.locator(".u9-refused .u9-error", has_text=f"{decks}: ")
+            ace_reason = page.locator(".u9-refused .u9-error", has_text=f"{ace}: ")
+            assert deck_reason.is_visible() and ace_reason.is_visible()
+            assert box.input_value() == "0"  # what was typed stays in the box
+            # Beside its row: each reason right under its own row of boxes, the summary just above the button.
+            deck_at, ace_at, box_at = deck_reason.bounding_box(), ace_reason.bounding_box(), box.bounding_box()
+            button = page.locator("button.u9-compare")
+            assert box_at["y"] < deck_at["y"] < ace_at["y"] < said.bounding_box()["y"] < button.bounding_box()["y"]
+            last = page.locator(".widget-inline-hbox", has_text=decks.replace("2–4", "5–6")).locator("input").bounding_box()  # the row's last box
+            assert 0 < deck_at["y"] - (last["y"] + last["height"]) < 40 and button.is_disabled()
+            assert ("got 1200" if lang == "en" else "ikke 1200") in ace_reason.inner_text()
+            assert deck_at["x"] + deck_at["width"] <= SIZES[size]["width"] + 1  # the reason wraps inside a phone's screen
+            ace_reason.evaluate("(e) => e.scrollIntoView({block: 'center'})")  # the boxes, their reasons and the button in view
+            page.wait_for_timeout(400)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"5_house_rule_lab.bad_boxes.{lang}.{size}.png"))
+        # The explorer's box keeps the rule (the notebook's level 9: 2 jokers) and says so right under it.
+        total = page.locator(".u9-explorer .widget-inline-hbox", has_text="Maks jokere totalt").locator("input")
+        total.fill("999")
+        total.press("Enter")
+        put_back = page.locator(".u9-explorer .u9-error", has_text="satt tilbake til 2.")
+        put_back.wait_for(timeout=LOAD_MS)
+        assert "Ikke endret: Nivå 9: Maks jokere totalt: " in put_back.inner_text() and "ikke 999" in put_back.inner_text()
+        page.wait_for_function("(e) => e.value === '2'", arg=total.element_handle(), timeout=LOAD_MS)
+        below, box_at = put_back.bounding_box(), total.bounding_box()
+        assert 0 <= below["y"] - (box_at["y"] + box_at["height"]) < 40
+        put_back.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(SHOTS / f"5_house_rule_lab.set_back.nb.{size}.png"))
+        assert not widget_problems(page), widget_problems(page)
+    finally:
+        context.close()

@@ -38,7 +38,7 @@ from .level_checker import CheckerModel, LevelChecker
 from .page import Advanced
 from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text, number_text, worded
 
-__all__ = ["RULE_SETS", "TEXTS", "RulesExplorer", "RulesModel", "facts_html", "table_html"]
+__all__ = ["RULE_SETS", "TEXTS", "RulesExplorer", "RulesModel", "facts_html", "refusal_reason", "refusal_text", "table_html"]
 
 RULE_SETS: Final[tuple[Rules, ...]] = (UPTO9, PHASE10, builtin_rules("upto9_lean"))
 """The rule sets the explorer offers: Up to 9, Phase 10, and the one written only as a house-rule file."""
@@ -58,6 +58,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reset_level_phase": "Undo this phase's house rule",
         "reset_all": "Back to {name}",
         "refused": "Not changed: {error}",
+        "put_back": "Not changed: {error}; set back to {value}.",
         "group_n": "group {n}",
         "decks_for": "Decks for {low}–{high} players",
         "penalty_for": "Penalty points for {card}",
@@ -121,6 +122,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reset_level_phase": "Angre husregelen på denne fasen",
         "reset_all": "Tilbake til {name}",
         "refused": "Ikke endret: {error}",
+        "put_back": "Ikke endret: {error}; satt tilbake til {value}.",
         "group_n": "gruppe {n}",
         "decks_for": "Kortstokker for {low}–{high} spillere",
         "penalty_for": "Straffepoeng for {card}",
@@ -181,6 +183,11 @@ def _cap_value(value: int | str) -> int | None:
     return None if value == _NO_CAP else int(value)
 
 
+def _shown_value(control: w.Widget) -> str:
+    """What a control shows: a dropdown its option's words, a number box its number."""
+    return str(control.label if isinstance(control, w.Dropdown) else control.value)
+
+
 HOUSE_SOURCE: Final = "<house rules>"
 """The source name of the rule sets the explorer and the lab put together (``rules_from_dict``): a
 developer's name, never shown."""
@@ -188,6 +195,23 @@ developer's name, never shown."""
 _FIELD_WORDS: Final = {"size": "size", "natural_cards": "natural", "clean_groups": "clean"}
 """The rule file's field names as the editors' labels say them (``TEXTS``); a level's ``jokers``
 is its total (Phase 10: its wild cards), a group's its cap."""
+
+
+def refusal_reason(error: RulesError | Message, lang: str) -> str:
+    """Only why the engine refused a house rule, in ``lang``: without the place or the field, for
+    a page that names the field in its own control's label ("2 and 3: must be ...").
+
+    >>> model = RulesModel()
+    >>> model.set_budget(1, 9), refusal_reason(model.refusal, "nb")
+    (False, 'må være et helt tall fra 0 til 4, ikke 9')
+    """
+    said = error if isinstance(error, Message) else message_of(error)
+    if said.key != "rules.at":
+        return rules_error_text(said, lang)
+    reason = dict(said.params)["reason"]
+    if isinstance(reason, Message) and reason.key == "rules.field":
+        reason = dict(reason.params)["reason"]
+    return render(reason, lang) if isinstance(reason, Message) else str(reason)
 
 
 def refusal_text(error: RulesError | Message, lang: str, rules: Rules = UPTO9) -> str:
@@ -226,8 +250,9 @@ def refusal_text(error: RulesError | Message, lang: str, rules: Rules = UPTO9) -
             table, where = texts["decks_for"].format(low=low, high=high), None
         elif where == "penalties":
             table, where = "penalties", None
+    why = refusal_reason(said, lang)
     if isinstance(reason, Message) and reason.key == "rules.field":
-        field, why = str(dict(reason.params)["field"]), dict(reason.params)["reason"]
+        field = str(dict(reason.params)["field"])
         if table == "penalties":
             label = texts["penalty_for"].format(card=field)
         elif table is not None:
@@ -236,9 +261,9 @@ def refusal_text(error: RulesError | Message, lang: str, rules: Rules = UPTO9) -
             label = texts["cap"] if group is not None else texts["total" if family_of(rules).group_caps else "wild_total"]
         else:
             label = texts.get(_FIELD_WORDS.get(field, ""), field)
-        text = f"{label}: {render(why, lang) if isinstance(why, Message) else why}"
+        text = f"{label}: {why}"
     else:
-        text = render(reason, lang) if isinstance(reason, Message) else str(reason)
+        text = why
     if isinstance(where, Message):  # "level 9": the learner's words; "decks": the file's section, the reason names the players
         text = f"{render(where, lang)}: {text}"
     return text[:1].upper() + text[1:]
@@ -289,6 +314,12 @@ class RulesModel(t.HasTraits):
         number = int(proposal["value"])
         self.rules.level(number)
         return number
+
+    @t.observe("level")
+    def _level_moved(self, _change: Any) -> None:
+        # A refusal names the level it was made on: another level starts without one.
+        self.refusal = None
+        self.error = ""
 
     def set_base(self, base: Rules) -> None:
         """Start again from another rule set (no house rules); the level stays if the rule set has it."""
@@ -581,15 +612,16 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._sizes: list[w.IntText] = []
         self._caps: list[w.Dropdown] = []
         self._total = w.IntText(layout=w.Layout(width="16em"), style={"description_width": "10em"})
-        self._total.observe(guard(self, lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
+        self._total.observe(guard(self, lambda c: self._edit(self._total, lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
         # Phase 10: "any number" is a choice of its own, so an unlimited phase never becomes a number by itself.
         self._wild = w.Dropdown(layout=w.Layout(width="24em"), style={"description_width": "12em"})
-        self._wild.observe(guard(self, lambda c: self._edit(lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
+        self._wild.observe(guard(self, lambda c: self._edit(self._wild, lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
         self._natural = w.IntText(layout=w.Layout(width="18em"), style={"description_width": "12em"})
-        self._natural.observe(guard(self, lambda c: self._edit(lambda: self.model.set_natural(self.model.level, c["new"]))), names="value")
+        self._natural.observe(guard(self, lambda c: self._edit(self._natural, lambda: self.model.set_natural(self.model.level, c["new"]))), names="value")
         self._clean = w.IntText(layout=w.Layout(width="16em"), style={"description_width": "10em"})
-        self._clean.observe(guard(self, lambda c: self._edit(lambda: self.model.set_clean(self.model.level, c["new"]))), names="value")
-        self._error = w.HTML()
+        self._clean.observe(guard(self, lambda c: self._edit(self._clean, lambda: self.model.set_clean(self.model.level, c["new"]))), names="value")
+        self._error = w.HTML()  # a refusal: in the editors, right under the field refused
+        self._refused_at: w.Widget | None = None  # the control whose value was refused and set back
         self._reset_level = w.Button(icon="undo", layout=w.Layout(width="auto"))
         self._reset_level.on_click(guard(self, lambda _b: self.model.reset_level(self.model.level)))
         self._reset_all = w.Button(icon="refresh", button_style="warning", layout=w.Layout(width="auto"))
@@ -615,7 +647,6 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 self._table,
                 self._levels,
                 self._editors,
-                self._error,
                 w.HBox([self._reset_level, self._reset_all], layout=w.Layout(flex_flow="row wrap")),
                 self._hand_text,
                 self._hand_error,
@@ -661,11 +692,14 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         if self.hand.rules is not change["new"]:
             self.hand.rules = change["new"]  # the hand holds the cards of the game explored
 
-    def _edit(self, change: Any) -> None:
+    def _edit(self, control: w.Widget, change: Any) -> None:
         if not self._syncing:
+            self._refused_at = control
             change()
             if self.model.error:
-                self.update()  # put the refused value back
+                self.update()  # put the refused value back, and say so beside it
+            else:
+                self._refused_at = None
 
     def _level_picked(self, change: Any) -> None:
         if change["new"] is not None and change["new"] != self.model.level:
@@ -708,14 +742,15 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         rows: list[w.Widget] = []
         for i, group in enumerate(level.groups):
             size = w.IntText(layout=w.Layout(width="11em"), style={"description_width": "5em"}, description=texts["size"])
-            size.observe(guard(self, lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, size=c["new"]))), names="value")
+            size.observe(guard(self, lambda c, i=i, box=size: self._edit(box, lambda: self.model.set_group(self.model.level, i, size=c["new"]))), names="value")
             self._sizes.append(size)
             kind = {GroupKind.RUN: "↔", GroupKind.SET: "≡", GroupKind.COLOUR: "◼"}[group.kind]
             row: list[w.Widget] = [w.HTML(f"<b>{kind} {escape(group_label(level, i, lang, rules))}</b>", layout=w.Layout(width="14em")), size]
             if per_group:
                 cap = w.Dropdown(layout=w.Layout(width="21em"), description=texts["cap"], style={"description_width": "8em"})
                 cap.observe(
-                    guard(self, lambda c, i=i: self._edit(lambda: self.model.set_group(self.model.level, i, jokers=_cap_value(c["new"])))), names="value"
+                    guard(self, lambda c, i=i, box=cap: self._edit(box, lambda: self.model.set_group(self.model.level, i, jokers=_cap_value(c["new"])))),
+                    names="value",
                 )
                 self._caps.append(cap)
                 row.append(cap)
@@ -774,9 +809,15 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 self._clean.description = texts["clean"]
                 self._clean.value = level.clean_groups
             self._error.value = ""
-            if model.error:  # the refusal as the engine's message, in the page's language
+            if not model.error:
+                self._refused_at = None
+            else:  # the refusal as the engine's message, in the page's language, and the value the box shows again
                 refused = refusal_text(model.refusal or Message("raw", text=model.error), lang, rules)
-                self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(texts["refused"].format(error=refused))}</div>'
+                said = texts["refused"].format(error=refused)
+                if self._refused_at is not None:
+                    said = texts["put_back"].format(error=refused, value=_shown_value(self._refused_at))
+                self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(said)}</div>'
+            self._place_error()
             self._reset_level.description = worded(texts, "reset_level", rules)
             self._reset_level.disabled = level.number not in model.house_levels
             self._reset_all.description = texts["reset_all"].format(name=ruleset_name(model.base, lang))
@@ -803,6 +844,15 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 self._download.value = ""
         finally:
             self._syncing = False
+
+    def _place_error(self) -> None:
+        """The refusal right under the row of the field refused (one not typed in a box: under the editors)."""
+        rows = [row for row in self._editors.children if row is not self._error]
+        field = self._refused_at
+        at = next((i + 1 for i, row in enumerate(rows) if field is not None and (row is field or field in getattr(row, "children", ()))), len(rows))
+        rows.insert(at, self._error)
+        if tuple(rows) != tuple(self._editors.children):
+            self._editors.children = rows
 
     def _comparison(self, lang: str) -> str:
         """The hand's verdict on the selected level under the base rules and under the house rules."""

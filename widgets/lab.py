@@ -35,11 +35,12 @@ from upto9.rules import UPTO9, Rules, RulesError, rules_from_dict
 from ._common import OwnLanguage, guard
 from .atlas import TABLE_SCROLL
 from .budget import OverBudget, within
-from .explorer import HOUSE_SOURCE, RulesExplorer, facts_html, refusal_text
+from .explorer import HOUSE_SOURCE, RulesExplorer, facts_html, refusal_reason, refusal_text
 from .page import Advanced, LangOutput, Progress
 from .texts import LANGS, check_lang, level_title, number_text, worded
 
 __all__ = [
+    "BAD_FIELD_CLASS",
     "CHART_KINDS",
     "LAB_SECONDS",
     "MAX_LAB_GAMES",
@@ -77,6 +78,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "changed": "Changed from the standard rules: {what}.",
         "unchanged": "No rule changed yet: both sides play the standard rules.",
         "refused": "Not a rule set that can be played: {error}",
+        "fix_one": "Nothing can be played until this box is put right: {fields}.",
+        "fix_many": "Nothing can be played until these {count} boxes are put right: {fields}.",
         "cached": "The standard side is read from the atlas file (the same seeds); the house side is played now.",
         "cached_both": "Both sides were played in advance (the same seeds) and are read from the page's data files.",
         "rounds": "Rounds per game (average)",
@@ -144,6 +147,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "changed": "Endret fra standardreglene: {what}.",
         "unchanged": "Ingen regel er endret ennå: begge sider spiller standardreglene.",
         "refused": "Ikke et regelsett som kan spilles: {error}",
+        "fix_one": "Ingenting kan spilles før denne boksen er rettet: {fields}.",
+        "fix_many": "Ingenting kan spilles før disse {count} boksene er rettet: {fields}.",
         "cached": "Standardsiden leses fra atlasfila (samme frø); hussiden spilles nå.",
         "cached_both": "Begge sidene ble spilt på forhånd (samme frø) og leses fra sidens datafiler.",
         "rounds": "Runder per spill (snitt)",
@@ -263,6 +268,9 @@ def with_table_rules(rules: Rules, decks: Sequence[int] | None = None, penalties
             data["name"] = f"{data['name']} (house rules)"
     return rules_from_dict(data, HOUSE_SOURCE)
 
+
+BAD_FIELD_CLASS: Final = "u9-bad-field"
+"""The class of a table box whose value the engine refuses: framed in red (style.css), its reason listed under its row."""
 
 STALE_CLASS: Final = "u9-lab-stale"
 """The class of the results (note, table, charts) while they are for earlier settings: greyed out."""
@@ -413,6 +421,10 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._penalties: dict[str, w.IntText] = {}
         self._decks_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._penalties_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        # Each box's refusal, in the words of its label, listed right under its row of boxes.
+        self._decks_refused = w.HTML()
+        self._penalties_refused = w.HTML()
+        self._penalty_label = w.HTML()
         self._players = w.Dropdown(options=list(range(base.min_players, base.max_players + 1)), value=players, layout=w.Layout(width="12em"))
         self._games = w.IntSlider(value=min(games, MAX_LAB_GAMES), min=10, max=MAX_LAB_GAMES, step=10, layout=w.Layout(width="26em"))
         self._button = w.Button(icon="play", button_style="primary", layout=w.Layout(width="auto"))
@@ -452,8 +464,10 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             [
                 self._title,
                 self._decks_box,
-                w.HTML(),
+                self._decks_refused,
+                self._penalty_label,
                 self._penalties_box,
+                self._penalties_refused,
                 self._changed,
                 w.HBox([self._players, self._games, self._button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self._progress,
@@ -464,7 +478,6 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
                 self._advanced,
             ]
         )
-        self._penalty_label = self.children[2]
         self.add_class("u9")
         self._label()
         self._show_changes()
@@ -475,7 +488,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         """The boxes for the base rule set's own table rules: one per deck entry, one per penalty group.
         Plain number boxes: a value out of range is refused in words by the engine (``_show_changes``),
         never changed silently to the nearest bound."""
-        self._decks = [w.IntText(value=d.decks, layout=w.Layout(width="17em"), style={"description_width": "12em"}) for d in base.decks]
+        self._decks = [w.IntText(value=d.decks, layout=w.Layout(width="23em"), style={"description_width": "14em"}) for d in base.decks]
         table = dict(base.penalties)
         self._penalties = {
             key: w.IntText(value=table[keys[0]], layout=w.Layout(width="13em"), style={"description_width": "7em"})
@@ -502,9 +515,28 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     @property
     def rules(self) -> Rules:
         """The house rules: the explorer's levels with this view's decks and penalty values (``RulesError`` if refused)."""
+        return with_table_rules(self.explorer.rules, *self._table_values())
+
+    def _table_values(self, keep: Sequence[w.IntText] = ()) -> tuple[list[int], dict[str, int]]:
+        """The decks and penalty values the boxes hold, a box in ``keep`` read as the explorer's rule set has it."""
+        rules = self.explorer.rules
+        points = dict(rules.penalties)
         groups = penalty_groups(self.explorer.model.base)
-        penalties = {rank: int(box.value) for key, box in self._penalties.items() for rank in groups[key]}
-        return with_table_rules(self.explorer.rules, [int(b.value) for b in self._decks], penalties)
+        decks = [entry.decks if box in keep else int(box.value) for box, entry in zip(self._decks, rules.decks, strict=True)]
+        penalties = {rank: points[rank] if box in keep else int(box.value) for key, box in self._penalties.items() for rank in groups[key]}
+        return decks, penalties
+
+    def _refused_boxes(self) -> list[tuple[w.IntText, RulesError]]:
+        """Every box the engine refuses on its own (the other boxes as the explorer's rule set has
+        them), in the page's order: all of them are named at once, not only the first the engine meets."""
+        boxes = [*self._decks, *self._penalties.values()]
+        refused = []
+        for box in boxes:
+            try:
+                with_table_rules(self.explorer.rules, *self._table_values(keep=[b for b in boxes if b is not box]))
+            except RulesError as error:
+                refused.append((box, error))
+        return refused
 
     def set_decks(self, *decks: int) -> None:
         """The number of decks, one value per entry of the rule set (2–4 players, 5–6 players)."""
@@ -527,38 +559,64 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         what = [f"{noun} {lv.number}" for lv in rules.levels if rules.is_house_rule(f"levels.{lv.number}") and not base.is_house_rule(f"levels.{lv.number}")]
         if rules.decks != base.decks:
             what.append(texts["decks"] + " " + "/".join(str(d.decks) for d in rules.decks))
-        base_points = dict(base.penalties)
-        changed = [(rank, points) for rank, points in rules.penalties if points != base_points[rank]]
+        # Each penalty group named as its box is labelled ("2 and 3 = 50", "wild card = 50"), not rank by rank.
+        base_points, points = dict(base.penalties), dict(rules.penalties)
+        changed = [(texts[key], points[ranks[0]]) for key, ranks in penalty_groups(base).items() if any(points[r] != base_points[r] for r in ranks)]
         if changed:
-            names = {"wild": texts["pen_p10_wild"].lower(), "skip": texts["pen_p10_skip"].lower()} if self._lang != "en" else {}
-            what.append(texts["penalty"] + " " + ", ".join(f"{names.get(rank, rank)} = {points}" for rank, points in changed))
+            what.append(texts["penalty"] + " " + ", ".join(f"{label[:1].lower() + label[1:]} = {value}" for label, value in changed))
         return what
 
     def _show_changes(self) -> None:
         texts = TEXTS[self._lang]
+        refused: list[tuple[w.IntText, RulesError]] = []
         try:
             rules = self.rules
         except RulesError as error:
-            refused = refusal_text(error, self._lang, self.explorer.model.base)
-            self._changed.value = f"<div class='u9-error' role='alert'>⚠ {escape(texts['refused'].format(error=refused))}</div>"
+            # Beside the button: every box to put right, in its label's words (their reasons are under their rows);
+            # boxes each fine on their own but refused together: the engine's reason.
+            refused = self._refused_boxes()
+            if refused:
+                names = "; ".join(str(box.description) for box, _ in refused)
+                words = texts["fix_one" if len(refused) == 1 else "fix_many"].format(fields=names, count=len(refused))
+            else:
+                words = texts["refused"].format(error=refusal_text(error, self._lang, self.explorer.model.base))
+            self._changed.value = f"<div class='u9-error' role='alert'>⚠ {escape(words)}</div>"
             self._button.disabled = True
-            self._show_rule_set()
-            self._mark_stale()
-            return
-        self._button.disabled = False
-        what = self._changes(rules)
-        words = texts["changed"].format(what="; ".join(what)) if what else texts["unchanged"]
-        self._changed.value = f"<div class='u9-note'>{escape(words)}</div>"
-        self._show_rule_set()
+        else:
+            self._button.disabled = False
+            what = self._changes(rules)
+            words = texts["changed"].format(what="; ".join(what)) if what else texts["unchanged"]
+            self._changed.value = f"<div class='u9-note'>{escape(words)}</div>"
+        self._show_refused(refused)
+        self._show_rule_set(refused)
         self._mark_stale()
 
-    def _show_rule_set(self) -> None:
+    def _show_refused(self, refused: Sequence[tuple[w.IntText, RulesError]]) -> None:
+        """Each refused box framed in red, and its reason under its row of boxes, named by the box's label
+        ("2 and 3: must be ..."); the value the learner typed stays in the box."""
+        reasons = {id(box): refusal_reason(error, self._lang) for box, error in refused}
+        for box in (*self._decks, *self._penalties.values()):
+            if id(box) in reasons:
+                box.add_class(BAD_FIELD_CLASS)
+            else:
+                box.remove_class(BAD_FIELD_CLASS)
+        for view, boxes in ((self._decks_refused, self._decks), (self._penalties_refused, list(self._penalties.values()))):
+            lines = "".join(f"<div class='u9-error'>⚠ {escape(str(box.description))}: {escape(reasons[id(box)])}</div>" for box in boxes if id(box) in reasons)
+            shown = f"<div class='u9-refused' role='alert'>{lines}</div>" if lines else ""
+            if view.value != shown:
+                view.value = shown
+
+    def _show_rule_set(self, refused: Sequence[tuple[w.IntText, RulesError]] | None = None) -> None:
         """The explorer's rule-set table as the rules are set now: its levels with this view's decks
-        and penalty values (a refused table: the explorer's own, the refusal says why)."""
+        and penalty values (a refused box: as the explorer's rule set has it, its refusal says why)."""
         try:
             rules = self.rules
         except RulesError:
-            rules = self.explorer.rules
+            kept = [box for box, _ in (self._refused_boxes() if refused is None else refused)]
+            try:
+                rules = with_table_rules(self.explorer.rules, *self._table_values(keep=kept))
+            except RulesError:  # the boxes are refused together: none of them
+                rules = self.explorer.rules
         facts = self.explorer._facts  # the explorer's "The rule set: ..." table
         shown = facts_html(rules, str(self.explorer.model.lang))
         if facts.value != shown:
