@@ -1,7 +1,8 @@
 """The atlas page's views (upto9.widgets.atlas) as a learner sees them: every chart axis titled in
 both languages, numbers written the language's way (decimal comma in Norwegian) with no English
-left, wide tables in a box that scrolls on a phone, an empty result said in words, and the "more
-deals" button redrawing the views it changes with a plain progress bar."""
+left, tables that fit a phone (their headline columns there, every column a tap away, each in a box
+that scrolls), an empty result said in words, and the "more deals" button redrawing the views it
+changes with a plain progress bar."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ pytest.importorskip("plotly")
 
 from upto9.widgets.atlas import (
     DEAL_KINDS,
+    FIT,
     KINDS,
     TABLE_SCROLL,
     AtlasView,
@@ -39,8 +41,26 @@ def atlas() -> Atlas:
     return Atlas.build(12, 2, max_draws=5, progress=False)
 
 
+@pytest.fixture(scope="module")
+def page_atlas() -> Atlas:
+    """An atlas drawn as far as the page's: 5, 10 and 20 cards after the deal."""
+    return Atlas.build(12, 2, max_draws=20, progress=False)
+
+
 def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", " ", html))).strip()
+
+
+def part(html: str, which: str) -> str:
+    """The compact (phone) or the full table of a table that fits a phone (``fit_phone``)."""
+    assert html.startswith(f"<div class='{FIT}'>"), html[:80]
+    full, compact = html.split("<div class='u9-fit-full'>")[1].split("<div class='u9-fit-compact'>")
+    return compact if which == "compact" else full
+
+
+def columns(table: str) -> list[list[str]]:
+    """A table's rows (the head first), each a list of its cells' HTML."""
+    return [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row) for row in re.findall(r"<tr>(.*?)</tr>", table)]
 
 
 def english_in(text: str) -> list[str]:
@@ -85,7 +105,8 @@ def test_norwegian_charts_have_decimal_commas_and_no_english(atlas: Atlas, draw:
 def test_the_tables_fit_a_phone_by_scrolling_in_their_own_box_and_speak_norwegian(atlas: Atlas) -> None:
     for draw in (holding_table, budget_table, hurdle_table):
         html = draw(atlas, "nb").data
-        assert html.startswith(f"<div class='{TABLE_SCROLL}'") and "overflow-x:auto" in html
+        for which in ("compact", "full"):  # each in a box that scrolls, should it still be too wide
+            assert part(html, which).startswith(f"<div class='{TABLE_SCROLL}'") and "overflow-x:auto" in part(html, which)
         text = text_of(html)
         assert english_in(text) == [], (draw.__name__, english_in(text))
         assert re.search(r"\d,\d", text) and not re.search(r"\d\.\d", text), text[:300]
@@ -96,6 +117,34 @@ def test_the_tables_fit_a_phone_by_scrolling_in_their_own_box_and_speak_norwegia
     first = atlas.holding()
     row = first[(first.variant == "rules") & (first.level == 1) & (first.k == 0)].iloc[0]
     assert f"{100 * row.chance:.1f}".replace(".", ",") + "\u00a0%" in html_lib.unescape(holding_table(atlas, "nb").data)
+
+
+@pytest.mark.parametrize(
+    ("draw", "headline", "hidden"),
+    [
+        (holding_table, ["Level", "Contract", "In the dealt 11", "After 10 draws"], "jokers allowed, after 5 draws, after 20 draws"),
+        (budget_table, ["Level", "Contract", "no jokers", "as the rules say"], "one joker fewer, one joker more"),
+        (hurdle_table, ["Level", "Rounds ending with the level laid down", "Rounds per level (average)"], "rounds played on the level, laid down"),
+    ],
+)
+def test_on_a_phone_a_table_shows_its_headline_columns_and_every_column_a_tap_away(page_atlas: Atlas, draw: object, headline: list[str], hidden: str) -> None:
+    atlas = page_atlas
+    html = draw(atlas, "en").data  # type: ignore[operator]
+    full, compact = columns(part(html, "full")), columns(part(html, "compact"))
+    assert [text_of(h) for h in compact[0]] == headline
+    assert len(full[0]) > len(compact[0]) and len(compact) == len(full) == len(atlas.rules.levels) + 1
+    # The same numbers, cell for cell: the compact table is the full one's headline columns.
+    picked = [[text_of(h) for h in full[0]].index(name) for name in headline]
+    for short, whole in zip(compact[1:], full[1:], strict=True):
+        assert short == [whole[i] for i in picked]
+    assert f"Show every column (also {hidden})" in text_of(html)
+    norwegian = text_of(draw(atlas, "nb").data)  # type: ignore[operator]
+    assert "Vis alle kolonnene (også " in norwegian and "Show every column" not in norwegian
+
+
+def test_an_atlas_with_fewer_draws_shows_its_last_on_a_phone(atlas: Atlas) -> None:
+    head = columns(part(holding_table(atlas, "en").data, "compact"))[0]  # drawn up to 5 after the deal
+    assert [text_of(h) for h in head] == ["Level", "Contract", "In the dealt 11", "After 5 draws"]
 
 
 def test_an_empty_atlas_says_so_in_words() -> None:
@@ -133,7 +182,7 @@ def test_more_deals_redraws_every_view_it_changes_with_a_plain_progress_bar(atla
 
 def test_the_budget_table_holds_the_budget_charts_numbers_in_both_languages(atlas: Atlas) -> None:
     figure = budget_chart(atlas, "en")
-    table = html_lib.unescape(budget_table(atlas, "en").data)
+    table = html_lib.unescape(part(budget_table(atlas, "en").data, "full"))
     rows = re.findall(r"<tr>(.*?)</tr>", table)[1:]  # after the head
     assert len(rows) == len(atlas.rules.levels)
     for trace, column in zip(figure.data, range(2, 6), strict=True):  # the chart's bars per budget, the table's columns
@@ -154,9 +203,10 @@ def test_the_hurdle_table_marks_the_levels_the_chart_marks_red(atlas: Atlas) -> 
     red = {int(y) for y, colour in zip(bars.y, bars.marker.color, strict=True) if colour == "#c62828"}
     assert len(red) == 3
     for lang, word in (("en", "hurdle"), ("nb", "hinder")):
-        rows = re.findall(r"<tr>(.*?)</tr>", hurdle_table(atlas, lang).data)[1:]
-        marked = {int(re.search(r"<td[^>]*>(\d+)", row).group(1)) for row in rows if f">{word}<" in row}  # type: ignore[union-attr]
-        assert marked == red, (lang, marked, red)
+        for which in ("compact", "full"):
+            rows = re.findall(r"<tr>(.*?)</tr>", part(hurdle_table(atlas, lang).data, which))[1:]
+            marked = {int(re.search(r"<td[^>]*>(\d+)", row).group(1)) for row in rows if f">{word}<" in row}  # type: ignore[union-attr]
+            assert marked == red, (lang, which, marked, red)
 
 
 def test_a_view_choice_draws_a_view_only_when_a_learner_chooses_it(atlas: Atlas) -> None:

@@ -8,7 +8,9 @@ headless Chromium after its widgets have drawn (the fixtures of tests/test_brows
 * on the phone every button, toggle button, dropdown, text box and slider handle is at least
   40 px tall and wide; on the desktop no table is wider than the page's column;
 * in a chart, the title, axis titles, legend and subplot titles do not overlap;
-* a dropdown shows its whole choice, a button its whole label.
+* a dropdown shows its whole choice, a button its whole label;
+* the atlas's and the comparison's wide tables fit a phone: their headline numbers in view with no
+  sideways scroll, every column a tap away; a desktop shows every column.
 
 The same checks run again after the page is switched to Norwegian (longer words). Each page is
 opened fresh at each size and the time from navigation to interactive is measured: the widgets
@@ -383,4 +385,140 @@ def test_every_chart_is_drawn_when_the_page_opens(browser: Any, server: VoilaSer
                 problems.append(f"{name} is {chart['width']:.0f} px wide in a {column:.0f} px column")
             if not chart["marks"]:
                 problems.append(f"{name} has nothing drawn in it")
+    assert not problems, f"{notebook}:\n" + "\n".join(problems)
+
+
+# --- tables that fit a phone (issue 26) -----------------------------------------------------------------
+
+FITTED = r"""() => [...document.querySelectorAll('.u9-fit')].map((fit) => {
+  const shown = (e) => e.getClientRects().length > 0;
+  const text = (e) => e.innerText.replace(/\s+/g, ' ').trim();  // a <br> as a space
+  const compact = fit.querySelector('.u9-fit-compact');
+  const full = fit.querySelector('.u9-fit-full');
+  const toggle = fit.querySelector('.u9-fit-toggle');
+  const visible = shown(compact) ? compact : full;
+  const box = visible.querySelector('.u9-table-scroll');
+  const table = box.querySelector('table');
+  const edge = box.getBoundingClientRect();
+  const rows = (part) => [...part.querySelectorAll('tr')].map((r) => [...r.children]);
+  // A cell is seen if it lies inside its box and the window, not scrolled away sideways.
+  const seen = (c) => {
+    const r = c.getBoundingClientRect();
+    return r.width > 0 && r.left >= edge.left - 1 && r.right <= edge.right + 1 && r.right <= window.innerWidth + 1;
+  };
+  return {
+    table: table.className,
+    compactShown: shown(compact), fullShown: shown(full),
+    toggle: shown(toggle) ? {height: toggle.getBoundingClientRect().height, text: text(toggle)} : null,
+    scrollWidth: box.scrollWidth, clientWidth: box.clientWidth,
+    cue: /gradient/.test(getComputedStyle(box).backgroundImage),
+    head: rows(table)[0].map(text),
+    rows: rows(table).slice(1).map((cells) => ({text: cells.map(text), seen: cells.every(seen)})),
+    fullRows: rows(full).slice(1).map((cells) => cells.map(text).join(' | ')),
+  };
+})"""
+"""Each table that fits a phone (``upto9.widgets.atlas.fit_phone``) on the page: which of its two
+tables shows, how wide the shown one is in its box, its head and rows (each cell seen or not), and
+the full table's rows (hidden or not) to compare its numbers with."""
+
+HEADLINES = {
+    "4_level_atlas.ipynb": ("u9-atlas-holding", {"en": ["In the dealt 11", "After 10 draws"], "nb": ["I de 11 utdelte", "Etter 10 trekk"]}, 7),
+    "6_comparison.ipynb": (
+        "u9-compare-per-level",
+        {"en": ["Up to 9 Rounds per lay-down", "Phase 10 Rounds per lay-down"], "nb": ["Up to 9 Runder per nedlegg", "Phase 10 Runder per nedlegg"]},
+        5,
+    ),
+}
+"""Each page's headline table (its class), the headings of its headline numbers on a phone, and its columns on a desktop."""
+
+WRONG_MARK = {"en": r"\d,\d{1,2}(?!\d)", "nb": r"\d\.\d"}
+"""A number written the other language's way: a decimal comma in English (not "1,582"), a decimal point in Norwegian."""
+
+
+def numbers(text: str) -> list[str]:
+    return re.findall(r"\d+[.,]\d+", text)
+
+
+def fitted_problems(found: list[dict[str, Any]], lang: str, phone: bool) -> list[str]:
+    """What is wrong with the page's fitted tables as a learner sees them, at one size and in one language."""
+    problems = []
+    for table in found:
+        name = f"{lang}: {table['table']}"
+        if phone and not (table["compactShown"] and not table["fullShown"]):
+            problems.append(f"{name}: the phone does not show the compact table alone")
+        if not phone and (table["compactShown"] or not table["fullShown"] or table["toggle"]):
+            problems.append(f"{name}: the desktop does not show the full table alone")
+        if table["scrollWidth"] > table["clientWidth"] + 1:
+            problems.append(f"{name} scrolls sideways: {table['scrollWidth']} px in its {table['clientWidth']} px box")
+        if phone and (not table["toggle"] or table["toggle"]["height"] < 40):
+            problems.append(f"{name}: no box to tick for every column, 40 px high ({table['toggle']})")
+        for row, full in zip(table["rows"], table["fullRows"], strict=True):
+            shown = " ".join(row["text"])
+            if not row["seen"]:
+                problems.append(f"{name}: a cell of the row {shown!r} is not seen without scrolling")
+            if re.search(WRONG_MARK[lang], shown):
+                problems.append(f"{name}: {shown!r} is not written the {lang} way")
+            # The compact table's numbers are the full table's, in the same order.
+            rest = iter(numbers(full))
+            if not all(n in rest for n in numbers(shown)):
+                problems.append(f"{name}: the numbers of {shown!r} are not those of {full!r}")
+    return problems
+
+
+@pytest.mark.parametrize("notebook", sorted(HEADLINES))
+def test_the_headline_tables_fit_a_phone_and_the_desktop_shows_every_column(opened: Any, notebook: str) -> None:
+    """At 390 x 844 the headline tables (the atlas's chances of holding each level, the
+    comparison's rounds per lay-down) and the page's other wide tables show their headline
+    columns with no sideways scroll, every number inside the screen, in Norwegian and in English;
+    the box above each shows every column at a tap (scrolling in its box, with the cue), and a
+    second tap the compact table again. At 1366 x 900 every column, in the column's width, and no box."""
+    css, headings, columns = HEADLINES[notebook]
+    stem = notebook.removesuffix(".ipynb")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+    for size in SIZES:
+        phone = size == "phone"
+        tab = opened(notebook, size).tab  # in Norwegian, the first click
+        settle(tab)
+        for lang in ("nb", "en"):
+            if lang == "en":
+                tab.locator(".u9-lang-switch button", has_text="English").first.click()
+                tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
+                settle(tab)
+            # The tables are drawn again in the language a moment after the page's words.
+            tab.wait_for_function(
+                "([css, heading]) => [...document.querySelectorAll('table.' + css)].some((t) => t.textContent.includes(heading))",
+                arg=[css, headings[lang][-1].split(" ")[-1]],  # "draws" / "trekk", "lay-down" / "nedlegg"
+                timeout=60_000,
+            )
+            found = tab.evaluate(FITTED)
+            problems += [f"{size}, {p}" for p in fitted_problems(found, lang, phone)]
+            headline = next((t for t in found if css in t["table"]), None)
+            if headline is None:
+                problems.append(f"{size}, {lang}: no {css} table")
+                continue
+            if phone:
+                if not all(h in headline["head"] for h in headings[lang]):
+                    problems.append(f"{size}, {lang}: the headline headings {headings[lang]} not in {headline['head']}")
+                if not headline["rows"] or any(len(numbers(" ".join(r["text"]))) < 3 for r in headline["rows"][:9]):
+                    problems.append(f"{size}, {lang}: a row without its headline number and interval: {headline['rows'][:2]}")
+                tab.locator(f".u9-fit:has(.{css})").first.screenshot(path=str(SHOTS / f"{stem}.phone.{lang}.headline.png"))
+            elif len(headline["head"]) != columns:
+                problems.append(f"{size}, {lang}: the full table has the columns {headline['head']}, {columns} expected")
+        if phone:  # a tap shows every column, in a box that scrolls with its cue; a second tap the compact table again
+            toggle = tab.locator(f".u9-fit:has(.{css}) .u9-fit-toggle").first
+            toggle.click()
+            tab.wait_for_timeout(300)  # laid out again
+            opened_up = next(t for t in tab.evaluate(FITTED) if css in t["table"])
+            if not (opened_up["fullShown"] and not opened_up["compactShown"] and len(opened_up["head"]) == columns and opened_up["cue"]):
+                problems.append(f"phone: a tap on the box does not show every column with a cue: {opened_up['head']}")
+            tab.locator(f".u9-fit:has(.{css})").first.screenshot(path=str(SHOTS / f"{stem}.phone.en.every-column.png"))
+            toggle.click()
+            if not next(t for t in tab.evaluate(FITTED) if css in t["table"])["compactShown"]:
+                problems.append("phone: a second tap does not show the compact table again")
+        if notebook == "6_comparison.ipynb":  # one "Advanced" section for the measurements, not two in a row
+            advanced = tab.get_by_text("Advanced: how it was computed", exact=True)
+            count = sum(1 for i in range(advanced.count()) if advanced.nth(i).is_visible())
+            if count != 1:
+                problems.append(f"{size}: {count} 'Advanced' sections on the page, 1 expected")
     assert not problems, f"{notebook}:\n" + "\n".join(problems)

@@ -33,6 +33,13 @@ from upto9.rules import PHASE10, UPTO9
 FIGURE = PublishedFigure("phase10", (0.2, None, 0.05), "A study of Phase 10 deals", "https://example.org/study", "A study", 10, notes=(("en", "Read it."),))
 
 
+def part(html: str, which: str) -> str:
+    """The compact (phone) or the full table of a table that fits a phone (``fit_phone``)."""
+    assert html.startswith("<div class='u9-fit'>"), html[:80]
+    full, compact = html.split("<div class='u9-fit-full'>")[1].split("<div class='u9-fit-compact'>")
+    return compact if which == "compact" else full
+
+
 def text_of(html: str) -> str:
     text = html_lib.unescape(re.sub(r"<[^>]+>", " ", html))
     return re.sub(r" ([:.,;)])", r"\1", re.sub(r"\s+", " ", text)).strip()
@@ -80,9 +87,25 @@ def test_the_note_says_how_the_numbers_were_measured(model: ComparisonModel, com
     assert "HeuristicBot" not in text and "seed" not in text and "bootstrap" not in text and "upto9." not in text
     advanced = text_of(note._dev.value)
     assert "HeuristicBot" in advanced and "seed 1" in advanced and "bootstrap" in advanced
+    # What the page's second "Advanced" section said is here too: the page has one (issue 26).
+    assert "upto9.UPTO9 and upto9.rules.PHASE10" in advanced and "make notebook-data" in advanced
+    assert "which records how many games and deals it played and from which seed" in advanced
+    assert "notebooks/data/phase10_published.json" in advanced and "Wilson score intervals" in advanced
     assert note._advanced.selected_index is None and note._advanced.get_title(0).startswith("Advanced")
     model.lang = "nb"
     assert "fornuftige roboter" in text_of(note._html.value) and note._advanced.get_title(0).startswith("Avansert")
+    assert "Regelsettene: upto9.UPTO9 og upto9.rules.PHASE10" in text_of(note._dev.value) and "frø 1" in text_of(note._dev.value)
+
+
+def test_the_comparison_page_has_one_advanced_section_for_the_measurements() -> None:
+    import json
+    from pathlib import Path
+
+    notebook = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "6_comparison.ipynb").read_text(encoding="utf-8"))
+    cells = ["".join(cell["source"]) for cell in notebook["cells"]]
+    note = next(i for i, source in enumerate(cells) if "SampleNote(model)" in source and "import" not in source)
+    # The section's words above the note hold no "Advanced" of their own: the note's is the one.
+    assert "<details" not in cells[note - 1] and "Measured: the same games for both" in cells[note - 1]
 
 
 def test_a_rule_set_not_measured_is_named(comparison: Comparison) -> None:
@@ -142,6 +165,11 @@ def test_the_published_figure_is_shown_beside_the_engine_with_its_source(model: 
     assert "the study (on GitHub)" in text and "https://example.org" not in text  # words to tap, not a bare address
     engine = model.comparison.side("phase10").holding.estimates()[0]
     assert f"{100 * engine.value:.2f}% ({100 * engine.low:.2f}–{100 * engine.high:.2f})" in text
+    # On a phone: phase, published, the engine's over its interval, the verdict; the contract a tap away.
+    narrow = text_of(part(html, "compact"))
+    assert narrow.startswith("Phase Published This engine 95% interval Inside the interval?")
+    assert f"1 20.00% {100 * engine.value:.2f}% {100 * engine.low:.2f}–{100 * engine.high:.2f}" in narrow and "sets of 3" not in narrow
+    assert "Show every column (also contract)" in text
     model.lang = "nb"  # the citation is the source's English: in Norwegian a link to it, marked as English
     text = text_of(view._html.value)
     assert "studien (på engelsk)" in text and "A study of Phase 10 deals" not in text and "20,00 %" in text
@@ -231,18 +259,26 @@ def test_norwegian_tables_and_charts_use_decimal_commas_and_no_english(model: Co
 
 def test_the_rounds_per_level_table_holds_the_levels_charts_numbers(model: ComparisonModel) -> None:
     figure = ComparisonChart(model, "levels").figure
-    rows = re.findall(r"<tr>(.*?)</tr>", RoundsPerLevelTable(model)._html.value)[1:]
-    assert len(rows) == max(len(trace.y) for trace in figure.data)
+    html = RoundsPerLevelTable(model)._html.value
+    rows = re.findall(r"<tr>(.*?)</tr>", part(html, "full"))[1:]
+    narrow = re.findall(r"<tr>(.*?)</tr>", part(html, "compact"))[1:]  # a phone's: the numbers, no contracts
+    assert len(rows) == len(narrow) == max(len(trace.y) for trace in figure.data)
     for side_index, trace in enumerate(figure.data):
+        estimates = model.stats(model.measured[side_index].rules.key).rounds_per_level
         for n, value in enumerate(trace.y, start=1):
             cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[n - 1])
             shown = cells[2 * side_index + 1]
             assert shown == "—" if value is None else shown.startswith(f"{value:.2f} ("), (trace.name, n, shown)
+            short = text_of(re.findall(r"<td[^>]*>(.*?)</td>", narrow[n - 1])[side_index])
+            e = estimates[n - 1] if n <= len(estimates) else None
+            assert short == ("—" if e is None else f"{e.value:.2f} {e.low:.2f}–{e.high:.2f}"), (trace.name, n, short)
+    assert "Show every column (also each level's and phase's contract)" in text_of(html)
     text = text_of(RoundsPerLevelTable(model)._html.value)
     assert "straight of 4" in text and "2 sets of 3" in text  # level 1 beside phase 1, each its own contract
     model.lang = "nb"
     text = text_of(RoundsPerLevelTable(model)._html.value)
     assert "Runder per nedlegg" in text and "Nr." in text and not re.search(r"\d\.\d", text) and re.search(r"\d,\d", text)
+    assert "Vis alle kolonnene (også kontrakten til hvert nivå og hver fase)" in text
 
 
 def test_the_penalty_table_holds_what_the_box_chart_draws(model: ComparisonModel) -> None:

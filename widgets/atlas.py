@@ -5,7 +5,8 @@ Every number comes from an ``upto9.atlas.Atlas`` (``holding()``, ``hurdles()``);
 from its data file and shows its parts with ``AtlasView(atlas, kind)``, each following the page's
 language, and offers more deals with ``MoreDeals(atlas)``, which redraws every view of that atlas
 the deals change (put it just above them). Numbers are written the language's way (decimal comma
-in Norwegian); a table too wide for a phone scrolls inside its own box (``TABLE_SCROLL``).
+in Norwegian). A table too wide for a phone shows its headline columns there, every column a tap
+away (``fit_phone``); any table still too wide scrolls inside its own box (``TABLE_SCROLL``).
 
 ``ViewChoice`` shows one of a section's views at a time ("Table" / "Chart"), each made the first time
 it is chosen: a page opens with its tables and one chart, and draws another chart when a learner asks
@@ -30,6 +31,7 @@ from .texts import LANGS, budget_text, check_lang, contract_text, number_text, p
 
 __all__ = [
     "DEAL_KINDS",
+    "FIT",
     "KINDS",
     "TABLE_SCROLL",
     "TEXTS",
@@ -38,6 +40,8 @@ __all__ = [
     "ViewChoice",
     "budget_chart",
     "budget_table",
+    "estimate_cell",
+    "fit_phone",
     "hold_chart",
     "holding_table",
     "hurdle_chart",
@@ -46,6 +50,10 @@ __all__ = [
 
 TABLE_SCROLL: Final = "u9-table-scroll"
 """The class of the box around a wide table: on a narrow screen the table scrolls inside it."""
+
+FIT: Final = "u9-fit"
+"""The class of the box around a table shown two ways (``fit_phone``): its headline columns on a
+phone, every column on a wider screen."""
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -82,6 +90,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "table": "Table",
         "chart": "Chart",
         "choice": "Show the table or the chart",
+        "all_columns": "Show every column (also {columns})",
     },
     "nb": {
         "level": "Nivå",
@@ -117,6 +126,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "table": "Tabell",
         "chart": "Diagram",
         "choice": "Vis tabellen eller diagrammet",
+        "all_columns": "Vis alle kolonnene (også {columns})",
     },
 }
 assert set(TEXTS) == set(LANGS)
@@ -140,27 +150,70 @@ _TEXT_CELL: Final = "class='u9-text' style='text-align:left;white-space:normal;m
 _NUMBER_CELL: Final = "class='u9-number' style='text-align:right;white-space:nowrap'"
 
 
-def _table(head: Sequence[str], rows: Iterable[Sequence[str]], label: str, css: str, note: str = "", text_columns: Sequence[int] = ()) -> Any:
-    """A table for people in a box of its own that scrolls sideways on a narrow screen (the cells
-    are HTML already): words (``text_columns``) wrap on the left, numbers stay whole on the right."""
+def fit_phone(full: str, compact: str, hidden: Sequence[str], lang: str) -> str:
+    """A table that fits a phone (issue 26): there ``compact``, its headline columns, with a box to
+    tick above it that shows ``full``, every column (scrolling sideways in its own box), instead;
+    on a wider screen ``full`` alone. ``hidden`` names what only the full table holds, on the box's
+    label. Both tables are in the page and the stylesheet shows one (widgets/style.css, "Tables
+    that fit a phone"): the tap needs no kernel, and turning the phone sideways shows every column.
+    The full table comes first: a page without the stylesheet shows it first."""
+    columns = ", ".join(h[:1].lower() + h[1:] for h in hidden)
+    label = escape(TEXTS[lang]["all_columns"].format(columns=columns))
+    return (
+        f"<div class='{FIT}'><label class='u9-fit-toggle'><input type='checkbox'><span>{label}</span></label>"
+        f"<div class='u9-fit-full'>{full}</div><div class='u9-fit-compact'>{compact}</div></div>"
+    )
+
+
+def _table_html(head: Sequence[str], rows: Sequence[Sequence[str]], label: str, css: str, text_columns: Sequence[int], columns: Sequence[int]) -> str:
+    """The ``columns`` of a table for people (cells HTML already) in a box of its own that scrolls
+    sideways if it must: words (``text_columns``) wrap on the left, numbers stay whole on the right."""
 
     def cell(i: int, c: str) -> str:
         return f"<td {_TEXT_CELL if i in text_columns else _NUMBER_CELL}>{c}</td>"
 
-    align = ["left" if i in text_columns else "right" for i in range(len(head))]
-    header = "".join(f"<th scope='col' style='text-align:{a};white-space:normal'>{escape(h)}</th>" for a, h in zip(align, head, strict=True))
-    body = "".join("<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
-    foot = f"<div class='u9-note'>{escape(note)}</div>" if note else ""
-    return _html(
+    def align(i: int) -> str:
+        return "left" if i in text_columns else "right"
+
+    header = "".join(f"<th scope='col' style='text-align:{align(i)};white-space:normal'>{escape(head[i])}</th>" for i in columns)
+    body = "".join("<tr>" + "".join(cell(i, row[i]) for i in columns) + "</tr>" for row in rows)
+    return (
         f"<div class='{TABLE_SCROLL}' role='region' tabindex='0' aria-label='{escape(label)}' style='overflow-x:auto;max-width:100%'>"
-        f"<table class='u9-table {css}'><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>{foot}"
+        f"<table class='u9-table {css}'><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>"
     )
 
 
+def _table(
+    head: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    label: str,
+    css: str,
+    note: str = "",
+    text_columns: Sequence[int] = (),
+    *,
+    lang: str,
+    headline: Sequence[int],
+    short: dict[int, str] | None = None,
+) -> Any:
+    """A table for people that fits a phone (``fit_phone``): there the ``headline`` columns, some
+    under a ``short`` heading; every column on a wider screen or a tap away."""
+    rows = [list(row) for row in rows]
+    compact_head = [(short or {}).get(i, h) for i, h in enumerate(head)]
+    full = _table_html(head, rows, label, css, text_columns, range(len(head)))
+    compact = _table_html(compact_head, rows, label, f"{css} u9-compact", text_columns, headline)
+    foot = f"<div class='u9-note'>{escape(note)}</div>" if note else ""
+    return _html(fit_phone(full, compact, [h for i, h in enumerate(head) if i not in headline], lang) + foot)
+
+
+def estimate_cell(value: str, low: str, high: str) -> str:
+    """A number and under it its 95 % interval, ``low–high`` (so that a column stays narrow); the
+    texts written already."""
+    return f"<span class='u9-num'>{escape(value)}</span><br><span class='u9-ci' style='white-space:nowrap'>{escape(low)}–{escape(high)}</span>"
+
+
 def _chance_cell(chance: float, low: float, high: float, lang: str) -> str:
-    """The chance, and under it its interval in smaller type (so a column stays narrow)."""
-    interval = f"{number_text(100 * low, lang)}–{number_text(100 * high, lang)}"
-    return f"<span class='u9-num'>{escape(percent_text(chance, lang))}</span><br><span class='u9-ci'>{escape(interval)}</span>"
+    """The chance, and under it its interval (``estimate_cell``)."""
+    return estimate_cell(percent_text(chance, lang), number_text(100 * low, lang), number_text(100 * high, lang))
 
 
 def _hover(head: str, value: float, low: float, high: float, lang: str) -> str:
@@ -184,6 +237,10 @@ def _figure_layout(fig: Any, lang: str, title: str, subtitle: str, height: int) 
 # --- holding: tables and charts -----------------------------------------------------------------
 
 
+HEADLINE_DRAWS: Final = 10
+"""The draws after the deal whose chances a phone shows beside the deal's (as the joker budgets' chart)."""
+
+
 def holding_table(atlas: Atlas, lang: str = "en", ks: Iterable[int] = (0, 5, 10, 20)) -> Any:
     """The chance of holding each level (its own budget) in the dealt 11 and after k draws, with
     the 95 % interval under each, as a table for people."""
@@ -202,7 +259,12 @@ def holding_table(atlas: Atlas, lang: str = "en", ks: Iterable[int] = (0, 5, 10,
             row.append(_chance_cell(found.chance, found.low, found.high, lang))
         rows.append(row)
     deals = number_text(atlas.samples, lang, 0)
-    return _table(head, rows, texts["hold_title"], "u9-atlas-table u9-atlas-holding", texts["ci_note"].format(deals=deals), text_columns=(1, 2))
+    # On a phone: the level, its contract, the deal and one k (10, the joker budgets' k, or the
+    # atlas's last below it); the budget and the other ks a tap away.
+    later = [i for i, k in enumerate(shown) if 0 < k <= HEADLINE_DRAWS][-1:]
+    headline = [0, 1, *(3 + i for i, k in enumerate(shown) if k == 0), *(3 + i for i in later)]
+    note = texts["ci_note"].format(deals=deals)
+    return _table(head, rows, texts["hold_title"], "u9-atlas-table u9-atlas-holding", note, text_columns=(1, 2), lang=lang, headline=headline)
 
 
 def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
@@ -250,7 +312,7 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
     return fig
 
 
-def budget_chart(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
+def budget_chart(atlas: Atlas, lang: str = "en", k: int = HEADLINE_DRAWS) -> Any:
     """Per level, the chance after ``k`` draws under each joker budget (grouped bars with 95 % error bars)."""
     import plotly.graph_objects as go
 
@@ -285,7 +347,7 @@ def budget_chart(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
     return fig
 
 
-def budget_table(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
+def budget_table(atlas: Atlas, lang: str = "en", k: int = HEADLINE_DRAWS) -> Any:
     """The joker-budget chart's numbers as a table for people: per level, the chance after ``k``
     draws under each budget (``VARIANTS``), its 95 % interval under it."""
     texts = TEXTS[lang]
@@ -305,7 +367,10 @@ def budget_table(atlas: Atlas, lang: str = "en", k: int = 10) -> Any:
         rows.append(row)
     deals = number_text(atlas.samples, lang, 0)
     title = texts["budget_title"].format(k=k)
-    return _table(head, rows, title, "u9-atlas-table u9-atlas-budgets", f"{title}. {texts['ci_note'].format(deals=deals)}", text_columns=(1,))
+    # On a phone: no jokers beside the rules' budget, the gap the narrative points at.
+    headline = [0, 1, 2 + VARIANTS.index("none"), 2 + VARIANTS.index("rules")]
+    note = f"{title}. {texts['ci_note'].format(deals=deals)}"
+    return _table(head, rows, title, "u9-atlas-table u9-atlas-budgets", note, text_columns=(1,), lang=lang, headline=headline)
 
 
 # --- hurdles: the bots' games -------------------------------------------------------------------
@@ -389,7 +454,8 @@ def hurdle_table(atlas: Atlas, lang: str = "en") -> Any:
         # The hurdles in red, as in the chart (the word too: colour is not the only cue).
         level = f"{n} <span class='u9-hurdle' style='color:#c62828;font-weight:600'>{escape(texts['hurdle'])}</span>" if n in hardest else str(n)
         rows.append([level, number_text(attempts, lang, 0), number_text(passes, lang, 0), shown, rounds])
-    return _table(head, rows, texts["hurdle_title"], "u9-atlas-table u9-atlas-hurdles")
+    # On a phone: the rate and the rounds per level; the counts they come from a tap away.
+    return _table(head, rows, texts["hurdle_title"], "u9-atlas-table u9-atlas-hurdles", lang=lang, headline=(0, 3, 4))
 
 
 def _palette() -> list[str]:

@@ -17,6 +17,9 @@ language; every number comes from the engine (``rules_facts``, ``Side.stats``,
   page shows a table first and its chart when asked, ``upto9.widgets.atlas.ViewChoice``);
 * ``PublishedTable``: a published Phase 10 figure beside the engine's estimate, with its source.
 
+The tables wider than a phone (rounds per level, the published figure) show their headline numbers
+there, every column a tap away (``upto9.widgets.atlas.fit_phone``).
+
 Each view's ``lang`` is the model's, so one switch turns the whole page.
 """
 
@@ -35,7 +38,7 @@ from upto9.family import families, family_of
 from upto9.rules import PHASE10, UPTO9, GroupKind, Rules, TieBreak
 
 from ._common import ModelLanguage, guard, style_tag
-from .atlas import TABLE_SCROLL
+from .atlas import TABLE_SCROLL, estimate_cell, fit_phone
 from .choice import ruleset_name
 from .figures import figure_output
 from .page import Advanced
@@ -112,9 +115,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "95% interval: the range the true value lies in, 19 times out of 20."
         ),
         "sample_dev": (
-            "The bots: <code>{bot}</code> in every seat; seed {seed}; each deal checked by <code>upto9.holds</code>. Intervals: "
-            "Wilson intervals for shares of deals and games, percentile bootstrap intervals ({resamples} resamples of whole games) "
-            "for means and ratios. Cached in <code>notebooks/data/comparison.json</code> by <code>{command}</code>."
+            "The rule sets: <code>upto9.UPTO9</code> and <code>upto9.rules.PHASE10</code>. The bots: the engine's <code>{bot}</code> "
+            "in every seat; seed {seed}; each deal checked by <code>upto9.holds</code>. Intervals: Wilson score intervals for shares "
+            "of deals and games, percentile bootstrap intervals ({resamples} resamples of whole games) for means and ratios. Cached "
+            "in <code>notebooks/data/comparison.json</code> by <code>{command}</code> (<code>make notebook-data</code>), which "
+            "records how many games and deals it played and from which seed; the published figure is read from "
+            "<code>notebooks/data/phase10_published.json</code>."
         ),
         "missing_side": "Not measured yet: {names}.",
         "measure": "Measured",
@@ -137,6 +143,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "levels_title": "Rounds per level or phase laid down",
         "levels_sub": "Rounds a player spends per lay-down; 95% intervals",
         "levels_axis": "Rounds per lay-down",
+        "contracts": "each level's and phase's contract",
         "rate_axis": "Lay-down rate per round",
         "holding_title": "Chance that the dealt hand holds it",
         "holding_sub": "Each level or phase; 95% intervals",
@@ -181,6 +188,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "pub_published": "Published",
         "pub_engine": "This engine",
         "pub_inside": "Published value inside the engine's interval?",
+        "pub_inside_short": "Inside the interval?",
         "yes": "yes",
         "no": "no",
         "no_published": "{note}",
@@ -254,9 +262,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "95 %-intervall: området den sanne verdien ligger i, 19 av 20 ganger."
         ),
         "sample_dev": (
-            "Robotene: <code>{bot}</code> på hver plass; frø {seed}; hver utdeling sjekket av <code>upto9.holds</code>. Intervallene: "
-            "Wilson-intervaller for andeler av utdelinger og spill, persentil-bootstrap ({resamples} nye trekk av hele spill) for snitt "
-            "og forholdstall. Lagret i <code>notebooks/data/comparison.json</code> av <code>{command}</code>."
+            "Regelsettene: <code>upto9.UPTO9</code> og <code>upto9.rules.PHASE10</code>. Robotene: motorens <code>{bot}</code> på "
+            "hver plass; frø {seed}; hver utdeling sjekket av <code>upto9.holds</code>. Intervallene: Wilson-intervaller for andeler "
+            "av utdelinger og spill, persentil-bootstrap ({resamples} nye trekk av hele spill) for snitt og forholdstall. Lagret i "
+            "<code>notebooks/data/comparison.json</code> av <code>{command}</code> (<code>make notebook-data</code>), som lagrer hvor "
+            "mange spill og utdelinger den spilte og fra hvilket frø; det publiserte tallet leses fra "
+            "<code>notebooks/data/phase10_published.json</code>."
         ),
         "missing_side": "Ikke målt ennå: {names}.",
         "measure": "Målt",
@@ -279,6 +290,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "levels_title": "Runder per nivå eller fase lagt ned",
         "levels_sub": "Runder en spiller bruker; 95 %-intervaller",
         "levels_axis": "Runder per nedlegg",
+        "contracts": "kontrakten til hvert nivå og hver fase",
         "rate_axis": "Andel runder med nedlegg",
         "holding_title": "Sjansen for at utdelingen holder kravet",
         "holding_sub": "Hvert nivå eller hver fase; 95 %-intervaller",
@@ -322,6 +334,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "pub_published": "Publisert",
         "pub_engine": "Denne motoren",
         "pub_inside": "Publisert verdi innenfor motorens intervall?",
+        "pub_inside_short": "Innenfor intervallet?",
         "yes": "ja",
         "no": "nei",
         "no_published": "{note}",
@@ -507,6 +520,15 @@ def _interval(e: Estimate | None, lang: str, percent: bool = False, digits: int 
     return interval_text(e.value, e.low, e.high, lang, digits)
 
 
+def _stacked(e: Estimate | None, lang: str, percent: bool = False, digits: int = 1) -> str:
+    """An estimate over its 95 % interval (``estimate_cell``): the narrow form of ``_interval``."""
+    if e is None:
+        return "—"
+    if percent:
+        return estimate_cell(percent_text(e.value, lang, digits), number_text(100 * e.low, lang, digits), number_text(100 * e.high, lang, digits))
+    return estimate_cell(number_text(e.value, lang, digits), number_text(e.low, lang, digits), number_text(e.high, lang, digits))
+
+
 def _scroll(table: str) -> str:
     """A table in a box of its own that scrolls sideways on a narrow screen."""
     return f"<div class='{TABLE_SCROLL}' role='region' tabindex='0' style='overflow-x:auto;max-width:100%'>{table}</div>"
@@ -595,8 +617,8 @@ class LevelsSideBySide(_HTMLView):
 
 class SampleNote(_HTMLView):
     """How the numbers were measured, in plain words (games, deals, players, what an interval
-    means); the bot's class, the seed, the statistics' names and the cache file in an "Advanced"
-    section closed by default."""
+    means); the rule sets' and the bot's names, the seed, the statistics' names and the data files
+    in an "Advanced" section closed by default (the page's only one for the measurements)."""
 
     def __init__(self, model: ComparisonModel, **kwargs: Any) -> None:
         self._dev = w.HTML()
@@ -677,7 +699,22 @@ class RoundsPerLevelTable(_HTMLView):
                 contract = contract_text(rules.level(n), lang, rules=rules)
                 cells.append(f"<td>{escape(contract)}</td><td class='u9-number' style='white-space:nowrap'>{_interval(estimates[n - 1], lang, digits=2)}</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
-        return _scroll(f"<table class='u9-table u9-compare-per-level'>{head}</tr>{''.join(rows)}</table>")
+        full = _scroll(f"<table class='u9-table u9-compare-per-level'>{head}</tr>{''.join(rows)}</table>")
+        return fit_phone(full, self._compact(lang), [texts["contracts"]], lang)
+
+    def _compact(self, lang: str) -> str:
+        """The table on a phone: per number, each rule set's rounds per lay-down over its interval."""
+        texts = TEXTS[lang]
+        sides = self.model.measured
+        per_level = [self.model.stats(s.rules.key).rounds_per_level for s in sides]
+        unit = f"<br><span class='u9-note'>{escape(texts['levels_axis'])}</span>"
+        names = "".join(f"<th scope='col'>{escape(ruleset_name(s.rules, lang))}{unit}</th>" for s in sides)
+        head = f"<tr><th scope='col'>{escape(texts['number'])}</th>{names}"
+        rows = []
+        for n in range(1, max((len(e) for e in per_level), default=0) + 1):
+            cells = "".join(f"<td class='u9-number'>{_stacked(e[n - 1] if n <= len(e) else None, lang, digits=2)}</td>" for e in per_level)
+            rows.append(f"<tr><th scope='row'>{n}</th>{cells}</tr>")
+        return _scroll(f"<table class='u9-table u9-compare-per-level u9-compact'>{head}</tr>{''.join(rows)}</table>")
 
 
 class PenaltyTable(_HTMLView):
@@ -848,14 +885,22 @@ class PublishedTable(_HTMLView):
             f"<tr><th>{escape(texts['pub_phase'])}</th><th>{escape(texts['pub_contract'])}</th><th>{escape(texts['pub_published'])}</th>"
             f"<th>{escape(texts['pub_engine'])} ({escape(texts['ci'])})</th><th>{escape(texts['pub_inside'])}</th></tr>"
         )
-        body = []
+        # On a phone: the phase, the two figures (the engine's over its interval) and the verdict.
+        short = (
+            f"<tr><th>{escape(texts['pub_phase'])}</th><th>{escape(texts['pub_published'])}</th>"
+            f"<th>{escape(texts['pub_engine'])}<br><span class='u9-note'>{escape(texts['ci'])}</span></th><th>{escape(texts['pub_inside_short'])}</th></tr>"
+        )
+        body, compact = [], []
         for row in rows_data:
             shown = "—" if row.published is None else percent_text(row.published, lang, 2)
             inside = "—" if row.published is None else texts["yes" if row.engine.contains(row.published) else "no"]
             engine = _interval(row.engine, lang, percent=True, digits=2)
             contract = contract_text(rules.level(row.level), lang, rules=rules)
             body.append(f"<tr><td>{row.level}</td><td>{escape(contract)}</td><td>{shown}</td><td>{engine}</td><td>{inside}</td></tr>")
-        return _scroll(f"<table class='u9-table u9-published'>{head}{''.join(body)}</table>") + f"<div class='u9-note'>{escape(note)}</div>{source}"
+            compact.append(f"<tr><td>{row.level}</td><td>{shown}</td><td>{_stacked(row.engine, lang, percent=True, digits=2)}</td><td>{inside}</td></tr>")
+        full = _scroll(f"<table class='u9-table u9-published'>{head}{''.join(body)}</table>")
+        narrow = _scroll(f"<table class='u9-table u9-published u9-compact'>{short}{''.join(compact)}</table>")
+        return fit_phone(full, narrow, [texts["pub_contract"]], lang) + f"<div class='u9-note'>{escape(note)}</div>{source}"
 
 
 # --- charts -----------------------------------------------------------------------------------------
