@@ -154,6 +154,29 @@ def test_the_same_rules_marked_as_house_rules_on_top_of_up_to_9_load_and_round_t
     assert str(refused(record)).startswith("rules: hand_size is not as in the built-in rule set 'Up to 9'")
 
 
+def test_rules_whose_name_and_key_no_longer_match_their_built_in_rule_set_are_refused_naming_both() -> None:
+    # The rule set's key edited: the rules are still Up to 9's, the name still "Up to 9".
+    error = refused(changed(UPTO9_RECORD, lambda r: r["rules"].update(key="mine")))
+    assert str(error) == (
+        "rules: the name 'Up to 9' and the key 'mine' do not go together: the built-in rule set 'Up to 9' has the key 'upto9'; "
+        "rules of their own need a name and a key of their own, and house rules name their base (base = 'upto9')"
+    )
+    assert render(error.msg, "nb").startswith("rules: navnet 'Up to 9' og nøkkelen 'mine' hører ikke sammen")
+    # The name edited under the built-in's key; and Phase 10's key edited.
+    renamed = changed(UPTO9_RECORD, lambda r: (r["rules"].update(name="Mine"), r.update(rule_set="Mine")))
+    assert str(refused(renamed)).startswith("rules: the name 'Mine' and the key 'upto9' do not go together")
+    phase10 = PHASE10_RECORD
+    assert "the key 'phase10'" in str(refused(changed(phase10, lambda r: r["rules"].update(key="p10"))))
+    # Phase 10's penalties deleted (all, or one): refused, never played with a default.
+    assert str(refused(changed(phase10, lambda r: r["rules"].pop("penalties")))) == "record: penalties: must be a table, got None"
+    assert str(refused(changed(phase10, lambda r: r["rules"]["penalties"].pop("skip")))) == "record: penalties: skip: missing"
+    # House rules name their base: their own name and key are theirs (the tour's safety-valve game, the lean rule set).
+    from upto9.widgets.tour import valve_demo
+
+    valve, _ = valve_demo(seed=3)
+    assert valve.rules.key == "upto9" and valve.rules.name != "Up to 9" and replay(game_record(valve)).rules.name == valve.rules.name
+
+
 def test_rules_of_their_own_and_the_built_in_house_rule_set_are_taken_as_written() -> None:
     own = rules_from_dict({**four_jokers_at_level_1(), "key": "mine", "name": "Mine"})
     game = play_game(players=2, rules=own, seed=1)
@@ -358,11 +381,15 @@ def test_the_stepper_refuses_a_slow_or_hostile_upload_in_one_line_in_the_page_la
     model.load_bytes(json.dumps(hostile).encode(), "evil.json")
     assert time.perf_counter() - start < SECONDS
     assert model.error == render(refused(hostile).msg, "nb") and "decks" in model.error, model.error
+    assert model.said() == "Denne filen er ikke et lagret spill av Up to 9 eller Phase 10: reglene i den er ufullstendige eller ødelagte."
+    assert model.detail() == model.error  # the engine's words, for the page's Advanced section
     monkeypatch.setattr(module, "REPLAY_SECONDS", 0.0)
     model.load_bytes(good, "slow.json")
     assert model.error == "avspillingen tok lengre tid enn 0 s, grensen her: det lagrede spillet åpnes ikke"
+    assert model.said().startswith("Kunne ikke åpne det lagrede spillet: å åpne dette spillet tok for lang tid (mer enn 0 s av")
     model.lang = "en"
     assert model.error == "the replay took longer than 0 s, the limit here: the record is not opened"
+    assert model.said().startswith("Could not open that saved game: opening this game took too long (more than 0 s of") and model.detail() == model.error
     model.load_record(copy.deepcopy(UPTO9_RECORD), "slow.json")
     assert model.error == "the replay took longer than 0 s, the limit here: the record is not opened"
     assert model.game is not None and model.game.rules.key == "upto9"  # the game shown stays

@@ -317,7 +317,9 @@ def test_validate_problems_and_card_errors_in_norwegian() -> None:
         assert "raw" not in {m.key for m in said.walk()}
         norwegian = render(said, "nb")
         assert not _english_words(norwegian), norwegian
-    assert render(errors[-1].msg, "nb") == "hånda har 3 × 7h, men et spill for 4 spillere av Up to 9 bruker 2 kortstokker: maks 2 av hvert kort"
+    assert render(errors[-1].msg, "nb") == (
+        "hånda har 3 × 7h, men et bord med 4 spillere spiller Up to 9 med 2 kortstokker: maks 2 av hvert kort; velg 5 eller 6 spillere for 3 kortstokker"
+    )
 
 
 def test_lists_and_plurals_follow_each_language() -> None:
@@ -439,8 +441,8 @@ def test_phase10_cards_are_named_in_norwegian_and_coded_in_english() -> None:
     assert render(caught.value.msg, "nb") == "like kort med 7-ere tar bare 7-ere, ikke blå 11"
     with pytest.raises(CardError) as too_many:
         parse_hand("W " * 9, rules=PHASE10, players=2)
-    assert str(too_many.value) == "the hand holds 9 × W, but a 2-player game of Phase 10 uses 1 deck: at most 8 × W"
-    assert render(too_many.value.msg, "nb") == "hånda har 9 × joker, men et spill for 2 spillere av Phase 10 bruker 1 kortstokk: maks 8 × joker"
+    assert str(too_many.value) == "the hand holds 9 × W, but a table of 2 plays Phase 10 with 1 deck: at most 8 × W"
+    assert render(too_many.value.msg, "nb") == "hånda har 9 × joker, men et bord med 2 spillere spiller Phase 10 med 1 kortstokk: maks 8 × joker"
     names = {str(c): render(p10_card(parse_phase10_card(c)), "nb") for c in ("12y", "3g", "S")}
     assert names == {"12y": "gul 12", "3g": "grønn 3", "S": "et hopp over-kort"}
     assert render(p10_card(parse_phase10_card("W"), "the"), "nb") == "jokeren"

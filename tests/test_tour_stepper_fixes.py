@@ -19,7 +19,7 @@ from upto9.widgets import RoundStepper
 from upto9.widgets import choice as choice_module
 from upto9.widgets import stepper as stepper_module
 from upto9.widgets import tour as tour_module
-from upto9.widgets.engine_text import card_error_text
+from upto9.widgets.hand import refusal_sentence
 from upto9.widgets.stepper import MAX_SEED, render_step
 from upto9.widgets.tour import PenaltyCounter, valve_demo
 
@@ -78,31 +78,49 @@ def test_the_tours_safety_valve_round_plays_a_new_game_from_its_button() -> None
 # --- 2. a file that is no saved game -----------------------------------------------------------------------
 
 
+NOT_A_GAME = {"en": "⚠ This file is not a saved game of Up to 9 or Phase 10: ", "nb": "⚠ Denne filen er ikke et lagret spill av Up to 9 eller Phase 10: "}
+
+
 @pytest.mark.parametrize(
-    ("content", "where"),
-    [(b"not json at all", "line 1 column 1"), (b'{"format": "upto9-game/1", "rounds": [', "line 1 column 39"), (b"", "line 1 column 1")],
+    ("content", "where", "en", "nb"),
+    [
+        (b"not json at all", "line 1 column 1", "it holds something other than a game.", "den inneholder noe annet enn et spill."),
+        (
+            b'{"format": "upto9-game/1", "rounds": [',
+            "line 1 column 39",
+            "it is cut off or damaged; save the game again and open the new file.",
+            "den er avkortet eller ødelagt; lagre spillet på nytt og åpne den nye filen.",
+        ),
+        (b"", "line 1 column 1", "it is empty.", "den er tom."),
+    ],
     ids=["words", "truncated", "empty"],
 )
-def test_a_file_that_is_no_json_is_said_to_be_no_saved_game_in_the_pages_language(content: bytes, where: str) -> None:
+def test_a_file_that_is_no_json_is_said_to_be_no_saved_game_in_the_pages_language(content: bytes, where: str, en: str, nb: str) -> None:
     stepper = RoundStepper(seed=7, players=3)
     shown = stepper.model.game
     stepper._upload.value = (upload_of("notes.json", content),)
-    english = text_of(stepper._error.value)
-    assert english.startswith("⚠ Could not open that saved game: the file is not a saved game (not a whole JSON file"), english
-    assert where in english and "Expecting" not in english and "char " not in english
+    assert text_of(stepper._error.value) == NOT_A_GAME["en"] + en
+    # The reader's own words (line and column, JSON) only under Advanced, for a developer.
+    advanced = text_of(stepper._developer.value)
+    assert f"The file notes.json was refused: not a whole JSON file, truncated or corrupt at {where}" in advanced, advanced
+    assert "Expecting" not in advanced and stepper._advanced.layout.display is None
     assert stepper.model.game is shown and "game number 7" in text_of(stepper._source.value)  # the game shown before stays
     stepper.lang = "nb"
-    norwegian = text_of(stepper._error.value)
-    assert norwegian.startswith("⚠ Kunne ikke åpne det lagrede spillet: filen er ikke et lagret spill (ikke en hel JSON-fil"), norwegian
-    assert where.replace("line", "linje").replace("column", "kolonne") in norwegian and "Expecting" not in norwegian
+    assert text_of(stepper._error.value) == NOT_A_GAME["nb"] + nb
+    assert f"Filen notes.json ble avvist: ikke en hel JSON-fil, avkortet eller ødelagt på {where.replace('line', 'linje').replace('column', 'kolonne')}" in (
+        text_of(stepper._developer.value)
+    )
 
 
 def test_a_file_that_is_no_text_is_said_to_be_no_saved_game() -> None:
     stepper = RoundStepper(seed=7, players=3, lang="nb")
     shown = stepper.model.game
     stepper._upload.value = (upload_of("photo.json", b"\x89PNG\r\n\x1a\n\x00"),)
-    assert text_of(stepper._error.value).startswith("⚠ Kunne ikke åpne det lagrede spillet: filen er ikke et lagret spill (")
+    assert text_of(stepper._error.value) == NOT_A_GAME["nb"] + "den er et bilde, ikke en tekstfil."
     assert stepper.model.game is shown
+    stepper._upload.value = (upload_of("notes.json", "blåbær".encode("latin-1")),)
+    assert text_of(stepper._error.value) == NOT_A_GAME["nb"] + "den er ikke en tekstfil, og et lagret spill er det."
+    assert "UTF-8" in text_of(stepper._developer.value)  # the detail, under Advanced
 
 
 # --- 3. the icon buttons' titles, and an autoplay that pauses where it is -----------------------------------
@@ -155,13 +173,16 @@ def test_a_game_number_out_of_range_is_refused_with_the_limit_and_the_game_stays
     stepper._seed.value = typed
     stepper._play.click()
     said = text_of(stepper._error.value)
-    assert said == f"⚠ The game number must be a whole number from 0 to 9,223,372,036,854,775,807, and “{typed}” is not; the game shown stays.", said
+    assert said == "", said  # said under the box, not above the round
+    said = text_of(stepper._seed_note.value)
+    range_en = "a whole number from 0 to 9,223,372,036,854,775,807 (about nine quintillion)"
+    assert said == f"⚠ The game number must be {range_en}, and “{typed}” is not; the game shown stays.", said
     assert stepper.model.game is shown and stepper._seed.value == typed  # what was typed stays, to be corrected
     stepper.lang = "nb"
-    assert text_of(stepper._error.value).startswith("⚠ Spillnummeret må være et helt tall fra 0 til 9 223 372 036 854 775 807, og «")
+    assert text_of(stepper._seed_note.value).startswith("⚠ Spillnummeret må være et helt tall fra 0 til 9 223 372 036 854 775 807 (rundt ni trillioner), og «")
     stepper._seed.value = "8"
     stepper._play.click()
-    assert stepper._error.value == "" and stepper.model.source[1] == 8
+    assert stepper._error.value == stepper._seed_note.value == "" and stepper.model.source[1] == 8
 
 
 # --- 5. penalty points beside the round's total; the penalty counter's decks ---------------------------------
@@ -192,17 +213,19 @@ def test_each_seats_penalty_points_agree_with_the_rounds_total() -> None:
     assert f"straffepoeng fra tidligere runder: {before[0]}" in text_of(html)
 
 
-@pytest.mark.parametrize(("players", "limit"), [(None, 3), (3, 2), (6, 3)])
-def test_the_penalty_counter_refuses_more_copies_than_the_decks_hold(players: int | None, limit: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "limit"), [(None, "no game of Up to 9 holds more than 3 × 2c (2♣)"), (3, "at most 2 of each card"), (6, "at most 3 of each card")]
+)
+def test_the_penalty_counter_refuses_more_copies_than_the_decks_hold(players: int | None, limit: str) -> None:
     text = "2c 2c 2c 2c 2c"
     counter = PenaltyCounter(text) if players is None else PenaltyCounter(text, players=players)
     with pytest.raises(CardError) as caught:
         parse_hand(text, UPTO9, players)
     said = text_of(counter._result.value)
-    assert said == "⚠ " + card_error_text(caught.value, "en") and f"at most {limit} of each card" in said
+    assert said == "⚠ " + refusal_sentence(caught.value.msg, "en", UPTO9) and limit in said
     assert counter.points is None and "penalty points" not in said
     counter.lang = "nb"
-    assert text_of(counter._result.value) == "⚠ " + card_error_text(caught.value, "nb")
+    assert text_of(counter._result.value) == "⚠ " + refusal_sentence(caught.value.msg, "nb", UPTO9)
     counter._text.value = "2c 2c Kd"
     assert counter.points == 50 and "50 straffepoeng" in text_of(counter._result.value)
 
@@ -237,12 +260,195 @@ def test_a_whole_round_in_both_languages_reads_without_citations_or_placeholders
 def test_a_bad_game_number_is_refused_when_the_game_choice_would_play_from_it() -> None:
     from upto9.rules import PHASE10
 
+    # The issue's path: "1e5", "Play a new game" (refused), then Phase 10: said next to the box, plainly.
     stepper = RoundStepper(seed=7, players=3, rule_sets=(UPTO9, PHASE10))
     shown = stepper.model.game
-    stepper._seed.value = "7.5"
+    stepper._seed.value = "1e5"
+    stepper._play.click()
+    refused = text_of(stepper._seed_note.value)
+    assert refused.startswith("⚠ The game number must be a whole number from 0 to 9,223,372,036,854,775,807 (about nine quintillion)")
     stepper._game_choice.value = 1  # Phase 10, played from the game number typed
     assert stepper.model.game is shown and stepper._game_choice.value == 0  # the choice stays on the game shown
-    assert text_of(stepper._error.value).startswith("⚠ The game number must be a whole number from 0 to")
+    said = text_of(stepper._seed_note.value)
+    assert said == (
+        "⚠ To play Phase 10, first fix the game number: it must be a whole number from 0 to 9,223,372,036,854,775,807 "
+        "(about nine quintillion), and “1e5” is not."
+    ), said
+    assert stepper._error.value == "" and 'role="alert"' in stepper._seed_note.value
+    # The box sits in the row of the new-game controls, the note right after it.
+    assert stepper._new_game.children.index(stepper._seed_note) == stepper._new_game.children.index(stepper._seed) + 1
+    stepper.lang = "nb"
+    assert text_of(stepper._seed_note.value).startswith("⚠ For å spille Phase 10 må du først rette spillnummeret: det må være et helt tall fra 0 til")
     stepper._seed.value = "5"
     stepper._game_choice.value = 1
-    assert stepper.model.game.rules.key == "phase10" and stepper.model.source[1] == 5 and stepper._error.value == ""
+    assert stepper.model.game.rules.key == "phase10" and stepper.model.source[1] == 5 and stepper._error.value == stepper._seed_note.value == ""
+
+
+def test_the_page_and_its_warnings_word_the_game_numbers_range_alike() -> None:
+    page = (ROOT / "notebooks" / "3_round_stepper.ipynb").read_text(encoding="utf-8")
+    for lang in ("en", "nb"):
+        assert stepper_module.seed_range(lang) in json.loads(json.dumps(page)), lang
+    assert "a whole number from 0 to 9,223,372,036,854,775,807 (about nine quintillion)" in page
+    assert "quintillion" not in stepper_module.TEXTS["en"]["bad_seed"]  # the one wording lives in seed_range
+
+
+def test_a_saved_game_shown_plays_a_new_game_from_the_play_button_whatever_its_hidden_box_holds() -> None:
+    stepper = RoundStepper(seed=7, players=3)
+    stepper._seed.value = "1e5"
+    stepper._play.click()  # refused, under the box
+    good = (ROOT / "notebooks" / "data" / "sample_game.json").read_bytes()
+    stepper._upload.value = (upload_of("sample_game.json", good),)
+    assert stepper._new_game.layout.display == "none" and stepper._seed_note.value == ""
+    stepper._play.click()  # the box was hidden, so what it held is no learner's: a game is played, from 0
+    assert stepper.model.source[:2] == ("seed", 0) and stepper._new_game.layout.display is None and stepper._seed.value == "0"
+
+
+# --- issue 26: a refused file in plain words; the upload button without a count -------------------------------
+
+
+def _changed(record: dict[str, Any], change: Any) -> bytes:
+    data = json.loads(json.dumps(record))
+    change(data)
+    return json.dumps(data).encode()
+
+
+def _illegal(record: dict[str, Any]) -> None:
+    action = next(a for a in record["rounds"][0]["actions"] if a["type"] == "discard")
+    action["card"] = next(card for card in reversed(record["rounds"][0]["deck"]) if card != action["card"])  # the deck's bottom: in no hand yet
+
+
+def _cases() -> list[tuple[str, bytes, str, str]]:
+    from upto9.records import game_record
+
+    record = game_record(play_game(players=2, seed=1))
+    return [
+        ("null", b"null", "it holds something other than a game", "den inneholder noe annet enn et spill"),
+        ("a table", b'{"a": 1}', "it holds something other than a game", "den inneholder noe annet enn et spill"),
+        (
+            "newer",
+            _changed(record, lambda r: r.update(format="upto9-game/2")),
+            "it was saved by a newer version of upto9; update upto9 to open it",
+            "den ble lagret av en nyere versjon av upto9; oppdater upto9 for å åpne den",
+        ),
+        ("illegal", _changed(record, _illegal), "is not a legal move", "er ikke et lovlig trekk"),
+        (
+            "key edited",
+            _changed(record, lambda r: r["rules"].update(key="mine")),
+            "it says it plays Up to 9, but its rules were changed",
+            "den sier at den spiller Up to 9, men reglene er endret",
+        ),
+        ("penalties deleted", _changed(record, lambda r: r["rules"].pop("penalties")), "its rules are incomplete or broken", "reglene i den er ufullstendige"),
+        ("a jpeg", b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01", "it is a picture, not a text file", "den er et bilde, ikke en tekstfil"),
+        ("too big", b" " * (4 * 1024 * 1024 + 1), "it is 4,097 KB, and a saved game is at most 4,096 KB", "den er på 4 097 KB"),
+    ]
+
+
+@pytest.mark.parametrize(("case", "content", "en", "nb"), _cases(), ids=[case[0] for case in _cases()])
+def test_a_refused_file_is_said_in_plain_words_with_the_engines_words_under_advanced(case: str, content: bytes, en: str, nb: str) -> None:
+    stepper = RoundStepper(seed=7, players=3)
+    shown = stepper.model.game
+    stepper._upload.value = (upload_of("mine.json", content),)
+    said = text_of(stepper._error.value)
+    assert said.startswith(NOT_A_GAME["en"]) and en in said and said.endswith("."), said
+    assert not re.search(r"null|None|UTF-8|JSON|upto9-game|token|format", said), said
+    assert stepper.model.game is shown and stepper._upload.value == ()
+    if case != "too big":  # refused unread: the size says it all
+        assert "The file mine.json was refused: " in text_of(stepper._developer.value)
+    stepper.lang = "nb"
+    said = text_of(stepper._error.value)
+    assert said.startswith(NOT_A_GAME["nb"]) and nb in said, said
+
+
+def test_a_move_that_breaks_a_rule_is_named_by_its_round_and_number() -> None:
+    from upto9.records import game_record
+
+    record = game_record(play_game(players=2, seed=1))
+    index = next(i for i, a in enumerate(record["rounds"][0]["actions"], start=1) if a["type"] == "discard")
+    stepper = RoundStepper(seed=7, players=3)
+    stepper._upload.value = (upload_of("mine.json", _changed(record, _illegal)),)
+    assert text_of(stepper._error.value) == NOT_A_GAME["en"] + f"move {index} of round 1 is not a legal move."
+    assert f"round 1, action {index} (discard)" in text_of(stepper._developer.value)
+
+
+def test_the_upload_button_has_no_count_to_copy_or_hear() -> None:
+    stepper = RoundStepper(seed=7, players=3)
+    assert "font-size:0" not in stepper_module._UPLOAD_CSS.replace(" ", "")  # nothing hidden by its size
+    scripts = [child for child in stepper.children if isinstance(child, stepper_module.w.Output)]
+    assert len(scripts) == 1 and scripts[0].outputs[0]["data"]["application/javascript"] == stepper_module._UPLOAD_SCRIPT
+    assert "button.u9-upload" in stepper_module._UPLOAD_SCRIPT and "MutationObserver" in stepper_module._UPLOAD_SCRIPT
+
+
+# --- issue 26 in a real browser: phone and desktop, English and Norwegian ------------------------------------
+
+JUNK = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10"
+"""A picture chosen by mistake."""
+
+
+@pytest.fixture(scope="module")
+def stepper_site() -> Any:
+    from tests.test_browser import published_site
+
+    yield from published_site("voila-stepper-issue26.log")
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_in_a_browser_a_junk_file_and_a_bad_number_say_why_plainly_and_no_upload_count_is_left(stepper_site: Any, size: str, lang: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import SHOTS, _need_browser
+    from tests.voila_helpers import CHROMIUM_ARGS, SIZES
+
+    words = {
+        "en": {"title": "Step through a round", "junk": "This file is not a saved game of Up to 9 or Phase 10: it is a picture, not a text file."},
+        "nb": {"title": "Gå gjennom en runde", "junk": "Denne filen er ikke et lagret spill av Up to 9 eller Phase 10: den er et bilde, ikke en tekstfil."},
+    }[lang]
+    first_fix = {"en": "To play Phase 10, first fix the game number", "nb": "For å spille Phase 10 må du først rette spillnummeret"}[lang]
+    play = {"en": "Play a new game", "nb": "Spill et nytt spill"}[lang]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=_need_browser(), args=CHROMIUM_ARGS)
+        try:
+            phone = size == "phone"
+            tab = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone).new_page()
+            errors: list[str] = []
+            tab.on("pageerror", lambda error: errors.append(str(error)))
+            tab.goto(stepper_site.page("3_round_stepper.ipynb") + ("?lang=nb" if lang == "nb" else ""), timeout=180_000, wait_until="domcontentloaded")
+            stepper = tab.locator(".u9", has=tab.locator("h3", has_text=words["title"])).first
+            stepper.locator("button.u9-upload").first.wait_for(timeout=180_000)
+            # No "(0)" anywhere: not in the buttons' text a screen reader reads, not in what is copied.
+            tab.wait_for_function("() => [...document.querySelectorAll('button.u9-upload')].every((b) => !/\\(\\d+\\)/.test(b.textContent))", timeout=10_000)
+            assert tab.locator("button.u9-upload").count() >= 2
+            assert "(0)" not in tab.inner_text("body")
+            # A picture chosen by mistake: said plainly, above the round; the engine's words under Advanced.
+            with tab.expect_file_chooser() as chooser:
+                stepper.locator("button.u9-upload").first.click()
+            chooser.value.set_files({"name": "photo.json", "mimeType": "application/json", "buffer": JUNK})
+            error = stepper.locator(".u9-error").first
+            error.wait_for(timeout=30_000)
+            assert error.inner_text().strip() == f"⚠ {words['junk']}"
+            assert "(0)" not in stepper.inner_text() and not re.search(r"UTF-8|JSON|null", stepper.locator(".u9-error").first.inner_text())
+            stepper.evaluate("(element) => element.scrollIntoView()")  # the page scrolls inside Voila's own box: a viewport's picture
+            tab.screenshot(path=str(SHOTS / f"stepper-junk-file-{size}-{lang}.png"))
+            # The engine's own words, for a developer: in the Advanced section, closed until opened.
+            advanced = stepper.locator(".u9-advanced").first
+            assert "photo.json" not in advanced.inner_text() or not advanced.locator("code").first.is_visible()
+            advanced.locator(".jupyter-widget-Collapse-header").first.click()
+            detail = advanced.locator("code", has_text="photo.json").first
+            detail.wait_for(timeout=10_000)
+            assert "UTF-8" in detail.inner_text()
+            advanced.screenshot(path=str(SHOTS / f"stepper-junk-file-advanced-{size}-{lang}.png"))
+            # "1e5", "Play a new game", then Phase 10: said under the box, and the game stays.
+            stepper.locator("input[type=text]").first.fill("1e5")
+            stepper.locator("button", has_text=play).first.click()
+            stepper.locator(".u9-error", has_text="1e5").first.wait_for(timeout=10_000)
+            stepper.locator(".u9-ruleset button", has_text="Phase 10").first.click()
+            note = stepper.locator(".u9-error", has_text=first_fix).first
+            note.wait_for(timeout=10_000)
+            box = stepper.locator("input[type=text]").first.bounding_box()
+            said = note.bounding_box()
+            assert box and said and 0 <= said["y"] - (box["y"] + box["height"]) < 60, (box, said)  # right under the box
+            stepper.evaluate("(element) => element.scrollIntoView()")
+            tab.screenshot(path=str(SHOTS / f"stepper-bad-number-phase10-{size}-{lang}.png"))
+            assert not errors, errors
+        finally:
+            browser.close()

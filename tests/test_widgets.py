@@ -627,7 +627,9 @@ def test_loading_a_saved_game_record(tmp_path: Path) -> None:
     broken = json.loads(path.read_text(encoding="utf-8"))
     broken["rounds"][0]["actions"][0]["card"] = "Kh" if broken["rounds"][0]["actions"][0]["card"] != "Kh" else "Qh"
     stepper.model.load_record(broken, "broken.json")
-    assert "round 1, action 1 (draw)" in text_of(stepper._error.value)
+    # Plain words on the page; the engine's, naming the action, under Advanced (issue 26).
+    assert text_of(stepper._error.value) == "⚠ This file is not a saved game of Up to 9 or Phase 10: move 1 of round 1 is not a legal move."
+    assert "round 1, action 1 (draw)" in text_of(stepper._developer.value)
 
 
 # --- 5. the rules explorer ------------------------------------------------------------------------------------------
@@ -1262,12 +1264,14 @@ def test_stepper_uploads_a_good_record_and_refuses_broken_wrong_and_hostile_ones
         json.dumps({**record, "players": ["x"] * 5000}).encode(): "is for 2 to 6 players, not 5000",
         b"[" * 200_000 + b"]" * 200_000: "nested too deeply",
         b'{"seed": ' + b"9" * 5000 + b"}": "not a game record: a number of more than 4300 digits",
-        b" " * (5 * 1024 * 1024): "the file is 5120 KB; a saved game is at most 4096 KB",
+        b" " * (5 * 1024 * 1024): "it is 5,120 KB, and a saved game is at most 4,096 KB",
     }
     for content, reason in cases.items():
         stepper._upload.value = (upload_of("bad.json", content),)
         error = text_of(stepper._error.value)
-        assert error.startswith("⚠ Could not open that saved game:") and reason in error, (reason, error)
+        # Plain words on the page; the engine's own words under Advanced (issue 26).
+        assert error.startswith("⚠ This file is not a saved game of Up to 9 or Phase 10") and error.endswith("."), (reason, error)
+        assert reason in error + text_of(stepper._developer.value), (reason, error)
         assert "\n" not in stepper._error.value and len(error) < 300 and "/tmp" not in error and "Traceback" not in error
         assert trouble(stepper) == "" and stepper.model.game.rules.key == "phase10"  # the game shown stays
     stepper._upload.value = (upload_of("again.json", RECORDS["upto9"].read_bytes()),)

@@ -46,7 +46,9 @@ field (``hand_size``, ``decks``, ``penalties.K``, ``deck.copies``, ``levels.4``.
 fields marked as house rules (``Rules.is_house_rule``: ``levels.4`` is marked by ``levels.4`` or
 ``levels``). So a record still called "Up to 9" whose level 1 allows four jokers is refused,
 unless its rules say they are house rules on top of Up to 9 (``base = "upto9"``, ``house_rules =
-["levels.1"]``), as every house-rule file and the explorer's house rules say. A record that names
+["levels.1"]``), as every house-rule file and the explorer's house rules say. Without such a base,
+its key and its name are both the built-in's: rules called "Up to 9" under the key ``mine``, or
+keyed ``phase10`` and called otherwise, were edited, and are refused. A record that names
 no built-in rule set in any of the three ways plays rules of its own, taken as written.
 
 The record shape::
@@ -89,18 +91,17 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import is_dataclass, replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal, overload
 
 from upto9.cards import CardError, PlayingCard, read_one
-from upto9.family import FamilyGame, GameFamily, RummyFamily, TableMeld, family_of, game_family
+from upto9.family import FamilyGame, FamilyRound, GameFamily, RummyFamily, TableMeld, family_of, game_family
 from upto9.files import FileError, read_text
 from upto9.game import Discard, Donate, Draw, Game, LayDown, Move, Round, RuleError, Source
 from upto9.messages import Items, Message, Param, message_of, said
 from upto9.plugins import family_keys
 from upto9.problems import MeldError
-from upto9.rules import FreeOrder, GroupKind, Rules, RulesError, builtin_rules, rules_from_dict
+from upto9.rules import FreeOrder, GroupKind, Rules, RulesError, builtin_keys, builtin_rules, rules_from_dict
 
 __all__ = [
     "FORMAT",
@@ -228,8 +229,19 @@ def _choosing(game: Game) -> list[int | None] | None:
     return list(game.chosen) if between and any(level is not None for level in game.chosen) else None
 
 
+def _round_extra(family: GameFamily, rnd: FamilyRound) -> dict[str, Any]:
+    """The family's own fields of a round's record (``GameFamily.round_record``, optional: what was
+    dealt, why the round ended), none without the hook; never one of the generic fields."""
+    hook = getattr(family, "round_record", None)
+    extra = dict(hook(rnd)) if callable(hook) else {}
+    if set(extra) != set(getattr(family, "round_fields", ())) or set(extra) & {*_GENERIC_ROUND}:
+        raise TypeError(f"the game family {family.key!r} records round fields {sorted(extra)} other than its round_fields, or the engine's own")
+    return extra
+
+
 def _generic_record(game: FamilyGame) -> dict[str, Any]:
     """A game of a family without levels, in the generic shape (see the module's docstring)."""
+    family = game_family(game.rules)
     rounds = [
         {
             "round": number,
@@ -237,6 +249,7 @@ def _generic_record(game: FamilyGame) -> dict[str, Any]:
             "deck": _cards(rnd.deck_order),
             "actions": [record.to_dict() for record in rnd.history],
             "scores": list(rnd.scores()) if rnd.over else None,
+            **_round_extra(family, rnd),
         }
         for number, rnd in enumerate(game.rounds, start=1)
     ]
@@ -671,9 +684,7 @@ def _check_leaf(value: Any, trail: _Trail) -> None:
 @cache
 def _builtins() -> dict[str, Rules]:
     """The rule sets shipped with the package, by key (read once: they never change)."""
-    folder = resources.files("upto9") / "rulesets"
-    keys = sorted(f.name.removesuffix(".toml") for f in folder.iterdir() if f.name.endswith(".toml"))
-    return {key: builtin_rules(key) for key in keys}
+    return {key: builtin_rules(key) for key in builtin_keys()}  # the engine's and every family's
 
 
 def _named_builtin(rules: Rules) -> Rules | None:
@@ -716,6 +727,10 @@ def _check_named_rules(rules: Rules) -> None:
     ...
     upto9.records.RecordError: rules: levels.1 is not as in the built-in rule set 'Up to 9' that the record names, and is not marked ...
     >>> _check_named_rules(rules_from_dict({**data, "base": "upto9", "house_rules": ["levels.1"]}))
+    >>> _check_named_rules(rules_from_dict({**UPTO9.to_dict(), "key": "mine"}))
+    Traceback (most recent call last):
+    ...
+    upto9.records.RecordError: rules: the name 'Up to 9' and the key 'mine' do not go together: the built-in rule set 'Up to 9' has the key 'upto9'; ...
     """
     builtin = _named_builtin(rules)
     if builtin is None:
@@ -724,6 +739,11 @@ def _check_named_rules(rules: Rules) -> None:
     for field in (*shipped, *(f for f in own if f not in shipped)):
         if own.get(field) != shipped.get(field) and not rules.is_house_rule(field):
             raise _at("rules", Message("record.rules_differ", field=_cut(field), name=_cut(repr(builtin.name))))
+    if rules.base not in _builtins() and (rules.key, rules.name) != (builtin.key, builtin.name):
+        # Only house rules (their base names the built-in) take a name or key of their own: rules
+        # called "Up to 9" under another key, or keyed "phase10" under another name, were edited.
+        named = {"name": _cut(repr(rules.name)), "key": _cut(repr(rules.key)), "builtin": _cut(repr(builtin.name))}
+        raise _at("rules", Message("record.rules_name_key", **named, builtin_key=repr(builtin.key)))
 
 
 def _names(value: Any, rules: Rules) -> list[str]:
@@ -774,9 +794,11 @@ class _Replayer:
 
     def __init__(self, record: Any, deadline: _Deadline | None = None) -> None:
         self.deadline = deadline
-        if not isinstance(record, Mapping):
-            raise RecordError(Message("record.not_record", value=_short(record)))
+        if not isinstance(record, Mapping):  # JSON's null is said in words: "null" is a programmer's
+            raise RecordError(Message("record.not_record", value=Message("record.empty_value") if record is None else _short(record)))
         version = record.get("format")
+        if version is None:
+            raise _at("format", Message("record.format_missing", format=repr(FORMAT)))
         if version != FORMAT:
             raise _at("format", Message("record.format", value=_short(version), format=repr(FORMAT)))
         self.record = _fields(record, _TOP_FIELDS, Message("record.where.top"), _TOP_OPTIONAL)
@@ -1067,7 +1089,8 @@ class _GenericReplayer:
 
     def _round(self, game: FamilyGame, number: int, data: Any, last: bool) -> None:
         where = Message("record.where.deal", round=number)
-        data = _fields(data, _GENERIC_ROUND, where)
+        own = tuple(getattr(self.family, "round_fields", ()))  # the family's own round fields, checked below
+        data = _fields(data, (*_GENERIC_ROUND, *own), where)
         _same(data["round"], number, where, Message("record.thing.round_number"))
         if self.deadline is not None:
             self.deadline.check()
@@ -1128,6 +1151,8 @@ class _GenericReplayer:
             raise _at(end, Message("record.scores_early"))
         else:
             _same(scores, list(rnd.scores()), end, "scores")
+        for field, value in _round_extra(self.family, rnd).items():  # what the family records of the round, as replayed
+            _same(data[field], value, end, field)
 
 
 _ROUND_AT = re.compile(r'"round": ([0-9]+)')

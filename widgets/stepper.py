@@ -14,6 +14,7 @@ colours, and its skips: a skip discarded names a player, and the turn that playe
 from __future__ import annotations
 
 import random
+import re
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -25,7 +26,7 @@ import ipywidgets as w
 import traitlets as t
 
 from upto9.cards import PlayingCard
-from upto9.family import TableMeld
+from upto9.family import RummyFamily, TableMeld, game_family
 from upto9.game import (
     MAX_TURNS_PER_ROUND,
     Discarded,
@@ -44,7 +45,8 @@ from upto9.game import (
     View,
     legal_moves,
 )
-from upto9.messages import Message, card_param, render
+from upto9.messages import Items, Message, card_param, render
+from upto9.plugins import family_keys
 from upto9.records import MAX_INT, MAX_RECORD_BYTES, RecordError, load_game, move_from_dict, replay
 from upto9.rules import UPTO9, Group, GroupKind, Rules
 
@@ -55,7 +57,7 @@ from .engine_text import record_error_text
 from .page import Advanced
 from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, jokers_text, level_title, number_text, worded
 
-__all__ = ["MAX_SEED", "TEXTS", "GameNumber", "RoundModel", "RoundStepper", "Step", "game_number", "replay_round"]
+__all__ = ["MAX_SEED", "TEXTS", "GameNumber", "RoundModel", "RoundStepper", "Step", "file_mistake", "game_number", "replay_round", "seed_range"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -83,15 +85,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "source_seed": "A game played by {bots}: game number {seed}, {players} players.",
         "advanced_made": "Played by {call}(seed={seed}).",
         "source_made": "A new game for this page: game number {seed}, {players} players.",
-        "bad_seed": ("the game number must be a whole number from 0 to {limit}, and “{text}” is not; the game shown stays"),
-        "error_not_game": "Could not open that saved game: the file is not a saved game ({error})",
+        "seed_range": "a whole number from 0 to {limit} (about nine quintillion)",
+        "bad_seed": "the game number must be {range}, and “{text}” is not; the game shown stays",
+        "seed_first": "to play {game}, first fix the game number: it must be {range}, and “{text}” is not",
+        "advanced_refused": "The file {name} was refused: {detail}",
         "source_file": "A saved game, {players} players.",
         "source_given": "A game of {players} players.",
         "advanced_seed": (
             "Played by upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); save it with upto9.save_game(game, path)."
         ),
         "advanced_file": "The game record {name} (upto9.load_game replays it through the engine).",
-        "too_big": "the file is {size} KB; a saved game is at most {limit} KB",
         "too_long_play": (
             "playing this game took too long (more than {seconds} s of the server's time), so it was stopped; try another game number or the sensible bots"
         ),
@@ -267,15 +270,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "source_seed": "Et spill spilt av {bots}: spill nummer {seed}, {players} spillere.",
         "advanced_made": "Spilt med {call}(seed={seed}).",
         "source_made": "Et nytt spill for denne siden: spill nummer {seed}, {players} spillere.",
-        "bad_seed": "spillnummeret må være et helt tall fra 0 til {limit}, og «{text}» er ikke det; spillet som vises, blir stående",
-        "error_not_game": "Kunne ikke åpne det lagrede spillet: filen er ikke et lagret spill ({error})",
+        "seed_range": "et helt tall fra 0 til {limit} (rundt ni trillioner)",
+        "bad_seed": "spillnummeret må være {range}, og «{text}» er ikke det; spillet som vises, blir stående",
+        "seed_first": "for å spille {game} må du først rette spillnummeret: det må være {range}, og «{text}» er ikke det",
+        "advanced_refused": "Filen {name} ble avvist: {detail}",
         "source_file": "Et lagret spill, {players} spillere.",
         "source_given": "Et spill med {players} spillere.",
         "advanced_seed": (
             "Spilt med upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); lagre det med upto9.save_game(game, path)."
         ),
         "advanced_file": "Spillfilen {name} (upto9.load_game spiller den av gjennom motoren).",
-        "too_big": "filen er på {size} KB; et lagret spill er på høyst {limit} KB",
         "too_long_play": (
             "å spille dette spillet tok for lang tid (mer enn {seconds} s av serverens tid), så det ble stoppet; "
             "prøv et annet spillnummer eller de fornuftige robotene"
@@ -481,17 +485,38 @@ def game_number(text: str) -> int | None:
     return number if number <= MAX_SEED else None
 
 
-# The upload button draws "<description> (<files>)": its own text is hidden and the label is drawn
-# in its place, so a learner never reads a "(0)".
-_FONT: Final = "font-size:var(--jp-widgets-font-size,13px)"
+# ipywidgets' upload button writes "<description> (<files chosen>)" as its text. The label is drawn
+# by the stylesheet in the page's language, and the count is taken out of the page by
+# _UPLOAD_SCRIPT, so no one reads, copies or hears a "(0)".
 _UPLOAD_CSS: Final = (
-    f"<style>.u9-upload.widget-upload{{font-size:0 !important}}.u9-upload.widget-upload i{{{_FONT};margin-right:.4em}}"
-    + "".join(f'.u9-upload-{lang}.widget-upload::after{{content:"{TEXTS[lang]["load"]}";{_FONT}}}' for lang in LANGS)
+    "<style>.u9-upload.widget-upload i{margin-right:.4em}"
+    + "".join(f'.u9-upload-{lang}.widget-upload::after{{content:"{TEXTS[lang]["load"]}"}}' for lang in LANGS)
     # The autoplay's stop button would send the round back to its start: hidden, so that the play
     # button pauses where the round is; "To the start" is the reset, named as such.
     + ".u9-autoplay.widget-play button:nth-of-type(2){display:none !important}"
     + "</style>"
 )
+
+_UPLOAD_SCRIPT: Final = """(() => {
+  if (window.u9UploadCount) return;  // once a page, however many steppers it shows
+  window.u9UploadCount = true;
+  const COUNT = /^\\s*\\(\\d+\\)\\s*$/;
+  const drop = () => document.querySelectorAll("button.u9-upload").forEach((button) =>
+    [...button.childNodes].forEach((node) => { if (node.nodeType === Node.TEXT_NODE && COUNT.test(node.nodeValue)) node.remove(); }));
+  new MutationObserver(drop).observe(document.body, {childList: true, subtree: true, characterData: true});
+  drop();
+})();"""
+"""Removes the upload buttons' file count (" (0)", written again on every change of the widget) from
+the page: ipywidgets has no option to leave it out."""
+
+
+def _upload_script() -> w.Output:
+    """The script that removes the upload count, as an output of its own (a page runs it once drawn)."""
+    from IPython.display import Javascript  # the kernel's: where widgets are drawn, IPython is
+
+    out = w.Output(layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+    out.append_display_data(Javascript(_UPLOAD_SCRIPT))  # type: ignore[no-untyped-call]  # IPython has no type hints here
+    return out
 
 
 # --- replaying a round through the engine ------------------------------------------------------------
@@ -595,9 +620,10 @@ class RoundModel(t.HasTraits):
 
     def __init__(self, game: Game | None = None, *, lang: str = "en", rules: Rules = UPTO9) -> None:
         self._replayed: tuple[Game | None, int] = (None, 0)  # the game and round whose steps ``steps`` holds
-        self._refusal: Callable[[str], str] | None = None  # why the last file was refused, in a language
-        self.opening = True  # whether ``error`` is about a file that could not be opened
-        self.not_a_game = False  # whether that file is no saved game at all (not JSON text)
+        self._refusal: Callable[[str], str] | None = None  # ``error`` in a language: it follows the language switch
+        self._said: Callable[[str], str] | None = None  # what the page says of it, in a language
+        self.refused = ""  # what ``error`` is about: "file", "seed" (the game number typed) or "budget" (an action stopped)
+        self.refused_file = ""  # the refused file's name, for the Advanced section
         super().__init__(lang=check_lang(lang), rules=rules)
         if game is not None:
             self.set_game(game)
@@ -611,14 +637,28 @@ class RoundModel(t.HasTraits):
         if self.error and self._refusal is not None:  # a refused file's reason follows the language switch
             self.error = self._refusal(str(self.lang))
 
-    def _refuse(self, words: Callable[[str], str], *, opening: bool = True, not_a_game: bool = False) -> None:
-        # ``opening``: a file that could not be opened (the view says so before the reason), and
-        # ``not_a_game`` one that is no saved game at all (no JSON text; the view says that too);
-        # otherwise ``words`` is the whole sentence (an action stopped at its time budget).
+    def _refuse(self, words: Callable[[str], str], kind: str, said: Callable[[str], str] | None = None) -> None:
+        # ``words``: the reason (``error``; for a file, the engine's own words), ``said`` the
+        # sentence the page shows a learner (``words`` as a sentence when not given).
         self._refusal = words
-        self.opening = opening
-        self.not_a_game = not_a_game
+        self._said = said
+        self.refused = kind
         self.error = words(str(self.lang))
+
+    def said(self) -> str:
+        """What the page says of ``error``, in the model's language: for a refused file, the plain
+        sentence (``file_mistake``); else the reason as a sentence. ``''`` with no error."""
+        if not self.error:
+            return ""
+        lang = str(self.lang)
+        if self._said is not None:
+            return self._said(lang)
+        return self.error[:1].upper() + self.error[1:] + "."
+
+    def detail(self) -> str:
+        """The engine's own words for a refused file, when the page says it more plainly (shown
+        under Advanced: a developer's detail); ``''`` otherwise."""
+        return self.error if self.error and self.refused == "file" and self._said is not None else ""
 
     @t.validate("step")
     def _valid_step(self, proposal: Any) -> int:
@@ -647,7 +687,7 @@ class RoundModel(t.HasTraits):
                 steps = self._round_steps()
         except OverBudget:
             self.round_index = change["old"]  # back to the round whose steps are shown
-            self._refuse(self._too_long("too_long_round"), opening=False)
+            self._refuse(self._too_long("too_long_round"), "budget")
             return
         if steps is not None:
             self._show_round(steps)
@@ -690,7 +730,7 @@ class RoundModel(t.HasTraits):
                 game = _play_game(players, seed, bots, self.rules)
                 steps = replay_round(game.rounds[0])
         except OverBudget:
-            self._refuse(self._too_long("too_long_play"), opening=False)  # the game shown stays
+            self._refuse(self._too_long("too_long_play"), "budget")  # the game shown stays
             return
         self._show_game(game, steps, ("seed", seed, players, bots))
 
@@ -702,15 +742,17 @@ class RoundModel(t.HasTraits):
                 game, index = maker(seed)
                 steps = replay_round(game.rounds[index])
         except OverBudget:
-            self._refuse(self._too_long("too_long_play"), opening=False)  # the game shown stays
+            self._refuse(self._too_long("too_long_play"), "budget")  # the game shown stays
             return
         call = f"{maker.__module__}.{maker.__qualname__}"
         self._show_game(game, steps, ("made", seed, game.players, call), round_index=index, at_end=True)
 
-    def refuse_seed(self, text: str) -> None:
-        """Say that ``text`` is no game number the stepper plays (the game shown stays)."""
-        said = _one_line(str(text), 40)
-        self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(limit=number_text(MAX_SEED, lang, 0), text=said), opening=False)
+    def refuse_seed(self, text: str, game: str = "") -> None:
+        """Say that ``text`` is no game number the stepper plays (the game shown stays); with
+        ``game``, that a game of it (a rule set's name) waits for the number to be fixed."""
+        typed = _one_line(str(text), 40)
+        key = "seed_first" if game else "bad_seed"
+        self._refuse(lambda lang: TEXTS[lang][key].format(range=seed_range(lang), text=typed, game=game), "seed")
 
     def load(self, path: str | Path) -> None:
         """Load a saved game record (``upto9.records.load_game``); a bad file sets ``error``."""
@@ -720,30 +762,70 @@ class RoundModel(t.HasTraits):
         """Load a saved game from a file's bytes (an upload), read as ``load`` reads a file; a bad,
         broken or oversized one sets ``error`` (one line, the engine's reason)."""
         if len(content) > MAX_RECORD_KB * 1024:
-            self._refuse(lambda lang: TEXTS[lang]["too_big"].format(size=len(content) // 1024, limit=MAX_RECORD_KB))
+            size = -(-len(content) // 1024)  # rounded up: a byte over the limit is not said as the limit
+
+            def big(lang: str) -> Message:
+                return Message("record.plain.too_big", size=number_text(size, lang, 0), limit=number_text(MAX_RECORD_KB, lang, 0))
+
+            self._refuse_file(lambda lang: render(big(lang), lang), big, name)
             return
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "upload.json"
             path.write_bytes(content)
-            self._open(path, name)
+            self._open(path, name, content[:16])
 
-    def _open(self, path: Path, name: str) -> None:
+    def _open(self, path: Path, name: str, head: bytes | None = None) -> None:
         try:
             with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
                 game = load_game(path, time_limit=REPLAY_SECONDS)
                 steps = replay_round(game.rounds[0])
         except RecordError as error:  # every refusal, the file's limits and the time limit included
-            refused = error
-            plain = _not_a_game(error)
-            if plain is not None:  # no game record at all: said so, and not in the JSON reader's words
-                self._refuse(lambda lang: _one_line(render(plain, lang)), not_a_game=True)
-                return
-            self._refuse(lambda lang: _one_line(record_error_text(refused, lang).removeprefix(f"{path}: ")))
+            if head is None:
+                head = _head(path)
+            self._refuse_record(error, name, head, path)
             return
         except OverBudget:
-            self._refuse(self._too_long("too_long_file"))
+            self._refuse(self._too_long("too_long_file"), "budget", self._opening_too_long(GAME_SECONDS))
             return
         self._show_game(game, steps, ("file", name))
+
+    def _refuse_record(self, error: RecordError, name: str, head: bytes, path: Path | None = None) -> None:
+        """Refuse a file the engine refused: its reason in a learner's words on the page, the
+        engine's own under Advanced; a replay stopped at its time limit is said as one."""
+        refused = error
+        prefix = f"{path}: " if path is not None else ""
+        words = lambda lang: _one_line(record_error_text(refused, lang).removeprefix(prefix))  # noqa: E731
+        if any(reason.key == "record.time_limit" for reason in _reasons(error.msg)):
+            self._refuse(words, "file", self._opening_too_long(REPLAY_SECONDS))
+            return
+        plain = _not_a_game(error)
+        if plain is not None:  # no JSON text: not said in the JSON reader's English detail
+            said = plain
+            words = lambda lang: _one_line(render(said, lang))  # noqa: E731
+        mistake = file_mistake(error, head)
+        self._refuse_file(words, lambda _lang: mistake, name)
+
+    def _refuse_file(self, words: Callable[[str], str], reason: Callable[[str], Message | None], name: str) -> None:
+        """Refuse a file: ``words`` the engine's reason, ``reason`` the plain one (``record.plain.*``) in a language."""
+        self.refused_file = name
+        games = Items(tuple(_rummy_games()), "or")
+
+        def said(lang: str) -> str:
+            why = reason(lang)
+            plain = Message("record.plain.not_game", games=games) if why is None else Message("record.plain.not_game_because", games=games, reason=why)
+            return render(plain, lang)
+
+        self._refuse(words, "file", said)
+
+    @staticmethod
+    def _opening_too_long(limit: float) -> Callable[[str], str]:
+        """That opening a file was stopped at ``limit`` seconds, in a language."""
+
+        def words(lang: str) -> str:
+            seconds = number_text(limit, lang, 1 if 0 < limit < 1 else 0)
+            return TEXTS[lang]["error"].format(error=TEXTS[lang]["too_long_file"].format(seconds=seconds)) + "."
+
+        return words
 
     def load_record(self, record: Any, name: str = "") -> None:
         """Load a game record already read from JSON (``upto9.records.replay``, within
@@ -753,11 +835,10 @@ class RoundModel(t.HasTraits):
                 game = replay(record, time_limit=REPLAY_SECONDS)
                 steps = replay_round(game.rounds[0])
         except RecordError as error:
-            refused = error
-            self._refuse(lambda lang: _one_line(record_error_text(refused, lang)))
+            self._refuse_record(error, name, b"")
             return
         except OverBudget:
-            self._refuse(self._too_long("too_long_file"))
+            self._refuse(self._too_long("too_long_file"), "budget", self._opening_too_long(GAME_SECONDS))
             return
         self._show_game(game, steps, ("file", name))
 
@@ -847,6 +928,88 @@ def _not_a_game(error: RecordError) -> Message | None:
         if reason.key == "record.cannot_read" and any(r.key == "file.not_utf8" for r in _reasons(reason)):
             return reason
     return None
+
+
+_PICTURES: Final = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"II*\x00", b"MM\x00*", b"\x00\x00\x01\x00")
+"""How picture files begin (PNG, JPEG, GIF, BMP, TIFF, icon); WebP is ``RIFF....WEBP``."""
+
+_TOO_MUCH: Final = frozenset(
+    {"record.nested", "record.long_number", "record.big_number", "record.too_many_values", "record.too_many_rounds", "record.too_many_actions"}
+)
+"""The engine's refusals of a file beyond any game's size (``upto9.records``' limits)."""
+
+_IN_ROUND: Final = frozenset({"record.where.deal", "record.where.choose", "record.where.round", "record.where.end"})
+
+
+def _is_picture(head: bytes) -> bool:
+    return head.startswith(_PICTURES) or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+
+
+def _head(path: Path) -> bytes:
+    """The first bytes of a file, to tell a picture from other files; none when it cannot be read."""
+    try:
+        with path.open("rb") as file:
+            return file.read(16)
+    except OSError:
+        return b""
+
+
+def file_mistake(error: RecordError, head: bytes = b"") -> Message | None:
+    """Why a file is no saved game, as one plain reason a learner can act on (``record.plain.*``:
+    a picture, not text, cut off, saved by a newer upto9, a move that is not legal...), read from
+    the engine's refusal and the file's first bytes ``head``; ``None`` when no plain reason fits
+    (the engine's own words are under Advanced).
+
+    >>> from upto9.records import replay
+    >>> try:
+    ...     replay({"format": "upto9-game/2"})
+    ... except RecordError as error:
+    ...     print(render(file_mistake(error), "nb"))
+    den ble lagret av en nyere versjon av upto9; oppdater upto9 for å åpne den
+    """
+    said = list(error.msg.walk()) if error.msg is not None else []
+    keys = {m.key for m in said}
+    if "file.not_utf8" in keys:
+        return Message("record.plain.picture" if _is_picture(head) else "record.plain.not_text")
+    if "record.broken_json" in keys:
+        text = head.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+        if not text:
+            return Message("record.plain.empty")
+        return Message("record.plain.cut_off" if text.startswith(("{", "[")) else "record.plain.other_text")
+    if keys & _TOO_MUCH:
+        return Message("record.plain.too_much")
+    if keys & {"record.not_rummy", "record.family", "record.family_rummy"}:
+        return Message("record.plain.other_game")
+    for m in said:
+        if m.key == "record.format":
+            version = re.fullmatch(r'"upto9-game/([0-9]{1,6})"', str(m.param("value")))
+            return Message("record.plain.newer" if version and int(version[1]) > 1 else "record.plain.other_text")
+        if m.key in ("record.not_record", "record.format_missing"):
+            return Message("record.plain.other_text")
+        if m.key in ("record.rules_differ", "record.rules_name_key"):
+            name = m.param("name" if m.key == "record.rules_differ" else "builtin")
+            return Message("record.plain.rules_changed", name=str(name).strip("'\""))
+    if "rules.at" in keys:  # the rules inside the file, as the engine read them
+        return Message("record.plain.rules_broken")
+    for m in said:
+        if m.key in ("record.where.action", "record.where.action_at"):
+            return Message("record.plain.move", index=m.param("index"), round=m.param("round"))
+    for m in said:
+        if m.key in _IN_ROUND:
+            return Message("record.plain.round", round=m.param("round"))
+    return None
+
+
+def _rummy_games() -> list[str]:
+    """The card games whose saved games the stepper opens: the names of the game families of levels."""
+    names = (game_family(key).name for key in family_keys() if isinstance(game_family(key), RummyFamily))
+    return sorted(names, key=lambda name: (name != UPTO9.name, name))  # Up to 9, the site's own game, first
+
+
+def seed_range(lang: str) -> str:
+    """The game numbers the stepper plays, in one wording (the warnings and the page's narrative):
+    ``'a whole number from 0 to 9,223,372,036,854,775,807 (about nine quintillion)'``."""
+    return TEXTS[lang]["seed_range"].format(limit=number_text(MAX_SEED, lang, 0))
 
 
 def _one_line(message: str, limit: int = 240) -> str:
@@ -1057,7 +1220,9 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._play = w.Button(icon="play-circle", button_style="info", layout=w.Layout(width="auto"))
         self._play.on_click(guard(self, lambda _b: self.play()))
         # What a new game is played with: shown for a game the bots played, hidden for a saved one.
-        self._new_game = w.HBox([self._seed, self._players, self._bots], layout=w.Layout(flex_flow="row wrap"))
+        # Why a game number was refused, right under its box (a control that did nothing says why where it is).
+        self._seed_note = w.HTML(layout=w.Layout(flex="1 0 100%"))
+        self._new_game = w.HBox([self._seed, self._seed_note, self._players, self._bots], layout=w.Layout(flex_flow="row wrap"))
         self._upload = w.FileUpload(accept=".json", multiple=False, description="", layout=w.Layout(width="auto"))
         self._upload.add_class("u9-upload")
         self._upload.observe(guard(self, self._uploaded), names="value")
@@ -1093,6 +1258,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             [
                 style_tag(),
                 w.HTML(_UPLOAD_CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden")),
+                _upload_script(),
                 self._title,
                 self._game_choice,
                 w.HBox([self._new_game, self._play, self._upload], layout=w.Layout(flex_flow="row wrap", align_items="center")),
@@ -1118,6 +1284,8 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         """Play a new game from the game number, players and bots chosen (as the button does); a
         game number that is no whole number from 0 to ``MAX_SEED`` is refused, the game shown stays."""
         seed = game_number(self._seed.value)
+        if seed is None and self._new_game.layout.display == "none":
+            seed = 0  # hidden under a saved game, the field is not the learner's (as for ``pick``)
         if seed is None:
             self.model.refuse_seed(self._seed.value)
         elif self.new_game is not None:
@@ -1133,7 +1301,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         seed = game_number(self._seed.value)
         typed = self._new_game.layout.display != "none"  # hidden under a saved game, the field is not the learner's
         if seed is None and typed and rules.key not in self.records:  # the game would be played from that number
-            self.model.refuse_seed(self._seed.value)
+            self.model.refuse_seed(self._seed.value, game=rules.name)
             self._shown = ()  # drawn again in full: the game choice back on the game shown
             self.update()
             return
@@ -1183,11 +1351,10 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         lang = str(model.lang)
         texts = TEXTS[lang]
         game = model.game
-        if model.opening:
-            said = texts["error_not_game" if model.not_a_game else "error"].format(error=model.error)
-        else:
-            said = model.error[:1].upper() + model.error[1:] + "."
-        self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(said)}</div>' if model.error else ""
+        said = model.said()
+        at_box = model.refused == "seed"  # a game number's refusal sits under its box, every other one above the round
+        self._seed_note.value = f'<div class="u9-error" role="alert">⚠ {escape(said)}</div>' if said and at_box else ""
+        self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(said)}</div>' if said and not at_box else ""
         if game is None:
             self._table.value = f'<div class="u9-note">{escape(texts["no_game"])}</div>'
             return
@@ -1263,8 +1430,12 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         else:
             line = texts["source_given"].format(players=game.players)
         self._source.value = f'<div class="u9-note">{escape(line)}</div>'
-        self._developer.value = f'<div class="u9-note"><code>{escape(developer)}</code></div>' if developer else ""
-        self._advanced.layout.display = None if developer else "none"
+        notes = [developer] if developer else []
+        detail = self.model.detail()
+        if detail:  # a refused file: the engine's own words, the format and field names a developer reads
+            notes.append(texts["advanced_refused"].format(name=self.model.refused_file or "?", detail=detail))
+        self._developer.value = "".join(f'<div class="u9-note"><code>{escape(note)}</code></div>' for note in notes)
+        self._advanced.layout.display = None if notes else "none"
 
 
 def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, str, str]:
