@@ -324,7 +324,7 @@ def test_decks_limit_copies_in_hand() -> None:
     # Ruling 1: 2 decks for 2-4 players, 3 decks for 5-6.
     with pytest.raises(CardError) as error:
         parse_hand("7h 7h 7h", UPTO9, players=4)
-    assert str(error.value) == "the hand holds 3 × 7h, but a 4-player game of Up to 9 uses 2 decks: at most 2 of each card"
+    assert str(error.value) == "the hand holds 3 × 7h, but a table of 4 plays Up to 9 with 2 decks: at most 2 of each card; choose 5 or 6 players for 3 decks"
     assert parse_hand("7h 7h 7h", UPTO9, players=5) == (parse_card("7h"),) * 3
     assert parse_hand("7h 7h", UPTO9, players=2) == (parse_card("7h"),) * 2
     with pytest.raises(CardError, match="at most 3 of each card"):

@@ -56,7 +56,7 @@ def test_a_refused_norwegian_token_lists_the_norwegian_letters_in_norwegian_quot
     with pytest.raises(CardError) as refused:
         parse_hand("5h 7x", lang="nb")
     said = render(refused.value.msg, "nb")
-    assert said == "kort nr. 2 «7x»: ingen sort «x»; sortene er s h r k / s h d c (eller ♠ ♥ ♦ ♣)"
+    assert said == "det 2. kortet, «7x», er ikke et kort: ingen sort «x»; sortene er s h r k / s h d c (eller ♠ ♥ ♦ ♣). Skriv verdien og så sorten, som 5h"
     assert "'" not in said
     with pytest.raises(CardError) as refused:
         parse_hand("1k", lang="nb")
@@ -132,10 +132,10 @@ def test_too_many_copies_show_the_card_as_written_and_as_its_glyph() -> None:
     builder = HandBuilder(lang="nb")
     builder._text.value = "Knk Knk J♣"
     message = text_of(builder._message.value)
-    assert message.startswith("⚠ Hånda har 3 × Knk (J♣), men et spill for 4 spillere av Up to 9 bruker 2 kortstokker")
+    assert message.startswith("⚠ Hånda har 3 × Knk (J♣), men et bord med 4 spillere spiller Up to 9 med 2 kortstokker")
     builder.lang = "en"
     builder._text.value = "7h 7♥ 7H"
-    assert text_of(builder._message.value).startswith("⚠ The hand holds 3 × 7h (7♥), but a 4-player game of Up to 9 uses 2 decks")
+    assert text_of(builder._message.value).startswith("⚠ The hand holds 3 × 7h (7♥), but a table of 4 plays Up to 9 with 2 decks")
 
 
 # --- the checker and the editor ------------------------------------------------------------------------

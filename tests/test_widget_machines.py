@@ -33,13 +33,14 @@ from upto9.widgets._common import TROUBLE, boundary, guard, trouble
 from upto9.widgets.atlas import KINDS, AtlasView, MoreDeals
 from upto9.widgets.choice import RuleSetChoice
 from upto9.widgets.hand import HandModel
-from upto9.widgets.lab import HouseRuleLab
+from upto9.widgets.lab import BAD_FIELD_CLASS, HouseRuleLab
 from upto9.widgets.page import Page
 from upto9.widgets.stepper import WHOLE_TABLE, RoundModel
 from upto9.widgets.tour import DonationDemo, Example, LevelTable, PenaltyCounter, Predict, valve_demo
 
 from upto9 import check
 from upto9.atlas import Atlas
+from upto9.cards import check_copies
 from upto9.rules import PHASE10, UPTO9, Rules, builtin_rules
 
 LEAN = builtin_rules("upto9_lean")  # the house-rule file upto9/rulesets/upto9_lean.toml
@@ -192,6 +193,15 @@ class HandCheckerPage(PageMachine):
     def deal_seed(self, seed: int) -> None:
         self.builder._seed.value = seed
 
+    @rule(data=st.data())
+    def table_size(self, data: st.DataObject) -> None:
+        """The player count: the decks a hand is read against (a new one reads the hand again)."""
+        self.builder._players.value = data.draw(st.sampled_from(list(self.builder._players.options)))
+
+    @rule(text=st.sampled_from(["7h 7h 7h Ks Kd 2c 5s 5d 5c", "7h 7h 7h 7h", "7r 7r W W W 3g", "7r 7r 7r"]))
+    def type_many_copies(self, text: str) -> None:
+        self.builder._text.value = text
+
     @rule(index=st.integers(0, len(RULE_SETS) - 1))
     def rule_set(self, index: int) -> None:
         self.choice._buttons.value = index
@@ -260,6 +270,16 @@ class HandCheckerPage(PageMachine):
             assert str(result.cards_short) in text_of(verdict)
 
     @invariant()
+    def the_hand_fits_its_table(self) -> None:
+        check_copies(self.hand.cards, self.hand.rules, self.hand.players)  # the chosen table's decks hold the hand
+        players = self.hand.players
+        assert self.builder._players.value == players and f" {players} " in text_of(self.builder._table.value)
+        refusal = self.hand.refusal if self.hand.error else None
+        if refusal is not None and refusal.key.startswith("card.copies"):  # said of this table, in the page's language
+            table = f"a table of {players} " if self.page.lang == "en" else f"et bord med {players} spillere"
+            assert table in text_of(self.builder._message.value)
+
+    @invariant()
     def the_hand_shown_is_the_hand(self) -> None:
         shown = Counter(data_cards(self.builder._hand.value))
         assert shown == Counter(str(c) for c in self.hand.cards)
@@ -313,7 +333,13 @@ class StepperPage(PageMachine):
         self.stepper = RoundStepper(seed=7, players=3, rule_sets=RULE_SETS)
         self.views = [self.stepper]
         self.page.add(self.stepper)
-        self.bad_upload = False
+        self.said = ""  # where the page says why the last control did nothing: "box" (the game number's), "above" (a file's), "" nowhere
+        self.refused_on: Any = None  # the game shown when it was said: it stays until a game is shown
+
+    def refused(self, where: str) -> None:
+        if not self.said:
+            self.refused_on = self.stepper.model.game
+        self.said = where
 
     @rule(players=st.integers(2, 6), seed=st.integers(0, 50), bots=st.sampled_from(["heuristic", "random"]))
     def play_a_new_game(self, players: int, seed: int, bots: str) -> None:
@@ -326,7 +352,7 @@ class StepperPage(PageMachine):
         stepper._play.click()
         assert stepper.model.game is not None and stepper.model.game.players == players
         assert stepper.model.source == ("seed", seed, players, bots)
-        self.bad_upload = False
+        self.said = ""
 
     @rule(text=st.sampled_from(["123456789012345678901234567890", "9223372036854775808", "-1", "1e5", "seven", ""]))
     def play_a_bad_game_number(self, text: str) -> None:
@@ -337,14 +363,19 @@ class StepperPage(PageMachine):
         stepper._seed.value = text
         stepper._play.click()
         assert stepper.model.game is game, "a refused game number leaves the game shown"
-        self.bad_upload = True  # a refusal shown, in one line
+        self.refused("box")
 
     @rule(index=st.integers(0, len(RULE_SETS) - 1))
     def game_choice(self, index: int) -> None:
-        before = self.stepper.model.game
-        self.stepper._game_choice.value = index
-        if self.stepper.model.game is not before:
-            self.bad_upload = False
+        stepper = self.stepper
+        before = stepper.model.game
+        stepper._game_choice.value = index
+        if stepper.model.game is not before:
+            self.said = ""
+        elif RULE_SETS[index].key != before.rules.key:  # another game asked for, none shown: the page says why, at the box
+            said = text_of(stepper._seed_note.value)
+            assert stepper._new_game.layout.display is None and said.startswith(("⚠ To play ", "⚠ For å spille ")), "a game choice that did nothing says why"
+            self.refused("box")
 
     @rule(data=st.data())
     def round_choice(self, data: st.DataObject) -> None:
@@ -375,26 +406,29 @@ class StepperPage(PageMachine):
     def upload_a_saved_game(self, which: str) -> None:
         self.stepper._upload.value = (_upload(f"{which}.json", _GOOD[which]),)
         assert self.stepper.model.game is not None and self.stepper.model.game.rules.key == which
-        self.bad_upload = False
+        self.said = ""
 
     @rule(which=st.sampled_from(sorted(_BAD)))
     def upload_a_bad_file(self, which: str) -> None:
         game = self.stepper.model.game
         self.stepper._upload.value = (_upload(f"{which}.json", _BAD[which]),)
         assert self.stepper.model.game is game, "a refused file leaves the game shown"
-        self.bad_upload = True
+        self.refused("above")
 
     @invariant()
     def nothing_failed(self) -> None:
         self.no_failure()
 
     @invariant()
-    def a_refused_file_says_why_in_one_line(self) -> None:
-        error = text_of(self.stepper._error.value)
-        if self.bad_upload:
-            assert error and "\n" not in self.stepper._error.value and len(error) < 300 and "Traceback" not in error
-        else:
-            assert error == "", error
+    def a_refusal_says_why_in_one_line_where_it_belongs_and_the_game_stays(self) -> None:
+        stepper = self.stepper
+        error, note = text_of(stepper._error.value), text_of(stepper._seed_note.value)
+        said = {"box": note, "above": error}.get(self.said, "")
+        assert (error, note) == ((said, "") if self.said == "above" else ("", said)), (self.said, error, note)
+        if self.said:
+            assert said.startswith("⚠ ") and "\n" not in said and len(said) < 300 and "Traceback" not in said
+            assert not re.search(r"null|UTF-8|JSON|upto9-game|token", said), said
+            assert stepper.model.game is self.refused_on, "a refusal leaves the game shown as it was"
 
     @invariant()
     def the_counters_stay_in_range(self) -> None:
@@ -433,6 +467,68 @@ class StepperPage(PageMachine):
 
 TestStepperPage = StepperPage.TestCase
 TestStepperPage.settings = machine_settings(8, 16)
+
+
+def _every_stepper_control(stepper: RoundStepper) -> list[tuple[str, Any]]:
+    """Every control of the stepper but the game number and the upload, each as a learner uses it."""
+    other_round = [v for _, v in stepper._rounds.options][-1]
+    return [
+        ("round", lambda: setattr(stepper._rounds, "value", other_round)),
+        ("seat", lambda: setattr(stepper._perspective, "value", 1)),
+        ("whole table", lambda: setattr(stepper._perspective, "value", WHOLE_TABLE)),
+        ("forward", stepper._forward.click),
+        ("end", stepper._end.click),
+        ("forward at the end", stepper._forward.click),
+        ("back", stepper._back.click),
+        ("start", stepper._start.click),
+        ("back at the start", stepper._back.click),
+        ("slider", lambda: setattr(stepper._slider, "value", 3)),
+        ("autoplay", lambda: setattr(stepper._autoplay, "value", 5)),
+        ("speed", lambda: setattr(stepper._speed, "value", 7)),
+        ("players", lambda: setattr(stepper._players, "value", 5)),
+        ("bots", lambda: setattr(stepper._bots, "value", "random")),
+        ("Phase 10", lambda: setattr(stepper._game_choice, "value", 1)),
+        ("the house rules", lambda: setattr(stepper._game_choice, "value", 2)),
+        ("play", stepper._play.click),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+@pytest.mark.parametrize("state", ["bad number", "refused file"])
+def test_every_stepper_control_after_a_refusal_works_or_says_why_and_the_game_stays(state: str, lang: str, failures: Failures) -> None:
+    page = Page(lang=lang)
+    stepper = RoundStepper(seed=7, players=3, rule_sets=RULE_SETS)
+    page.add(stepper)
+    shown = stepper.model.game
+    assert shown is not None
+    if state == "bad number":
+        stepper._seed.value = "1e5"
+        stepper._play.click()
+    else:
+        stepper._upload.value = (_upload("photo.json", _BAD["not_text"]),)
+    for name, use in _every_stepper_control(stepper):
+        use()
+        assert not failures.records, (name, failures.text())
+        note, error = text_of(stepper._seed_note.value), text_of(stepper._error.value)
+        if state == "refused file" and name in ("Phase 10", "the house rules", "play"):
+            # The game number is good: the control works, shows its game, and the file's refusal is done with.
+            assert stepper.model.game is not shown and error == note == "", name
+            shown = stepper.model.game
+            continue
+        assert stepper.model.game is shown, f"{name}: the game shown changed"
+        if state == "bad number":
+            if name in ("Phase 10", "the house rules"):  # nothing played: the page says why, next to the box
+                game = RULE_SETS[1 if name == "Phase 10" else 2].name
+                start = {"en": f"⚠ To play {game}, first fix the game number", "nb": f"⚠ For å spille {game} må du først rette spillnummeret"}[lang]
+            else:  # the number's refusal stays said, under its box, while the other controls work on the game shown
+                start = {"en": "⚠ The game number must be", "nb": "⚠ Spillnummeret må være"}[lang]
+            assert note.startswith(start) and ("“1e5”" in note or "«1e5»" in note) and error == "", (name, note)
+        else:  # the file's refusal stays said until a game is shown; the controls work on the game shown
+            words = {"en": "⚠ This file is not a saved game of Up to 9 or Phase 10: it is a picture", "nb": "⚠ Denne filen er ikke et lagret spill av"}
+            assert error.startswith(words[lang]) and note == "", (name, error)
+        # A step control that did nothing (at the end, at the start) shows where the round stands.
+        words = "trekk {k} av {n}" if lang == "nb" else "action {k} of {n}"
+        assert words.format(k=stepper.model.step, n=stepper.model.last_step) in text_of(stepper._status.value), name
 
 
 # --- the rules explorer -----------------------------------------------------------------------------------------------
@@ -504,6 +600,18 @@ class ExplorerPage(PageMachine):
             assert ("u9-ok" in verdict) == result.ok, (explorer.hand.text, level, verdict)
         else:
             assert "u9-bad" not in verdict
+
+    @invariant()
+    def a_refusal_sits_under_its_box_and_says_what_the_box_shows_again(self) -> None:
+        explorer = self.explorer
+        rows = list(explorer._editors.children)
+        assert rows.count(explorer._error) == 1 and bool(explorer._error.value) == bool(explorer.model.error)
+        field = explorer._refused_at
+        holding = [row for row in rows if field is not None and (row is field or field in getattr(row, "children", ()))]
+        if explorer._error.value and holding:  # a box shown on the page was refused and set back
+            assert rows.index(explorer._error) == rows.index(holding[0]) + 1
+            shown = str(field.label if isinstance(field, w.Dropdown) else field.value)
+            assert text_of(explorer._error.value).endswith(f" {shown}."), (shown, explorer._error.value)
 
 
 TestExplorerPage = ExplorerPage.TestCase
@@ -603,6 +711,7 @@ class LabAndAtlasPage(PageMachine):
         self.views = [self.explorer, self.lab, self.more, *self.atlas_views]
         self.page.add(*self.views)
         self.compared = 0
+        self.typed: dict[int, tuple[w.IntText, int]] = {}  # the values typed in the lab's boxes: never changed behind the learner's back
 
     @rule(data=st.data())
     def base_rule_set(self, data: st.DataObject) -> None:
@@ -614,6 +723,19 @@ class LabAndAtlasPage(PageMachine):
         boxes = [*self.lab._decks, *self.lab._penalties.values()]
         box = data.draw(st.sampled_from(boxes))
         box.value = value  # any number a learner may type: out of range is refused in words
+        self.typed[id(box)] = (box, value)
+
+    @rule(data=st.data(), decks=st.sampled_from([-1, 0, 7]), points=st.sampled_from([-1, 1001]))
+    def two_bad_boxes(self, data: st.DataObject, decks: int, points: int) -> None:
+        deck_box = data.draw(st.sampled_from(self.lab._decks))
+        penalty_box = data.draw(st.sampled_from(list(self.lab._penalties.values())))
+        deck_box.value, penalty_box.value = decks, points
+        self.typed |= {id(deck_box): (deck_box, decks), id(penalty_box): (penalty_box, points)}
+        summary = text_of(self.lab._changed.value)
+        for box, listed in ((deck_box, self.lab._decks_refused), (penalty_box, self.lab._penalties_refused)):
+            assert BAD_FIELD_CLASS in box._dom_classes and f"⚠ {box.description}: " in text_of(listed.value) and str(box.value) in listed.value
+            assert box.description in summary  # beside the button too, both at once
+        assert self.lab._button.disabled
 
     @rule(value=st.integers(0, 9))
     def level_budget(self, value: int) -> None:
@@ -628,7 +750,9 @@ class LabAndAtlasPage(PageMachine):
     @rule()
     def compare(self) -> None:
         self.lab._players.value = self.lab._players.options[0]  # tiny: two players
-        self.lab._button.click()
+        refused, before = self.lab._button.disabled, (self.lab.standard, self.lab.house)
+        self.lab._button.click()  # a click on a refused table (one that reaches the kernel): nothing played, the page says why
+        assert not refused or ((self.lab.standard, self.lab.house) == before and "u9-error" in self.lab._changed.value)
         self.compared += 1
 
     @precondition(lambda self: self.compared < 3)
@@ -654,9 +778,62 @@ class LabAndAtlasPage(PageMachine):
             assert self.explorer._facts.value == facts_html(self.lab.rules, self.explorer.lang)
         assert bool(self.lab._stale.value) == self.lab.stale  # results for earlier settings say so
 
+    @invariant()
+    def every_bad_box_is_named_under_its_row_and_beside_the_button(self) -> None:
+        lab = self.lab
+        boxes = [*lab._decks, *lab._penalties.values()]
+        bad = [box for box in boxes if BAD_FIELD_CLASS in box._dom_classes]
+        listed, summary = text_of(lab._decks_refused.value + lab._penalties_refused.value), text_of(lab._changed.value)
+        assert listed.count("⚠") == len(bad) and all(f"⚠ {box.description}: " in listed and box.description in summary for box in bad), listed
+        assert not bad or (lab._button.disabled and "u9-error" in lab._changed.value)
+        for box, value in self.typed.values():
+            assert box not in boxes or box.value == value  # what was typed stays (another rule set's boxes are its own)
+
 
 TestLabAndAtlasPage = LabAndAtlasPage.TestCase
 TestLabAndAtlasPage.settings = machine_settings(4, 10)
+
+
+def test_the_lab_with_two_bad_boxes_then_every_other_control_says_why_and_raises_nothing() -> None:
+    """The lab's machine taken by hand to the bad-boxes state, then through every other control of the page."""
+    machine = LabAndAtlasPage()
+    lab, explorer = machine.lab, machine.explorer
+    invariants = (
+        machine.nothing_failed,
+        machine.the_lab_plays_the_explorers_base,
+        machine.the_rule_set_table_and_the_results_follow_the_settings,
+        machine.every_bad_box_is_named_under_its_row_and_beside_the_button,
+    )
+    try:
+        lab._decks[0].value, lab._penalties["pen_ace"].value = 0, 1001
+        machine.typed = {id(lab._decks[0]): (lab._decks[0], 0), id(lab._penalties["pen_ace"]): (lab._penalties["pen_ace"], 1001)}
+        steps = {
+            "two bad boxes": lambda: None,
+            "language": lambda: machine.switch_language("nb"),
+            "a good box beside them": lambda: setattr(lab._penalties["pen_wild"], "value", 30),
+            "level budget": lambda: machine.level_budget(2),
+            "explorer's level": lambda: setattr(explorer._levels, "value", 5),
+            "explorer's refused box": lambda: setattr(explorer.size_box(0), "value", 99),
+            "players": lambda: machine.lab_players(3),
+            "games": lambda: setattr(lab._games, "value", 4),
+            "run button": machine.compare,
+            "more deals": machine.more_deals,
+            "language back": lambda: machine.switch_language("en"),
+        }
+        for name, step in steps.items():
+            step()
+            for check_ in invariants:
+                check_()
+            said = text_of(lab._changed.value)
+            assert lab._button.disabled and lab.standard == lab.house == [], name
+            assert said.startswith(("⚠ Nothing can be played until these 2 boxes", "⚠ Ingenting kan spilles før disse 2 boksene")), (name, said)
+        assert [box.value for box in lab._decks] == [0, 3] and lab._penalties["pen_ace"].value == 1001 and lab._penalties["pen_wild"].value == 30
+        explorer.choice._buttons.value = 1  # another rule set: its own boxes, nothing refused
+        for check_ in invariants:
+            check_()
+        assert not lab._button.disabled and lab._decks_refused.value == lab._penalties_refused.value == ""
+    finally:
+        machine.teardown()
 
 
 # --- the error boundary, by name ------------------------------------------------------------------------------------------

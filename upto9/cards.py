@@ -23,7 +23,7 @@ from enum import IntEnum, StrEnum
 from itertools import islice
 from typing import Final, Protocol, TypeVar, overload, runtime_checkable
 
-from upto9.messages import Message, card_param, message_of, said
+from upto9.messages import Items, Message, Param, card_param, catalog_keys, message_of, said
 
 __all__ = [
     "MAX_HAND",
@@ -39,6 +39,7 @@ __all__ = [
     "format_hand",
     "full_deck",
     "hand_of",
+    "not_a_card",
     "notation",
     "parse_card",
     "parse_card_token",
@@ -87,7 +88,7 @@ class CardError(ValueError):
     ...     parse_hand("5h 6x")
     ... except CardError as error:
     ...     print(render(error.msg, "nb"))
-    kort nr. 2 «6x»: ingen sort 'x'; sortene er s h d c (eller ♠ ♥ ♦ ♣)
+    det 2. kortet, «6x», er ikke et kort: ingen sort 'x'; sortene er s h d c (eller ♠ ♥ ♦ ♣). Skriv verdien og så sorten, som 5h
     """
 
     def __init__(self, message: str | Message) -> None:
@@ -423,6 +424,9 @@ class _DeckEntry(Protocol):
     """One entry of a rule set's deck table, as ``check_copies`` reads it."""
 
     @property
+    def players(self) -> tuple[int, int]: ...
+
+    @property
     def decks(self) -> int: ...
 
 
@@ -461,7 +465,7 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
     are read in the card notation of ``lang`` (``NOTATIONS``: Norwegian ``Knk Dr E♠`` besides
     ``Jc Qd A♠``); other card models have one notation.
 
-    Raises ``CardError`` naming the token that is no card (or the hand that cannot exist, or holds
+    Raises ``CardError`` naming the card that is not one, by its place (``not_a_card``; or the hand that cannot exist, or holds
     more than ``MAX_HAND`` cards), ``TypeError`` when ``text`` is not a ``str``, ``rules`` not a
     rule set or ``players`` not an ``int``.
 
@@ -472,7 +476,7 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
     >>> parse_hand("5h 6h 11h")
     Traceback (most recent call last):
     ...
-    upto9.cards.CardError: token 3 '11h': no rank 11; ranks are A 2-10 J Q K
+    upto9.cards.CardError: the 3rd card, '11h', is not a card: no rank 11; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h
     >>> from upto9.rules import PHASE10
     >>> parse_hand("Knk Dr 10h Es", lang="nb")
     (Card('Jc'), Card('Qd'), Card('10h'), Card('As'))
@@ -481,7 +485,7 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
     >>> parse_hand("7r ７y", rules=PHASE10)
     Traceback (most recent call last):
     ...
-    upto9.cards.CardError: token 2 '７y': '７' cannot be part of a card: Phase 10 cards are written with 0-9 and A-Z
+    upto9.cards.CardError: the 2nd card, '７y', is not a card: '７' cannot be part of a card: Phase 10 cards are written with 0-9 and A-Z. Write a number ...
     """
     _require_text(text)
     if rules is not None and not isinstance(rules, DeckRules):
@@ -503,12 +507,48 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
         try:
             cards.append(read(token))
         except CardError as error:
-            said_token = shown(token)
-            raise CardError(Message("card.token_at", position=position, quoted=repr(said_token), token=said_token, reason=message_of(error))) from None
+            raise CardError(not_a_card(position, token, message_of(error), rules)) from None
     hand = tuple(cards)
     if rules is not None:
         check_copies(hand, rules, players)
     return hand
+
+
+def _nth(position: int) -> Message:
+    """A card's place in a hand, as an ordinal: ``'3rd'`` (``'3.'`` in Norwegian)."""
+    suffix = "th" if position % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(position % 10, "th")
+    return Message(f"card.nth.{suffix}", n=position)
+
+
+def _hint(rules: DeckRules | None) -> Message | None:
+    """How the game writes a card, to end a card mistake with: a family's own hint (a key
+    ``card.hint.<family>`` in its catalog), else the standard cards' one for a deck of standard
+    cards, else none."""
+    if rules is None:
+        return Message("card.hint.standard")
+    own = f"card.hint.{rules.family}"
+    if own in catalog_keys("en"):
+        return Message(own)
+    deck = rules.one_deck()
+    return Message("card.hint.standard") if deck and isinstance(deck[0], Card) else None
+
+
+def not_a_card(position: int, token: str, reason: Message, rules: DeckRules | None = None) -> Message:
+    """What ``parse_hand`` says of a token that is no card, the one wording of a card mistake on
+    every page and the command line: its place as an ordinal, the token as typed (cut by
+    ``shown``), the reason, and how the game writes a card.
+
+    >>> str(not_a_card(3, "1x", Message("card.no_rank", text="'1'")))
+    "the 3rd card, '1x', is not a card: no rank '1'; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h"
+    """
+    said_token = shown(token)
+    # repr's escapes (a control character shows as \x1b), without its quotes: each language quotes its own way.
+    quoted = Message("card.quoted", text=repr(said_token)[1:-1])
+    hint = _hint(rules)
+    params: dict[str, Param] = {"position": position, "nth": _nth(position), "quoted": quoted, "token": said_token, "reason": reason}
+    if hint is None:
+        return Message("card.token_at", **params)
+    return Message("card.token_at.hint", **params, hint=hint)
 
 
 def hand_of(hand: object, texts: bool = False) -> tuple[PlayingCard, ...]:
@@ -538,7 +578,8 @@ def hand_of(hand: object, texts: bool = False) -> tuple[PlayingCard, ...]:
 
 def check_copies(hand: Iterable[PlayingCard], rules: DeckRules, players: int | None = None) -> None:
     """Refuse a hand that holds more copies of a card than the game's decks contain, or a card
-    of another game's deck.
+    of another game's deck. The refusal names the table size and its decks, and the table sizes
+    whose decks would hold the hand, if any.
 
     Without ``players``, the largest number of decks the rules use for any table is allowed.
 
@@ -547,20 +588,60 @@ def check_copies(hand: Iterable[PlayingCard], rules: DeckRules, players: int | N
     >>> check_copies(parse_hand("7h 7h 7h"), UPTO9, players=4)
     Traceback (most recent call last):
     ...
-    upto9.cards.CardError: the hand holds 3 × 7h, but a 4-player game of Up to 9 uses 2 decks: at most 2 of each card
+    upto9.cards.CardError: the hand holds 3 × 7h, but a table of 4 plays Up to 9 with 2 decks: at most 2 of each card; choose 5 or 6 players for 3 decks
+    >>> check_copies(parse_hand("7h 7h 7h 7h"), UPTO9)
+    Traceback (most recent call last):
+    ...
+    upto9.cards.CardError: the hand holds 4 × 7h, but no game of Up to 9 holds more than 3 × 7h: 5 or 6 players play with 3 decks
     """
     decks = rules.decks_for(players) if players is not None else max(d.decks for d in rules.decks)
-    table = Message("card.table.players", players=players) if players is not None else Message("card.table.any")
     in_one_deck = Counter(rules.one_deck())
     for card, count in Counter(hand).items():
-        allowed = in_one_deck.get(card, 0) * decks
-        if not allowed:
+        per_deck = in_one_deck.get(card, 0)
+        if not per_deck:
             raise CardError(Message("card.not_of", card=card_param(card), rules=rules.name))
-        if count > allowed:
-            said = card_param(card, form="bare")  # '7h', and Phase 10's 'W' ('joker' in Norwegian)
-            of_each = Message("card.of_each", decks=decks) if in_one_deck.get(card) == 1 else Message("card.of_this", allowed=allowed, card=said)
-            decks_said = Message("card.decks", n=decks)
-            raise CardError(Message("card.copies", count=count, card=said, table=table, rules=rules.name, decks=decks_said, of_each=of_each))
+        if count > per_deck * decks:
+            raise CardError(_too_many(card, count, per_deck, rules, players, decks))
+
+
+def _players_words(players: tuple[int, int]) -> Param:
+    """A table size or a range of them: ``'4'``, ``'5 or 6'``, ``'2 to 6'``."""
+    low, high = players
+    if low == high:
+        return str(low)
+    if high == low + 1:
+        return Items((str(low), str(high)), "or")
+    return Message("card.players.range", low=low, high=high)
+
+
+def _too_many(card: PlayingCard, count: int, per_deck: int, rules: DeckRules, players: int | None, decks: int) -> Message:
+    said = card_param(card, form="bare")  # '7h', and Phase 10's 'W' ('joker' in Norwegian)
+    allowed = per_deck * decks
+    if players is None:  # any table: the largest one's decks are the limit
+        largest = next(d for d in rules.decks if d.decks == decks)
+        return Message(
+            "card.copies.any",
+            count=count,
+            card=said,
+            rules=rules.name,
+            allowed=allowed,
+            table=_players_words(largest.players),
+            decks=Message("card.decks", n=decks),
+        )
+    of_each = Message("card.of_each", decks=decks) if per_deck == 1 else Message("card.of_this", allowed=allowed, card=said)
+    params: dict[str, Param] = {
+        "count": count,
+        "card": said,
+        "players": players,
+        "rules": rules.name,
+        "decks": Message("card.decks", n=decks),
+        "of_each": of_each,
+    }
+    # The smallest table whose decks hold the hand's copies, if any: the learner's way out.
+    fits = sorted((d for d in rules.decks if per_deck * d.decks >= count), key=lambda d: (d.decks, d.players))
+    if not fits:
+        return Message("card.copies", **params)
+    return Message("card.copies.more", **params, table=_players_words(fits[0].players), more=Message("card.decks", n=fits[0].decks))
 
 
 def format_hand(cards: Iterable[PlayingCard], glyphs: bool = False, lang: str = "en") -> str:

@@ -395,7 +395,7 @@ class _Slot:
         tip = texts["take_back"].format(card=look.text if look.names_it else card_name(entry.card, lang))
         if self.button.tooltip != tip:
             self.button.tooltip = tip
-        if not wild:
+        if not wild or not faces:  # a wild card nothing fits beside its group's cards (7♥ 7♥ 2♣): no empty list to open
             if self.dropdown.layout.display != "none":
                 self.dropdown.layout.display = "none"
             return

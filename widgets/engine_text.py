@@ -32,8 +32,8 @@ def translate(said: str | Message, lang: str) -> str:
     ... except CardError as error:
     ...     print(translate(error.msg, "nb"))
     ...     print(translate(str(error), "nb"))
-    kort nr. 3 «11h»: ingen rang 11; rangene er A 2-10 J Q K
-    token 3 '11h': no rank 11; ranks are A 2-10 J Q K
+    det 3. kortet, «11h», er ikke et kort: ingen rang 11; rangene er A 2-10 J Q K. Skriv verdien og så sorten, som 5h
+    the 3rd card, '11h', is not a card: no rank 11; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h
     """
     return render(said, lang) if isinstance(said, Message) else said
 
@@ -66,7 +66,7 @@ def card_error_text(said: BaseException | Message, lang: str) -> str:
     ...     parse_hand("7r 13b", PHASE10)
     ... except CardError as error:
     ...     print(card_error_text(error, "nb"))
-    Kort nr. 2 «13b»: ikke noe tall 13; tallene er 1-12
+    Det 2. kortet, «13b», er ikke et kort: ikke noe tall 13; tallene er 1-12. Skriv tallet og så fargen, som 7r
     """
     return _cap(render(_message(said), lang))
 

@@ -29,13 +29,14 @@ from .cards_html import card_html, card_row, style_card_button
 from .engine_text import card_error_text
 from .texts import LANGS, check_lang, family_for, worded
 
-__all__ = ["TEXTS", "HandBuilder", "HandModel", "typed_html"]
+__all__ = ["TEXTS", "HandBuilder", "HandModel", "refusal_sentence", "typed_html"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "Your hand",
         "help": (
-            "Click a card to put it in the hand; with two decks a second click adds the second copy, the next click takes both out. "
+            "Click a card to put it in the hand; another click adds another copy while the table's decks hold one, and the next click "
+            "takes them all out. "
             "Or type the cards, rank first and suit last: `5h Jc Qd` (suits `s` `h` `d` `c`; ranks `A` `2`-`10` `J` `Q` `K`)."
         ),
         "text": "Cards",
@@ -62,14 +63,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sort_suit_phase": "Sort by colour",
         "sort_rank_phase": "Sort by number",
         "grid_phase": "Every Phase 10 card",
-        "bad_card": "The {nth} card, '{token}', is not a card: {reason}. Write a rank and then a suit, like 5h",
-        "bad_card_phase": "The {nth} card, '{token}', is not a card: {reason}. Write a number and then a colour, like 7r",
+        "players": "Players",
+        "players_tip": "The number of players at the table: it sets how many decks the game uses, so how many copies of a card a hand may hold",
+        "table": "A table of {n} plays with {decks}.",
+        "set_aside": "The hand waits until it fits the table.",
     },
     "nb": {
         "title": "Hånda di",
         "help": (
-            "Klikk et kort for å ta det på hånda; med to kortstokker legger et nytt klikk til det andre eksemplaret, og neste klikk "
-            "tar begge ut. Eller skriv kortene, først verdien og så sorten: `5h Knk Dr` (sort: `s` spar, `h` hjerter, `r` ruter, "
+            "Klikk et kort for å ta det på hånda; et nytt klikk legger til ett eksemplar til så lenge bordets kortstokker har flere, og "
+            "neste klikk tar dem alle ut. Eller skriv kortene, først verdien og så sorten: `5h Knk Dr` (sort: `s` spar, `h` hjerter, `r` ruter, "
             "`k` kløver; verdi: `2`-`10`, `Kn` knekt, `D` dame, `K` konge, `A` eller `E` ess). `Kk` er kløver konge. De engelske "
             "bokstavene virker også (`J` `Q`, `d` `c`). Kortene vises som på de fleste kortstokker: knekt som J, dame som Q."
         ),
@@ -97,8 +100,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sort_suit_phase": "Sorter etter farge",
         "sort_rank_phase": "Sorter etter tall",
         "grid_phase": "Alle kortene i Phase 10",
-        "bad_card": "Det {nth} kortet, «{token}», er ikke et kort: {reason}. Skriv verdien og så sorten, som 5h",
-        "bad_card_phase": "Det {nth} kortet, «{token}», er ikke et kort: {reason}. Skriv tallet og så fargen, som 7r",
+        "players": "Spillere",
+        "players_tip": "Antall spillere ved bordet: det avgjør hvor mange kortstokker spillet bruker, altså hvor mange eksemplarer av et kort en hånd kan ha",
+        "table": "Et bord med {n} spillere spiller med {decks}.",
+        "set_aside": "Hånda venter til den passer bordet.",
     },
 }
 
@@ -126,44 +131,37 @@ def typed_html(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<kbd>\1</kbd>", escape(text))
 
 
-def ordinal(n: int, lang: str) -> str:
-    """``n`` as an ordinal number in ``lang``: ``'1st'``, ``'12th'``, ``'22nd'`` / ``'1.'``.
-
-    >>> [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)], ordinal(3, "nb")
-    (['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd'], '3.')
-    """
-    if lang == "nb":
-        return f"{n}."
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def refusal_text(refusal: Message, lang: str, rules: Rules) -> str:
-    """A refused hand text as the hand box says it: a card that is not a card is named by its
-    place in the hand and as the learner wrote it, in the page's quotes; any other refusal is
-    the engine's message.
+    """A refused hand text as the hand box says it: the engine's message in ``lang`` (a card
+    mistake worded as everywhere else), with a card over the copy limit written as the page
+    writes it and as its glyph where that differs: 7h (7♥).
 
     >>> refusal_text(HandModel(lang="nb").refuse("5h banan"), "nb", UPTO9)
     'Det 2. kortet, «banan», er ikke et kort: mangler sort; sortene er s h r k / s h d c (eller ♠ ♥ ♦ ♣). Skriv verdien og så sorten, som 5h'
     """
-    if refusal.key == "card.token_at":
-        params = dict(refusal.params)
-        reason = params["reason"]
-        said = render(reason, lang) if isinstance(reason, Message) else str(reason)
-        return worded(TEXTS[lang], "bad_card", rules).format(nth=ordinal(int(str(params["position"])), lang), token=params["token"], reason=said)
-    if refusal.key == "card.copies":  # the card as the page writes it, and its glyph where that differs: 7h (7♥)
+    if refusal.key.startswith("card.copies"):
         params = dict(refusal.params)
         try:
             card = family_of(rules).read_token(str(params["card"]))
         except CardError:
             return card_error_text(refusal, lang)
         written = format_hand([card], lang=lang)
-        refusal = Message("card.copies", **{**params, "card": written if written == card.glyph else f"{written} ({card.glyph})"})
+        refusal = Message(refusal.key, **{**params, "card": written if written == card.glyph else f"{written} ({card.glyph})"})
     return card_error_text(refusal, lang)
 
 
 def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def refusal_sentence(refusal: Message, lang: str, rules: Rules) -> str:
+    """``refusal_text`` as a sentence, as every box that reads a typed hand shows it (the hand
+    box, the tour's penalty counter): one wording of a card mistake on every page.
+
+    >>> refusal_sentence(HandModel().refuse("7h 1x"), "en", UPTO9)
+    "The 2nd card, '1x', is not a card: no suit; suits are s h d c (or ♠ ♥ ♦ ♣). Write a rank and then a suit, like 5h."
+    """
+    return _sentence(refusal_text(refusal, lang, rules))
 
 
 class HandModel(t.HasTraits):
@@ -174,15 +172,20 @@ class HandModel(t.HasTraits):
     text is bad, leaves the hand as it was and puts the engine's message (which names the bad
     token) in ``error`` (its English text) and ``refusal`` (the message itself, which the view
     renders in the page's language). How many copies of a card the hand may hold is the number of decks the
-    rules use for ``players``.
+    rules use for ``players`` (the table size, 4 unless set). A new table size reads the hand
+    again: a text refused at the old table is taken if it fits the new one, and a hand that does
+    not fit the new table waits, refused (its text kept in ``typed``), until the table fits it.
 
     >>> hand = HandModel()
     >>> hand.set_text("5h 6h 2c")
     True
     >>> hand.set_text("5h 6h 11h"), hand.text, hand.error
-    (False, '5h 6h 2c', "token 3 '11h': no rank 11; ranks are A 2-10 J Q K")
-    >>> hand.refusal
-    Message('card.token_at', position=3, quoted="'11h'", token='11h', reason=Message('card.no_rank', text='11'))
+    (False, '5h 6h 2c', "the 3rd card, '11h', is not a card: no rank 11; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h")
+    >>> hand.set_text("7h 7h 7h Ks Kd 2c 5s 5d 5c"), hand.refusal.key
+    (False, 'card.copies.more')
+    >>> hand.players = 6
+    >>> hand.text, hand.error
+    ('7h 7h 7h Ks Kd 2c 5s 5d 5c', '')
     """
 
     cards = t.Tuple()
@@ -199,6 +202,9 @@ class HandModel(t.HasTraits):
         # The refused text's message, beside ``error``: set before it, so that an observer of
         # ``error`` finds it (not a trait: one change, one redraw).
         self.refusal: Message | None = None
+        # The refused text itself, what the hand box shows while ``error`` is set (None when no text is refused).
+        self.typed: str | None = None
+        self._clamping = False  # a new rule set moving the table size into its range
         super().__init__(rules=rules, players=players, seed=seed, lang=check_lang(lang))
         if isinstance(cards, str):
             if not self.set_text(cards):
@@ -219,11 +225,21 @@ class HandModel(t.HasTraits):
     @t.observe("rules")
     def _on_rules(self, change: Any) -> None:
         """Another rule set: a hand of the other game's cards is kept aside and the hand last held
-        with this game's cards comes back (or none); a hand over the new decks' copy limit is emptied."""
+        with this game's cards comes back (or none); a hand over the new decks' copy limit is emptied.
+        A table size the new rules do not have becomes the nearest one they have."""
         old, new = change["old"], change["new"]
+        self._clamping = True  # the hand is judged below, against the new rules and table at once
+        try:
+            self.players = min(max(self.players, new.min_players), new.max_players)
+        finally:
+            self._clamping = False
         if old is not None and old.family != new.family:  # another game: its own cards
             self._kept[old.family] = self.cards
             self.cards = self._fits(self._kept.pop(new.family, ()))
+            if self.error:  # a text refused in the other game's cards is no text of this one
+                self.refusal = self.typed = None
+                self.error = ""
+                self.text = format_hand(self.cards, lang=self.lang)
         elif not self._fits(self.cards) and self.cards:
             self.cards = ()
 
@@ -234,6 +250,21 @@ class HandModel(t.HasTraits):
             return ()
         return cards
 
+    @t.observe("players")
+    def _on_players(self, change: Any) -> None:
+        """Another table size: the text refused at the old table is read again (and taken if this
+        table's decks hold it); a hand this table's decks cannot hold is set aside, its text kept
+        in the box with the refusal that names the table, until a table that holds it is chosen."""
+        if self._clamping:
+            return
+        typed = self.typed if self.error else None
+        if typed is not None and self.set_text(typed):
+            return
+        if self.cards and not self._fits(self.cards):
+            text = typed if typed is not None else format_hand(self.cards, lang=self.lang)
+            self.cards = ()
+            self.set_text(text)
+
     @t.observe("lang")
     def _on_lang(self, change: Any) -> None:
         if not self.error:  # the hand's text in the new language's card letters
@@ -243,6 +274,7 @@ class HandModel(t.HasTraits):
     def _on_cards(self, change: Any) -> None:
         self.text = format_hand(self.cards, lang=self.lang)
         self.refusal = None
+        self.typed = None
         self.error = ""
         self.dealt = ()
 
@@ -277,11 +309,13 @@ class HandModel(t.HasTraits):
             hand = parse_hand(text, self.rules, self.players, lang=self.lang)
         except CardError as error:
             self.refusal = message_of(error)
+            self.typed = text
             self.error = str(error)
             return False
         if hand == self.cards:
             self.text = format_hand(hand, lang=self.lang)
             self.refusal = None
+            self.typed = None
             self.error = ""
         self.cards = hand
         return True
@@ -358,6 +392,12 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self.model.rules = rules
         self._title = w.HTML()
         self._help = w.HTML()
+        # The table size: a ToggleButtons of the rules' table sizes (40 px targets on a phone, style.css).
+        self._players = w.ToggleButtons(style={"button_width": "2.6em"})
+        self._players.add_class("u9-players")
+        self._resizing = False
+        self._players.observe(guard(self, self._players_picked), names="value")
+        self._table = w.HTML()
         self._grids: dict[str, tuple[w.Box, dict[PlayingCard, w.Button]]] = {}
         self._grid = w.Box()
         self._text = w.Text(continuous_update=False, layout=w.Layout(width="100%", max_width="46em"))
@@ -383,6 +423,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
                 style_tag(),
                 self._title,
                 self._help,
+                w.HBox([self._players, self._table], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self._grid,
                 w.HBox([self._text], layout=w.Layout(width="100%")),
                 self._message,
@@ -430,6 +471,10 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self._grids[family] = (box, buttons)
         return self._grids[family]
 
+    def _players_picked(self, change: Any) -> None:
+        if not self._resizing and change["new"] is not None and change["new"] != self.model.players:
+            self.model.players = change["new"]
+
     def _typed(self, change: Any) -> None:
         if change["new"] != self.model.text or self.model.error:  # the hand's own text typed back after a bad one clears the error
             self.model.set_text(change["new"])
@@ -454,6 +499,18 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self._sort_suit.description = worded(texts, "sort_suit", rules)
             self._sort_rank.description = worded(texts, "sort_rank", rules)
             self._clear.description = texts["clear"]
+            sizes = list(range(rules.min_players, rules.max_players + 1))
+            if list(self._players.options) != sizes:
+                self._resizing = True  # new options reset the value: not a learner's choice
+                try:
+                    self._players.options = sizes
+                finally:
+                    self._resizing = False
+            self._players.value = model.players
+            self._players.description = texts["players"]
+            self._players.tooltips = [texts["players_tip"]] * len(sizes)
+            table = texts["table"].format(n=model.players, decks=render(Message("card.decks", n=model.max_copies), lang))
+            self._table.value = f'<span class="u9-note">{escape(table)}</span>'
             decks = model.max_copies
             for button, n in ((self._deal_small, model.rules.hand_size), (self._deal_large, model.rules.hand_size + 1)):
                 button.description = texts["deal"].format(n=n)
@@ -468,11 +525,15 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         size = len(model.cards)
         count = texts["count_one"] if size == 1 else texts["count"].format(n=size)
         self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])} <span class='u9-note'>· {escape(count)}</span></h3>"
-        if not model.error and self._text.value != model.text:
-            self._text.value = model.text
+        boxed = model.typed if model.error and model.typed is not None else model.text
+        if (not model.error or model.typed is not None) and self._text.value != boxed:
+            self._text.value = boxed  # the hand's text, or the text refused (kept while the hand waits for a table that holds it)
         if model.error:
-            refused = refusal_text(model.refusal or Message("raw", text=model.error), lang, rules)
-            self._message.value = f'<div class="u9-error" role="alert">⚠ {escape(_sentence(refused))} {escape(texts["unchanged"])}</div>'
+            refusal = model.refusal or Message("raw", text=model.error)
+            refused = refusal_sentence(refusal, lang, rules)
+            waits = not model.cards and refusal.key == "card.copies.more"  # a larger table would hold it
+            after = texts["set_aside" if waits else "unchanged"]
+            self._message.value = f'<div class="u9-error" role="alert">⚠ {escape(refused)} {escape(after)}</div>'
         elif model.dealt:
             dealt = texts["dealt"].format(n=model.dealt[0], seed=model.dealt[1])
             self._message.value = f'<div class="u9-note" role="status">{escape(dealt)}</div>'

@@ -25,8 +25,9 @@ from upto9.simulate import bot_seed
 
 from ._common import OwnLanguage, guard
 from .cards_html import card_html, card_row
-from .engine_text import card_error_text, explanation_lines, problem_text
+from .engine_text import explanation_lines, problem_text
 from .explorer import table_html
+from .hand import refusal_sentence
 from .level_checker import arrangement_html
 from .texts import LANGS, SHARED, budget_text, check_lang, face_glyph, group_label, jokers_text
 
@@ -443,7 +444,8 @@ class DonatedJokers(_View):
 class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
     """The penalty table of the rules, and a box to type the cards left in a hand: their points.
     The hand is read in the rule set's cards, and one holding more copies of a card than the game's
-    decks do (for ``players``, or any game of the rule set) is refused with the engine's reason."""
+    decks do (for ``players``, or any table of the rule set: no game of Up to 9 holds more than 3
+    of one card) is refused with the engine's reason, worded as the hand box words it."""
 
     def __init__(self, hand: str = "2c Kd 7s Ah", *, rules: Rules = UPTO9, players: int | None = None, lang: str = "en") -> None:
         self.rules = rules
@@ -461,7 +463,7 @@ class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
     def points(self) -> int | None:
         """The points of the typed hand (``None`` while the text is not a hand)."""
         try:
-            hand = parse_hand(self._text.value, self.rules, self.players)
+            hand = parse_hand(self._text.value, self.rules, self.players, lang=self._lang)
         except ValueError:
             return None
         return sum(self.rules.penalty(c) for c in hand)
@@ -488,9 +490,9 @@ class PenaltyCounter(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._text.style.description_width = "16em"
         self._text.layout.width = "36em"
         try:
-            hand = parse_hand(self._text.value, rules, self.players)
-        except ValueError as error:
-            self._result.value = f"<div class='u9-error'>⚠ {escape(card_error_text(error, lang))}</div>"
+            hand = parse_hand(self._text.value, rules, self.players, lang=lang)
+        except ValueError as error:  # the hand box's words: a card mistake, or a hand no game's decks hold
+            self._result.value = f"<div class='u9-error' role='alert'>⚠ {escape(refusal_sentence(message_of(error), lang, rules))}</div>"
             return
         cards = [card_html(c, lang=lang) + f"<span class='u9-note' style='align-self:center'>{rules.penalty(c)}</span>" for c in hand]
         total = sum(rules.penalty(c) for c in hand)
