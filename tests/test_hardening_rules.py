@@ -44,7 +44,10 @@ from upto9.rules import (
     MAX_RULES_BYTES,
     MAX_SHOWN_CHARS,
     MIN_PLAYERS,
+    builtin_keys,
 )
+
+BUILT_IN = ", ".join(builtin_keys())  # the built-in rule sets as installed: the engine's and each game family's
 
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS = 2.0  # a safety bound per example on a loaded machine, not a speed target
@@ -104,7 +107,7 @@ HOSTILE = {
 }
 HOSTILE_SAYS = {
     "max_players = 2**63-1": f"rules: max_players: must be a whole number from 2 to {MAX_PLAYERS}, got 9223372036854775807",
-    "a set of 2**63-1": "level 6: groups[0]: size: must be a whole number from 1 to 36, got 9223372036854775807: 3 deck(s) hold no more cards",
+    "a set of 2**63-1": "level 6: groups[0]: size: must be a whole number from 1 to 36, got 9223372036854775807: with 3 decks there are no more cards",
     "a set of 10**6": "level 6: groups[0]: size: must be a whole number from 1 to 36, got 1000000",
     "copies = 10**6": f"deck: copies: must be a whole number from 1 to {MAX_COPIES}, got 1000000",
     "1000 groups": f"level 6: groups: at most {MAX_GROUPS} groups in one level, got 1000",
@@ -211,7 +214,7 @@ BOUNDS = [
     (
         "upto9",
         "wild_ranks = []\n" + _ONE_DECK + level('{ kind = "set", size = 5 }'),
-        "level 6: groups[0]: size: must be a whole number from 1 to 4, got 5: 1 deck(s) hold no more cards for one set, jokers included",
+        "level 6: groups[0]: size: must be a whole number from 1 to 4, got 5: with 1 deck there are no more cards for one set, jokers included",
         "wild_ranks = []\n" + _ONE_DECK + level('{ kind = "set", size = 4 }'),
     ),
     # ... with 2s and 3s wild, a set of 7s may hold every 7, 2 and 3 of the decks: 12 per deck
@@ -231,7 +234,7 @@ BOUNDS = [
     (
         "phase10",
         _ONE_COPY + level('{ kind = "colour", size = 14 }', jokers='"unlimited"'),
-        "level 6: groups[0]: size: must be a whole number from 1 to 13, got 14: 1 deck(s) hold no more cards of one colour, wild cards included",
+        "level 6: groups[0]: size: must be a whole number from 1 to 13, got 14: with 1 deck there are no more cards of one colour, wild cards included",
         _ONE_COPY + level('{ kind = "colour", size = 13 }', jokers='"unlimited"'),
     ),
     (
@@ -356,7 +359,7 @@ def test_a_base_that_is_a_path_is_refused_without_reading_it(outside: Path, base
     value = base.format(outside=outside)
     path = write(table, f"base = {json.dumps(value)}\n")
     said = refused(path, seconds=QUICK)
-    assert said.startswith(f"{path}: base: must name a built-in rule set (phase10, upto9, upto9_lean) or a .toml file in this file's folder")
+    assert said.startswith(f"{path}: base: must name a built-in rule set ({BUILT_IN}) or a .toml file in this file's folder")
     shown = repr(value) if len(repr(value)) <= MAX_SHOWN_CHARS else repr(value)[: MAX_SHOWN_CHARS - 1] + "…"
     assert said.endswith(f"never a path; got {shown}") and SECRET not in said
 
@@ -364,7 +367,7 @@ def test_a_base_that_is_a_path_is_refused_without_reading_it(outside: Path, base
 def test_a_base_that_is_not_text_or_no_built_in_is_refused(tmp_path: Path) -> None:
     assert refused(write(tmp_path, "base = 5\n")).endswith("never a path; got 5")
     assert (
-        refused(write(tmp_path, 'base = "upto10"\n')) == f"{tmp_path / 'house.toml'}: base: no built-in rule set 'upto10'; built-in: phase10, upto9, upto9_lean"
+        refused(write(tmp_path, 'base = "upto10"\n')) == f"{tmp_path / 'house.toml'}: base: no built-in rule set 'upto10'; built-in: {BUILT_IN}"
     )
 
 

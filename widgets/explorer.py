@@ -32,8 +32,8 @@ from upto9.rules import PHASE10, UPTO9, GroupKind, Rules, RulesError, TieBreak, 
 from ._common import checked, guard, style_tag
 from .budget import CLICK_SECONDS, OverBudget, within
 from .choice import SAMPLE_HANDS, RuleSetChoice, ruleset_name
-from .engine_text import card_error_text, rules_error_text
-from .hand import HandModel
+from .engine_text import rules_error_text
+from .hand import HandModel, refusal_sentence
 from .level_checker import CheckerModel, LevelChecker
 from .page import Advanced
 from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, group_label, jokers_text, number_text, worded
@@ -827,7 +827,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                 self._hand_text.value = self.hand.text
             self._hand_error.value = ""
             if self.hand.error:
-                refused = card_error_text(self.hand.refusal or Message("raw", text=self.hand.error), lang)
+                refused = refusal_sentence(self.hand.refusal or Message("raw", text=self.hand.error), lang, self.hand.rules)
                 self._hand_error.value = f'<div class="u9-error" role="alert">⚠ {escape(refused)}</div>'
             self._compared.value = self._comparison(lang)
             # The calls are code: in <code>, as every developer detail in the "Advanced" section.
