@@ -19,13 +19,22 @@ Culling (``MappingKernelManager.cull_*`` in voila.json) frees the kernels of clo
 culls a pooled kernel, and here a kernel's idle clock restarts when the culler first sees it out of
 its pool, so a page handed over after a long wait in the pool is not culled before its browser
 connects.
+
+A stop (Ctrl-C in ``make serve``'s terminal, SIGTERM from systemd) logs plain lines and exits 0:
+Voila stops its loop on SIGTERM and then shuts every kernel down, but on Ctrl-C Python raises
+``KeyboardInterrupt`` wherever the server happens to be (a page's rendering, a pool's fill), which
+logged tracebacks; here Ctrl-C takes Voila's SIGTERM path (:meth:`ClassKernelManager.stop_on_ctrl_c`).
+A stopping server starts no kernel: a pool fill still waiting for its turn is refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import secrets
+import signal
+import threading
 from collections.abc import Iterator
 from typing import Any, ClassVar, Final
 from urllib.parse import parse_qs
@@ -35,7 +44,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import httputil
 from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError, OutputTransform
-from traitlets import Float, Integer
+from traitlets import Bunch, Float, Integer, TraitError, validate
 
 RETRY_AFTER_S: Final = 60
 """The ``Retry-After`` of the "class is full" page, in seconds: the page itself says "try again in a
@@ -110,6 +119,33 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._seen: set[str] = set()
         """Kernels the culler has seen outside the pools (their idle clock restarted then)."""
         self._keeper: PeriodicCallback | None = None
+        self._stopping = False
+        """Set once the server shuts its kernels down: nothing starts after that."""
+
+    # --- the pools' settings ------------------------------------------------------------------------
+
+    @validate("kernel_pools_config")
+    def _read_pools(self, proposal: Bunch) -> dict[str, dict[str, Any]]:
+        """Voila's ``kernel_pools_config`` (a trait of its ``VoilaKernelManager`` subclass), each page's
+        settings checked. On the command line traitlets takes a dict one ``key=value`` at a time
+        (the whole dict as JSON is deprecated): ``--VoilaKernelManager.kernel_pools_config=default={"pool_size": 1}``;
+        Voila's trait gives the values no type, so a page's settings arrive as text, read here as
+        JSON. A wrong value stops the server at start with a message naming it."""
+        pools: dict[str, dict[str, Any]] = {}
+        for page, given in dict(proposal["value"]).items():
+            settings = given
+            if isinstance(given, str):
+                try:
+                    settings = json.loads(given)
+                except ValueError:
+                    settings = None
+            if not isinstance(settings, dict):
+                raise TraitError(f'kernel_pools_config: the settings of {page!r} must be a JSON object such as {{"pool_size": 1}}, not {given!r}')
+            size = settings.get("pool_size", 1)
+            if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+                raise TraitError(f"kernel_pools_config: the pool_size of {page!r} must be a whole number of kernels, 0 or more, not {size!r}")
+            pools[str(page)] = settings
+        return pools
 
     # --- the limit --------------------------------------------------------------------------------
 
@@ -121,6 +157,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel unless the limit is reached (then :class:`ClassFull`, at once)."""
         self._start_keeper()
+        if self._stopping and not (kernel_id is not None and kernel_id in self):
+            # Voila's shutdown awaits the pools' fills; one still waiting for its turn would start a kernel now.
+            raise RuntimeError("the server is stopping: no kernel starts")
         if kernel_id is not None and kernel_id in self:
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))  # an existing kernel: nothing starts
         env: dict[str, str] = kwargs.get("env") or {}
@@ -178,10 +217,15 @@ class ClassKernelManager(AsyncMappingKernelManager):
     # --- the keeper -------------------------------------------------------------------------------
 
     def _start_keeper(self) -> None:
-        """Start the keeper, and add :class:`SiteHeaders` to the server's responses, on the first start (inside
-        the running loop; Voila's web application exists by then)."""
+        """Start the keeper, add :class:`SiteHeaders` to the server's responses and take over Ctrl-C
+        (:meth:`stop_on_ctrl_c`), on the first start (inside the running loop; Voila's web application
+        exists by then)."""
         if self._keeper is not None:
             return
+        # Only where Python's own Ctrl-C handling is in place: a server started with SIGINT ignored
+        # (nohup, a shell's `trap "" INT`) goes on ignoring it, and a handler someone set is kept.
+        if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.stop_on_ctrl_c)
         app = getattr(self.parent, "app", None)
         if app is not None and SiteHeaders not in app.transforms:
             SiteHeaders.cookie_path = str(getattr(self.parent, "base_url", "/") or "/")
@@ -224,8 +268,20 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self._keeper.stop()
 
     async def shutdown_all(self, now: bool = False) -> None:  # type: ignore[override]  # a coroutine upstream too
+        self._stopping = True
         self.stop_keeper()  # the server is stopping: nothing must refill
+        self.log.info("Stopping: shutting down %d kernel(s)", len(set(self._kernels) | self._starting))
         await super().shutdown_all(now=now)
+
+    def stop_on_ctrl_c(self) -> None:
+        """Ctrl-C stops the server as SIGTERM does (Voila's own way: its loop ends, then every kernel
+        is shut down), instead of a ``KeyboardInterrupt`` striking whatever runs. A second Ctrl-C
+        ends the server at once (its kernels end by themselves once their parent is gone)."""
+        loop = asyncio.get_running_loop()
+        loop.remove_signal_handler(signal.SIGINT)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        self.log.info("Ctrl-C: stopping the server (Ctrl-C again stops it at once)")
+        loop.stop()
 
     # --- culling ----------------------------------------------------------------------------------
 

@@ -6,6 +6,10 @@ The Ctrl-C tests send a real SIGINT (to a subprocess's process group, as a termi
 its main process alone; in this process, to the main thread) and print the time from the signal
 to ``simulate`` returning: the target is about 2 s, the asserted bound (``SAFETY``) is generous
 so that a loaded machine does not fail them.
+
+They pass however the suite is started: under ``nohup`` or from a shell that ignores Ctrl-C
+(SIGINT set to SIG_IGN, which every child inherits) as in a terminal, because they install a
+terminal's Ctrl-C handling themselves (:func:`terminal_ctrl_c`).
 """
 
 from __future__ import annotations
@@ -83,10 +87,28 @@ def _same_game(row: pd.Series | dict[str, Any], seed: int, players: int = 2) -> 
 
 # --- Ctrl-C ----------------------------------------------------------------------------------------
 
+
+@pytest.fixture
+def terminal_ctrl_c() -> Iterator[None]:
+    """Ctrl-C handled as in a terminal, in this process and in the processes a test starts.
+
+    Python installs ``default_int_handler`` at start-up only where SIGINT is not ignored: under
+    ``nohup`` or a shell's ``trap "" INT`` this process and every child inherit SIG_IGN, and a
+    Ctrl-C does nothing (rightly: simulate then leaves it alone too, see
+    :func:`test_a_simulation_that_ignores_ctrl_c_plays_on`). Here this process gets the handler;
+    a child's ``exec`` resets a handled signal to SIG_DFL, so its Python installs its own."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 INTERRUPTED = textwrap.dedent(
     f"""
-    import json, time, warnings
+    import json, signal, time, warnings
     from upto9.simulate import simulate
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler, "Ctrl-C is not handled as in a terminal"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         frame = simulate({MANY}, players=2, seed=7, workers=2, progress=False)
@@ -98,26 +120,36 @@ INTERRUPTED = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("to", ["process group", "main process"])
-def test_ctrl_c_returns_the_finished_games_with_a_warning(to: str) -> None:
-    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+def _press_ctrl_c(command: list[str], after: float, to: str = "process group", timeout: float = 30) -> tuple[list[psutil.Process], float, dict[str, Any]]:
+    """Run ``command`` (a simulation with two workers that prints a JSON report last) and send it
+    SIGINT ``after`` seconds once its workers exist: to its process group (what a terminal's Ctrl-C
+    does: the workers get it too) or to its main process. (Its workers, when the signal was sent,
+    its report); fails unless it exits 0 without a traceback from any of its processes."""
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         workers = _children(child.pid, 2, child=child)
-        time.sleep(1.5)  # some games finish
+        time.sleep(after)
         sent = time.monotonic()
-        if to == "process group":  # what a terminal's Ctrl-C does: the workers get SIGINT too
+        if to == "process group":
             os.killpg(child.pid, signal.SIGINT)
         else:
             os.kill(child.pid, signal.SIGINT)
-        out, err = child.communicate(timeout=30)
+        out, err = child.communicate(timeout=timeout)
     finally:
         child.kill()
     assert child.returncode == 0, err
-    report = json.loads(out.splitlines()[-1])
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    report: dict[str, Any] = json.loads(out.splitlines()[-1])
+    return workers, sent, report
+
+
+@pytest.mark.parametrize("to", ["process group", "main process"])
+@pytest.mark.usefixtures("terminal_ctrl_c")
+def test_ctrl_c_returns_the_finished_games_with_a_warning(to: str) -> None:
+    workers, sent, report = _press_ctrl_c([sys.executable, "-c", INTERRUPTED], after=1.5, to=to)  # some games finish first
     took = report["returned"] - sent
     print(f"Ctrl-C ({to}) to simulate returning: {took:.2f} s")
     assert took < SAFETY
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err  # from no process at all
     rows = report["rows"]
     assert 0 < len(rows) < MANY
     said = f"interrupted: stopped after {len(rows)} of {MANY} games; the frame holds the games that finished"
@@ -127,6 +159,32 @@ def test_ctrl_c_returns_the_finished_games_with_a_warning(to: str) -> None:
     for row in (rows[0], rows[-1]):
         _same_game(row, 7)
     assert _wait_gone(workers, 5.0) < 5.0
+
+
+IGNORING = textwrap.dedent(
+    """
+    import json, signal, time, warnings
+    from upto9.simulate import simulate
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN, "started with SIGINT ignored"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame = simulate(GAMES, players=2, seed=7, workers=2, progress=False)
+    returned = time.monotonic()
+    print(json.dumps({"returned": returned, "games": list(frame["game"]), "warnings": [str(w.message) for w in caught],
+                      "handler": str(signal.getsignal(signal.SIGINT))}))
+    """
+)
+
+
+def test_a_simulation_that_ignores_ctrl_c_plays_on() -> None:
+    """Started from a shell that ignores Ctrl-C (``trap "" INT``, ``nohup``): simulate does not
+    start catching it, and a SIGINT to the whole process group stops nothing."""
+    games = 40
+    ignoring = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"', sys.executable, "-c", IGNORING.replace("GAMES", str(games))]
+    _, sent, report = _press_ctrl_c(ignoring, after=0.5, timeout=120)
+    assert report["returned"] > sent, "the simulation ended before the Ctrl-C: the test saw nothing"
+    assert report["games"] == list(range(games)) and report["warnings"] == []
+    assert report["handler"] == str(signal.SIG_IGN)  # left as it was
 
 
 class _SigintLater:
@@ -172,6 +230,7 @@ def _interrupted(
     return frame, warning, returned - later.sent
 
 
+@pytest.mark.usefixtures("terminal_ctrl_c")
 def test_ctrl_c_in_this_process_keeps_the_games_played_so_far() -> None:
     frame, warning, took = _interrupted(workers=1)
     print(f"Ctrl-C to simulate returning (one process): {took:.2f} s")
@@ -182,6 +241,7 @@ def test_ctrl_c_in_this_process_keeps_the_games_played_so_far() -> None:
     _same_game(frame.iloc[-1], 2)
 
 
+@pytest.mark.usefixtures("terminal_ctrl_c")
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the swallowing, as planted
 def test_a_ctrl_c_swallowed_in_a_weakref_callback_still_stops(monkeypatch: pytest.MonkeyPatch) -> None:
     """Python swallows a KeyboardInterrupt raised inside a weakref or gc callback ("Exception
@@ -330,6 +390,7 @@ def test_a_game_that_raises_on_dask_is_named(dask_client: Any, clean: pd.DataFra
     pd.testing.assert_frame_equal(games.reset_index(drop=True), clean[clean["game"].isin(games["game"])].reset_index(drop=True))
 
 
+@pytest.mark.usefixtures("terminal_ctrl_c")
 def test_ctrl_c_on_dask_returns_the_finished_games(dask_client: Any) -> None:
     # Last of the Dask tests: the task running when Ctrl-C comes goes on in the cluster's threads
     # (Dask cannot stop a running task). 64 games make tasks of 4 games; Ctrl-C once one is done.

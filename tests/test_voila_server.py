@@ -9,10 +9,12 @@ import json
 import re
 from collections.abc import Iterator
 from html import unescape
+from typing import Any
 
 import pytest
 
-from tests.voila_helpers import CONFIG, PUBLISHED, SITE, TEMPLATES, VoilaServer, get
+from tests.test_browser import LOAD_MS, SHOTS, browser  # noqa: F401  (the browser fixture)
+from tests.voila_helpers import CONFIG, PUBLISHED, SITE, SIZES, TEMPLATES, VoilaServer, get
 
 pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
 
@@ -311,3 +313,34 @@ def test_the_norwegian_narrative_is_norwegian(notebook: str) -> None:
         assert not decimals, f"{notebook}: a decimal point in Norwegian text (Norwegian writes a comma): {decimals}"
     summaries = re.findall(r'<div class="u9-nb">.*?</div>', text, re.S)
     assert all("Advanced" not in s for s in summaries), f"{notebook}: an English summary in a Norwegian block"
+
+
+# --- a chart's tool bar -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_norwegian_chart_has_a_norwegian_tool_bar(browser: Any, server: VoilaServer, size: str) -> None:  # noqa: F811  (the browser fixture, imported)
+    """The comparison's charts in Norwegian: the tool bar's buttons (zoom, pan, reset, save as a
+    picture) say what they do in Norwegian, from the figure's own settings (nothing loaded from
+    another host); in English they keep plotly's words."""
+    context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone", device_scale_factor=1)
+    try:
+        tab = context.new_page()
+        titles = {}
+        for lang in ("nb", "en"):
+            tab.goto(server.page("6_comparison.ipynb") + f"?lang={lang}", timeout=LOAD_MS, wait_until="domcontentloaded")
+            tab.wait_for_selector(".js-plotly-plot .modebar-btn", state="attached", timeout=LOAD_MS)
+            chart = tab.locator(".js-plotly-plot").first
+            chart.scroll_into_view_if_needed()
+            chart.hover()  # the tool bar shows on hover
+            titles[lang] = chart.locator(".modebar-btn").evaluate_all("buttons => buttons.map(b => b.getAttribute('data-title'))")
+            if size == "desktop":  # a button's title shows under a mouse (a phone's tool bar shows on a tap)
+                chart.locator(".modebar-btn").last.hover()
+                tab.wait_for_timeout(300)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            chart.screenshot(path=str(SHOTS / f"6_comparison.toolbar.{lang}.{size}.png"))
+    finally:
+        context.close()
+    assert "Tilbakestill aksene" in titles["nb"] and "Last ned diagrammet som PNG-bilde" in titles["nb"], titles
+    assert not set(titles["nb"]) & set(titles["en"]), f"English words left in the Norwegian tool bar: {titles}"
+    assert "Reset axes" in titles["en"], titles

@@ -6,6 +6,11 @@ JupyterLab and Voila, fitted to its box.
 * ``figure_output(figure)``: the same as a ``display_data`` output, for an output area.
 * ``is_figure(shown)``: whether ``shown`` is a plotly figure.
 
+A Norwegian chart (one whose numbers are written with a decimal comma: ``layout.separators`` as
+the charts set it for ``lang="nb"``) gets a Norwegian tool bar: plotly.js takes a locale's words in
+the figure's own ``config`` (``locale``, ``locales``), so nothing is loaded from another host
+(plotly.js's own locale files are scripts for a CDN or a bundler).
+
 The bundle is made with plotly's JSON encoder alone. Plotly's own ``_repr_mimebundle_`` goes
 through ``plotly.io.renderers``, whose import pulls in nbformat and jsonschema: about three seconds
 on a page's first chart, the better part of the atlas and comparison pages' opening time.
@@ -16,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-__all__ = ["CONFIG", "PLOTLY_MIME", "figure_bundle", "figure_output", "is_figure", "wrap_title"]
+__all__ = ["CONFIG", "NORWEGIAN_SEPARATORS", "PLOTLY_MIME", "TOOLBAR_NB", "figure_bundle", "figure_output", "is_figure", "wrap_title"]
 
 PLOTLY_MIME: Final = "application/vnd.plotly.v1+json"
 
@@ -25,10 +30,37 @@ CONFIG: Final[dict[str, Any]] = {
     # height is "auto" in the output area: widgets/style.css gives the div its plot's height.
     "responsive": True,
     "displaylogo": False,
+    "showSendToCloud": False,  # plotly.js 3's "Share chart..." posts the chart to another host
     "modeBarButtonsToRemove": ["select2d", "lasso2d", "autoScale2d"],
 }
 """Plotly's settings for every chart: it follows its box's width; the tools a learner needs (zoom,
-reset, save as a picture), no logo."""
+reset, save as a picture), no logo, nothing sent to another host."""
+
+NORWEGIAN_SEPARATORS: Final = ",\u00a0"
+"""``layout.separators`` of a Norwegian chart (decimal comma, a no-break space between thousands)."""
+
+TOOLBAR_NB: Final[dict[str, str]] = {
+    # plotly.js's own English words (its modebar and notices) -> bokmål. The chart's tool bar: zoom,
+    # pan, zoom in and out, reset, save as a picture; the rest are notices a chart may show.
+    "Download plot as a PNG": "Last ned diagrammet som PNG-bilde",
+    "Download plot": "Last ned diagrammet",
+    "Zoom": "Zoom inn på et område",
+    "Pan": "Flytt",
+    "Zoom in": "Zoom inn",
+    "Zoom out": "Zoom ut",
+    "Reset axes": "Tilbakestill aksene",
+    "Reset": "Tilbakestill",
+    "Autoscale": "Tilpass aksene",
+    "Toggle Spike Lines": "Hjelpelinjer av/på",
+    "Show closest data on hover": "Vis nærmeste verdi under pekeren",
+    "Compare data on hover": "Sammenlign verdiene under pekeren",
+    "Double-click to zoom back out": "Dobbeltklikk for å zoome ut igjen",
+    "Double-click on legend to isolate one trace": "Dobbeltklikk på forklaringen for å vise bare én serie",
+    "Taking snapshot - this may take a few seconds": "Lager bildet – det kan ta noen sekunder",
+    "Snapshot succeeded": "Bildet er laget",
+    "Sorry, there was a problem downloading your snapshot!": "Beklager, bildet kunne ikke lastes ned.",
+}
+"""The Norwegian words of a chart's tool bar, given to plotly.js as the figure's locale ``nb``."""
 
 
 def is_figure(shown: Any) -> bool:
@@ -105,6 +137,14 @@ def figure_bundle(figure: Any) -> dict[str, Any]:
     >>> shown = figure_bundle(long)[PLOTLY_MIME]["layout"]
     >>> shown["title"]["text"], shown["margin"]["t"], shown["height"]
     ('Holding each level: the dealt hand and<br>after k draws', 120, 470)
+
+    A Norwegian chart's tool bar speaks Norwegian (an English chart's keeps plotly's words):
+
+    >>> config = figure_bundle(go.Figure(layout={"separators": NORWEGIAN_SEPARATORS}))[PLOTLY_MIME]["config"]
+    >>> config["locale"], config["locales"]["nb"]["dictionary"]["Reset axes"]
+    ('nb', 'Tilbakestill aksene')
+    >>> "locale" in figure_bundle(go.Figure(layout={"separators": ".,"}))[PLOTLY_MIME]["config"]
+    False
     """
     from plotly.io.json import to_json_plotly
 
@@ -117,6 +157,9 @@ def figure_bundle(figure: Any) -> dict[str, Any]:
     if isinstance(title, dict) and title.get("text"):
         _wrap(layout, title)
     shown["config"] = {**CONFIG, **shown.get("config", {})}
+    if layout.get("separators") == NORWEGIAN_SEPARATORS:  # a Norwegian chart: its tool bar too
+        shown["config"].setdefault("locale", "nb")
+        shown["config"].setdefault("locales", {"nb": {"dictionary": TOOLBAR_NB}})
     return {PLOTLY_MIME: shown}
 
 

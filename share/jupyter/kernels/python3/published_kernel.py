@@ -15,15 +15,26 @@ callback: server paths, library versions and tracebacks on a visitor's screen. H
 - a traceback is written to that log in full, and the error message sent to the page names no
   exception, value, file or line: only a plain sentence;
 - the kernel's self-description (kernel_info, which every page's websocket asks for) names no
-  Python or IPython version and no banner.
+  Python or IPython version and no banner;
+- a stopping kernel leaves one plain line in the log, not tracebacks: the server interrupts every
+  kernel before shutting it down (jupyter_client does), and a preheated kernel is always in a cell
+  then, waiting for its visitor, so the interrupt is logged as such; ipykernel then logs its failure
+  to send that cell's reply on a socket the shutdown has already closed, which is dropped (only
+  then: a closed socket before the shutdown is still logged). A kernel shut down as it starts (a
+  pool's refill when the server stops) leaves ipykernel's debugger poll unstarted: its "never
+  awaited" warning and "Task was destroyed" message name that coroutine alone and are dropped.
 
 Run by IPKernelApp.exec_files in the user namespace: everything lives in one function, deleted after.
 """
 
 
 def _publish_quietly() -> None:
+    import errno
+    import logging
     import sys
+    import warnings
 
+    import zmq
     from IPython import get_ipython
 
     shell = get_ipython()
@@ -32,11 +43,14 @@ def _publish_quietly() -> None:
     original = shell._showtraceback
 
     def _showtraceback(etype, evalue, stb):
-        try:
-            text = shell.InteractiveTB.stb2text(stb)
-        except Exception:
-            text = "\n".join(map(str, stb))
-        sys.__stderr__.write(f"[published kernel] a traceback kept from the page:\n{text}\n")
+        if isinstance(etype, type) and issubclass(etype, KeyboardInterrupt):  # no error of the page
+            text = "a cell was interrupted (the server interrupts a kernel before it shuts it down)"
+        else:
+            try:
+                text = "a traceback kept from the page:\n" + shell.InteractiveTB.stb2text(stb)
+            except Exception:
+                text = "a traceback kept from the page:\n" + "\n".join(map(str, stb))
+        sys.__stderr__.write(f"[published kernel] {text}\n")
         sys.__stderr__.flush()
         try:  # the widgets' own notice, in both languages (the kernel does not know the page's)
             from upto9.widgets._common import TROUBLE
@@ -50,6 +64,28 @@ def _publish_quietly() -> None:
     shell._showtraceback = _showtraceback
 
     kernel = shell.kernel
+
+    class _ClosedByTheShutdown(logging.Filter):
+        """ipykernel's "Exception in message handler" for a reply sent on a socket already closed,
+        while the kernel shuts down (its shutdown_reply is sent: ``_shutdown_message``)."""
+
+        def filter(self, record):
+            error = record.exc_info[1] if record.exc_info else None
+            closed = isinstance(error, zmq.ZMQError) and error.errno == errno.ENOTSOCK
+            return not (closed and getattr(kernel, "_shutdown_message", None) is not None)
+
+    kernel.log.addFilter(_ClosedByTheShutdown())
+
+    # ipykernel's debugger poll (the debugger is off here), never run when the kernel stops at once.
+    poll = "IPythonKernel.poll_stopped_queue"
+    warnings.filterwarnings("ignore", message=f"coroutine '{poll}' was never awaited", category=RuntimeWarning)
+
+    class _UnstartedPoll(logging.Filter):
+        def filter(self, record):
+            said = record.getMessage()
+            return not (said.startswith("Task was destroyed but it is pending!") and f"coro=<{poll}()" in said)
+
+    logging.getLogger("asyncio").addFilter(_UnstartedPoll())
     shell.banner1 = shell.banner2 = ""
     kernel.language_info = {**kernel.language_info, "version": ""}
     kernel.implementation_version = ""
