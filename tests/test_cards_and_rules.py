@@ -24,6 +24,9 @@ from upto9 import (
     parse_hand,
     rules_from_dict,
 )
+from upto9.rules import builtin_keys
+
+BUILT_IN = ", ".join(builtin_keys())  # the built-in rule sets as installed: the engine's and each game family's
 
 # --- reading cards ----------------------------------------------------------------------------------
 
@@ -96,12 +99,12 @@ def test_parse_hand_keeps_order_and_duplicates() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("5h 6h 11h", "token 3 '11h': no rank 11; ranks are A 2-10 J Q K"),
-        ("1h", "token 1 '1h': no rank 1; ranks are A 2-10 J Q K"),
-        ("Kh,5x", "token 2 '5x': no suit 'x'; suits are s h d c (or ♠ ♥ ♦ ♣)"),
-        ("5h 5", "token 2 '5': no suit; suits are s h d c (or ♠ ♥ ♦ ♣)"),
-        ("h", "token 1 'h': no rank; ranks are A 2-10 J Q K"),
-        ("5h 6h 7h 8h ♥5", "token 5 '♥5': no suit; suits are s h d c (or ♠ ♥ ♦ ♣)"),
+        ("5h 6h 11h", "the 3rd card, '11h', is not a card: no rank 11; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h"),
+        ("1h", "the 1st card, '1h', is not a card: no rank 1; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h"),
+        ("Kh,5x", "the 2nd card, '5x', is not a card: no suit 'x'; suits are s h d c (or ♠ ♥ ♦ ♣). Write a rank and then a suit, like 5h"),
+        ("5h 5", "the 2nd card, '5', is not a card: no suit; suits are s h d c (or ♠ ♥ ♦ ♣). Write a rank and then a suit, like 5h"),
+        ("h", "the 1st card, 'h', is not a card: no rank; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h"),
+        ("5h 6h 7h 8h ♥5", "the 5th card, '♥5', is not a card: no suit; suits are s h d c (or ♠ ♥ ♦ ♣). Write a rank and then a suit, like 5h"),
     ],
 )
 def test_parse_hand_errors_name_token_and_position(text: str, message: str) -> None:
@@ -126,7 +129,7 @@ def test_parse_card_errors(text: str, message: str) -> None:
 
 def test_check_reads_hand_text_and_reports_bad_tokens() -> None:
     assert check("5h,6h,7h,8h", 1).ok
-    with pytest.raises(CardError, match=r"^token 4 '8x': no suit 'x'"):
+    with pytest.raises(CardError, match=r"^the 4th card, '8x', is not a card: no suit 'x'"):
         check("5h 6h 7h 8x", 1)
 
 
@@ -315,7 +318,7 @@ def test_house_rule_file_changes_level6_jokers(tmp_path: Path) -> None:
             "level 1: Phase 10 limits wild cards for the whole phase only",
         ),
         # a base that does not exist
-        ('base = "phase11"\n', "base: no built-in rule set 'phase11'; built-in: phase10, upto9, upto9_lean"),
+        ('base = "phase11"\n', f"base: no built-in rule set 'phase11'; built-in: {BUILT_IN}"),
     ],
 )
 def test_bad_house_rule_files_are_refused_naming_file_level_and_field(tmp_path: Path, body: str, message: str) -> None:

@@ -19,6 +19,9 @@ from hypothesis import strategies as st
 from tests.fuzz_helpers import fuzz_examples
 from upto9.cards import shown
 from upto9.cli import RECONSTRUCTED_NOTE, main
+from upto9.rules import builtin_keys
+
+BUILT_IN = ", ".join(builtin_keys())  # the built-in rule sets as installed: the engine's and each game family's
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -162,11 +165,11 @@ def test_json_of_a_failing_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bad_card(capsys: pytest.CaptureFixture[str]) -> None:
     err = assert_error(capsys, ["check", "5h 6h 11h", "-l", "1"])
-    assert err == "upto9: error: token 3 '11h': no rank 11; ranks are A 2-10 J Q K\n"
+    assert err == "upto9: error: the 3rd card, '11h', is not a card: no rank 11; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h\n"
 
 
 def test_bad_suit(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_error(capsys, ["check", "5x", "-l", "1"], "token 1 '5x'", "suits are s h d c")
+    assert_error(capsys, ["check", "5x", "-l", "1"], "the 1st card, '5x', is not a card", "suits are s h d c")
 
 
 @pytest.mark.parametrize("level", ["0", "10", "-3"])
@@ -209,10 +212,27 @@ def test_no_command_and_unknown_command_point_to_the_main_help(capsys: pytest.Ca
 
 def test_more_copies_than_the_decks_hold(capsys: pytest.CaptureFixture[str]) -> None:
     err = assert_error(capsys, ["check", "7h 7h 7h", "-l", "4", "--players", "4"])
-    assert err == "upto9: error: the hand holds 3 × 7h, but a 4-player game of Up to 9 uses 2 decks: at most 2 of each card\n"
+    assert (
+        err == "upto9: error: the hand holds 3 × 7h, but a table of 4 plays Up to 9 with 2 decks: at most 2 of each card; choose 5 or 6 players for 3 decks\n"
+    )
     # Five players play with three decks; without --players, the largest table's decks are the limit.
     assert run(capsys, "check", "7h 7h 7h", "-l", "4", "--players", "5")[0] == 1  # a verdict: NOT VALID
-    assert_error(capsys, ["check", "7h 7h 7h 7h", "-l", "4"], "any game of Up to 9 uses 3 decks")
+    assert_error(capsys, ["check", "7h 7h 7h 7h", "-l", "4"], "no game of Up to 9 holds more than 3 × 7h: 5 or 6 players play with 3 decks")
+
+
+def test_the_command_line_says_card_and_one_deck_as_a_person_would(capsys: pytest.CaptureFixture[str]) -> None:
+    # A mistake in one card is "the 2nd card", never a "token"; one deck is "1 deck", never "1 deck(s)".
+    err = assert_error(capsys, ["check", "5h garbage 7h", "-l", "1"])
+    assert err == "upto9: error: the 2nd card, 'garbage', is not a card: no suit; suits are s h d c (or ♠ ♥ ♦ ♣). Write a rank and then a suit, like 5h\n"
+    err = assert_error(capsys, ["check", "7h 7h", "-l", "4", "--players", "4", "--rules", "upto9_lean"])
+    assert err == (
+        "upto9: error: the hand holds 2 × 7h, but a table of 4 plays Up to 9, one deck fewer with 1 deck: at most 1 of each card; "
+        "choose 5 or 6 players for 2 decks\n"
+    )
+    err = assert_error(capsys, ["check", "7r 7r 7r", "-l", "1", "--players", "3", "--rules", "phase10"])
+    assert err == "upto9: error: the hand holds 3 × 7r, but a table of 3 plays Phase 10 with 1 deck: at most 2 × 7r\n"
+    for said in (err, assert_error(capsys, ["check", "7r 13b", "-l", "1", "--rules", "phase10"])):
+        assert "token" not in said and "(s)" not in said and said.count("\n") == 1
 
 
 def test_players_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
@@ -339,9 +359,9 @@ def test_phase10_json_has_the_same_shape(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.parametrize(
     ("hand", "fragment"),
     [
-        ("7r 13b", "token 2 '13b': no number 13; numbers are 1-12"),
-        ("7h", "token 1 '7h': no colour 'h'; colours are r y g b"),
-        ("7r 7r 7r", "the hand holds 3 × 7r, but any game of Phase 10 uses 1 deck: at most 2 × 7r"),
+        ("7r 13b", "the 2nd card, '13b', is not a card: no number 13; numbers are 1-12"),
+        ("7h", "the 1st card, '7h', is not a card: no colour 'h'; colours are r y g b"),
+        ("7r 7r 7r", "the hand holds 3 × 7r, but no game of Phase 10 holds more than 2 × 7r: 2 to 6 players play with 1 deck"),
     ],
 )
 def test_phase10_bad_hands(capsys: pytest.CaptureFixture[str], hand: str, fragment: str) -> None:
@@ -353,7 +373,7 @@ def test_phase10_phase_out_of_range_says_phases(capsys: pytest.CaptureFixture[st
 
 
 def test_unknown_built_in_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_error(capsys, ["check", "7r", "--level", "1", "--rules", "phase11"], "no built-in rule set 'phase11'; built-in: phase10, upto9, upto9_lean")
+    assert_error(capsys, ["check", "7r", "--level", "1", "--rules", "phase11"], f"no built-in rule set 'phase11'; built-in: {BUILT_IN}")
 
 
 def test_phase10_levels_table_uses_phase_words(capsys: pytest.CaptureFixture[str]) -> None:
@@ -398,16 +418,18 @@ def test_exit_status(capsys: pytest.CaptureFixture[str], argv: list[str], expect
 def test_an_error_names_the_separator_actually_used(capsys: pytest.CaptureFixture[str], separator: str) -> None:
     hand = separator.join(["5h", "6h", "7h", "8h"])
     err = assert_error(capsys, ["check", hand, "-l", "1"])
-    assert err == f'upto9: error: token 1 {hand!r}: cards are separated by spaces or commas, not {separator!r}; see "upto9 check --help"\n'
+    assert err == f'upto9: error: the 1st card, {hand!r}, is not a card: cards are separated by spaces or commas, not {separator!r}; see "upto9 check --help"\n'
 
 
 def test_the_separator_error_counts_tokens_and_knows_phase10(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_error(capsys, ["check", "Kc 5h;6h", "-l", "1"], "token 2 '5h;6h': cards are separated by spaces or commas, not ';'")
-    assert_error(capsys, ["check", "7r;7y W", "-l", "1", "--rules", "phase10"], "token 1 '7r;7y': cards are separated by spaces or commas, not ';'")
+    assert_error(capsys, ["check", "Kc 5h;6h", "-l", "1"], "the 2nd card, '5h;6h', is not a card: cards are separated by spaces or commas, not ';'")
+    assert_error(
+        capsys, ["check", "7r;7y W", "-l", "1", "--rules", "phase10"], "the 1st card, '7r;7y', is not a card: cards are separated by spaces or commas, not ';'"
+    )
 
 
 def test_a_stray_mark_that_separates_nothing_keeps_the_card_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_error(capsys, ["check", "5h; 6h", "-l", "1"], "token 1 '5h;'")
+    assert_error(capsys, ["check", "5h; 6h", "-l", "1"], "the 1st card, '5h;', is not a card")
     err = assert_error(capsys, ["check", "5h; 6h", "-l", "1"])
     assert "separated" not in err
 
@@ -450,7 +472,7 @@ def test_a_rules_path_with_odd_characters(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_a_phase10_number_of_thousands_of_digits_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    err = assert_error(capsys, ["check", "7r " + "1" * 5000 + "r", "-l", "1", "--rules", "phase10"], "token 2 ")
+    err = assert_error(capsys, ["check", "7r " + "1" * 5000 + "r", "-l", "1", "--rules", "phase10"], "the 2nd card, ")
     assert err.count("\n") == 1
     assert len(err) < 1000
 
@@ -582,11 +604,14 @@ def test_an_ascii_terminal_gets_json_escaped_and_errors_in_ascii() -> None:
     assert json.loads(done.stdout)["explanation"][1] == "Level 1 allows no jokers; the closest straight needs 1: 4♥ is missing."
     error = upto9("check", "7h 7h 7h", "-l", "4", "--players", "4", env=ASCII)
     assert error.returncode == 2
-    assert error.stderr == b"upto9: error: the hand holds 3 x 7h, but a 4-player game of Up to 9 uses 2 decks: at most 2 of each card\n"
+    assert (
+        error.stderr
+        == b"upto9: error: the hand holds 3 x 7h, but a table of 4 plays Up to 9 with 2 decks: at most 2 of each card; choose 5 or 6 players for 3 decks\n"
+    )
     # The user's own odd characters are escaped, never a UnicodeEncodeError.
     odd = upto9("check", "5é", "-l", "1", env=ASCII)
     assert odd.returncode == 2
-    assert odd.stderr.startswith(b"upto9: error: token 1 '5\\xe9'")
+    assert odd.stderr.startswith(b"upto9: error: the 1st card, '5\\xe9', is not a card")
     helped = upto9("check", "--help", env=ASCII)
     assert (helped.returncode, helped.stderr) == (0, b"")
     assert b'"10h Qs"' in helped.stdout

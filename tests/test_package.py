@@ -128,7 +128,7 @@ def test_the_installed_command_checks_a_hand(fresh: Path) -> None:
     assert short.returncode == 1 and short.stdout.startswith("NOT VALID for level 1: straight of 4; no jokers\n"), short.stdout + short.stderr
     bad = _run([str(fresh / "upto9"), "check", "5h 6h 11h", "--level", "1"], cwd=fresh)
     assert bad.returncode == 2 and bad.stdout == "", bad.stdout
-    assert bad.stderr.startswith("upto9: error: token 3 '11h': no rank 11") and len(bad.stderr.splitlines()) == 1, bad.stderr
+    assert bad.stderr.startswith("upto9: error: the 3rd card, '11h', is not a card: no rank 11") and len(bad.stderr.splitlines()) == 1, bad.stderr
 
 
 def test_the_installed_package_is_the_wheel_and_imports_the_widgets(fresh: Path) -> None:

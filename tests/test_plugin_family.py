@@ -9,6 +9,7 @@ rule tests (tests/plugin_family/toyshed_rules.py) must pass.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -88,14 +89,15 @@ print(len(rounds) == frame["rounds"].sum(), (rounds.groupby("game")["score_2"].s
     done = with_plugin("-c", script)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == '["phase10", "toyshed", "upto9"] ["phase10", "upto9"]'
+    installed = sorted([*(family.key for family in families()), "toyshed"])  # the project's families and the toy
+    assert lines[0] == f'{json.dumps(installed)} ["phase10", "upto9"]'
     assert lines[1] == "RoundsGame toyshed 3 True True"
     assert lines[2] == "RulesError Toyshed is not a rummy: it has no levels to check"
     assert lines[3] == "RulesError Toyshed is not a rummy: it has no levels to check"
     assert lines[4] == 'RecordError family: this is a record of "toyshed", a game without levels: read it with any_family=True'
     # A bad generic record is refused whole, naming the round, the action and the field.
     assert lines[5] == "round 1 (deal): field 'scores' is missing"
-    assert lines[6] == "family: no installed game family \"nope\"; the installed ones are 'phase10', 'toyshed', 'upto9'"
+    assert lines[6] == "family: no installed game family \"nope\"; the installed ones are " + ", ".join(repr(k) for k in installed)
     assert lines[7] == "round 1, action 1 (fly): type: 'fly' is no Toyshed action (play, pick_up, blind, draw_up, finish)"
     assert lines[8].startswith("round 1, action 1 (play): card: not a card: 'Zz': no suit")
     assert lines[9] == 'round 1, action 2 (play): the engine recorded a "draw_up" here that the record lacks'

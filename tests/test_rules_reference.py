@@ -85,6 +85,23 @@ def test_rulings_keep_the_numbers_the_code_and_tests_cite() -> None:
         assert own <= {m["name"] for m in CHECK.finditer(part.group(0))}, number
 
 
+def test_every_3up_3down_rule_and_ruling_is_numbered_once_and_checked_by_a_test_of_its_own_file() -> None:
+    body = dict(sections())["3UP 3DOWN"]
+    items = re.findall(r"^\*\*(T\d+|3UP ruling \d+)\. [^*]+\*\*(.*?)(?=^\*\*|\Z)", body, flags=re.M | re.S)
+    labels = [label for label, _ in items]
+    assert [int(label[1:]) for label in labels if label.startswith("T")] == list(range(1, 21))
+    assert [int(label.split()[-1]) for label in labels if label.startswith("3UP")] == list(range(1, 10))
+    for label, part in items:
+        named = [m["name"] for m in CHECK.finditer(part)]
+        assert "*Checked by:*" in part and named, label
+        assert all(m["path"] == "../tests/test_threeup.py" for m in CHECK.finditer(part)), label
+    # Each rule T<n>'s own tests (test_t<n>_...) are cited under it.
+    for number in range(1, 21):
+        own = {name for name in functions_in(ROOT / "tests" / "test_threeup.py") if name.startswith(f"test_t{number}_")}
+        cited = {m["name"] for label, part in items if label == f"T{number}" for m in CHECK.finditer(part)}
+        assert own and own <= cited, number
+
+
 def test_the_level_table_marks_every_reconstructed_value() -> None:
     rows = re.findall(r"^\| (\d) \| (.+) \| (.+) \| (.+) \| (.+) \|$", text(), flags=re.M)
     assert [int(r[0]) for r in rows] == list(range(1, 10))

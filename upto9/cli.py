@@ -39,6 +39,7 @@ from upto9.files import FileError, read_text
 from upto9.game import RuleError
 from upto9.messages import Message, message_of, render
 from upto9.problems import MeldError
+from upto9.records import RecordError, load_game
 from upto9.rules import UPTO9, Level, Rules, RulesError, builtin_rules, load_rules
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_NOT_VALID", "EXIT_VALID", "main", "render_check", "render_levels", "slot_text"]
@@ -299,7 +300,7 @@ class _BadInput(Exception):
         self.prog = prog
 
 
-_INPUT_ERRORS: Final = (CardError, RulesError, MeldError, FileError, RuleError, _BadInput)
+_INPUT_ERRORS: Final = (CardError, RulesError, MeldError, FileError, RuleError, RecordError, _BadInput)
 """The errors that mean "this input cannot be used": one line and exit status 2, never a traceback."""
 
 
@@ -368,7 +369,32 @@ def _parser() -> _Parser:
         epilog=_EXIT_STATUS,
         formatter_class=formatter,
     )
+    cards_cmd = commands.add_parser(
+        "cards",
+        parents=[common],
+        help="read cards as the rule set's game writes them (any game: 3UP 3DOWN too)",
+        description="Read CARDS in the rule set's game and print them as its records write them.",
+        epilog=f'example: {PROG} cards "7r 7rød C+1" --rules threeup\n\n{_EXIT_STATUS}',
+        formatter_class=formatter,
+    )
+    cards_cmd.add_argument("hand", metavar="CARDS", help='cards separated by spaces, e.g. "7r C1 10k" (3UP 3DOWN) or "5h 6h" (Up to 9)')
+    replay_cmd = commands.add_parser(
+        "replay",
+        help="replay a saved game of any game and say how it ended",
+        description="Replay a saved game (docs/records.md) move by move; an illegal or altered action is refused, naming it.",
+        epilog=_EXIT_STATUS,
+        formatter_class=formatter,
+    )
+    replay_cmd.add_argument("record", metavar="FILE", help="a saved game: the JSON file save_game writes")
     return parser
+
+
+def _replayed(path: str) -> str:
+    """One line on a saved game replayed whole: its game, players, rounds and winners."""
+    game = load_game(path, any_family=True)
+    winners = ", ".join(game.names[p] for p in game.winners) or "nobody"
+    state = f"won by {winners}" if game.over else "still being played"
+    return f"{game.rules.name}, {game.players} players, seed {game.seed}: {len(game.rounds)} round(s), {state}"
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
@@ -403,10 +429,9 @@ def _read_hand(text: str, rules: Rules, players: int | None, prog: str) -> tuple
         separator = _separator_in(error)
         if separator is None:
             raise
-        message = message_of(error)
-        raise _BadInput(
-            f"token {message.param('position')} {message.param('quoted')}: cards are separated by spaces or commas, not {separator!r}", prog
-        ) from None
+        # The engine's card mistake, with the separator as the reason (and no hint of how one card is written).
+        params = {name: value for name, value in message_of(error).params if name != "hint"}
+        raise _BadInput(str(Message("card.token_at", **{**params, "reason": Message("card.separator", separator=repr(separator))})), prog) from None
     except _INPUT_ERRORS:
         raise  # --players out of range, a card of another game: the engine's words
     except ValueError as error:  # the card parser should say CardError; a plain one is still about the hand
@@ -420,7 +445,7 @@ def _read_hand(text: str, rules: Rules, players: int | None, prog: str) -> tuple
 def _separator_in(error: CardError) -> str | None:
     """The character that joins cards in the token the parser refused (``;`` in ``5h;6h``), if any."""
     message = message_of(error)
-    if message.key != "card.token_at":
+    if message.key not in ("card.token_at", "card.token_at.hint"):
         return None
     token = str(message.param("token"))
     for i, char in enumerate(token):
@@ -431,9 +456,17 @@ def _separator_in(error: CardError) -> str | None:
 
 def _run(args: argparse.Namespace, glyphs: bool) -> tuple[str, int]:
     """The text to print and the exit status."""
+    if args.command == "replay":
+        return _replayed(args.record), EXIT_VALID
     rules = _rules(args.rules)
+    if args.command == "cards":
+        cards = parse_hand(args.hand, rules=rules)
+        if not cards:
+            raise _BadInput("no cards: write them separated by spaces", f"{PROG} cards")
+        return " ".join(str(c) for c in cards), EXIT_VALID
     if args.command == "levels":
         return "\n".join(render_levels(rules)), EXIT_VALID
+    family_of(rules)  # a game without levels (3UP 3DOWN) has none to check: its words say so
     level = rules.level(args.level)
     hand = _read_hand(args.hand, rules, args.players, f"{PROG} {args.command}")
     result = check(hand, level, rules)
@@ -462,8 +495,8 @@ def _fit(text: str, stream: TextIO | None) -> str:
 
     >>> import io
     >>> ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
-    >>> print(_fit("3 × 7♥; token 1 'é'", ascii_out))
-    3 x 7h; token 1 '\\xe9'
+    >>> print(_fit("3 × 7♥; the 1st card, 'é'", ascii_out))
+    3 x 7h; the 1st card, '\\xe9'
     """
     if _prints(text, stream):
         return text

@@ -12,7 +12,7 @@ cards, moves, melds and verdicts) stay inside its package. The generic code (rec
 
 >>> from upto9.rules import PHASE10
 >>> [f.key for f in families()], [f.key for f in rummies()]
-(['phase10', 'upto9'], ['phase10', 'upto9'])
+(['phase10', 'picture_cards', 'threeup', 'upto9'], ['phase10', 'upto9'])
 >>> family_of(PHASE10).name, family_of("upto9").level_word, game_family(PHASE10).key
 ('Phase 10', 'level', 'phase10')
 """
@@ -451,7 +451,7 @@ def family_of(rules: Rules | str) -> RummyFamily:
     >>> family_of("poker")
     Traceback (most recent call last):
     ...
-    upto9.rules.RulesError: no game family 'poker' is installed; the installed ones are 'phase10', 'upto9'
+    upto9.rules.RulesError: no game family 'poker' is installed; the installed ones are 'phase10', 'picture_cards', 'threeup', 'upto9'
     """
     return _family(rules if isinstance(rules, str) else require_rules(rules).family)
 
@@ -492,7 +492,7 @@ def families() -> tuple[GameFamily, ...]:
 
     >>> from upto9.rules import PHASE10
     >>> [f.rules is PHASE10 for f in families()]
-    [True, False]
+    [True, False, False, False]
     """
     return tuple(game_family(key) for key in family_keys())
 

@@ -48,7 +48,7 @@ def family_keys() -> tuple[str, ...]:
     """The keys of every registered family, sorted.
 
     >>> family_keys()
-    ('phase10', 'upto9')
+    ('phase10', 'picture_cards', 'threeup', 'upto9')
     """
     return tuple(sorted(_entry_points()))
 
@@ -62,7 +62,7 @@ def load_family(key: str) -> object:
     >>> load_family("poker")
     Traceback (most recent call last):
     ...
-    upto9.plugins.FamilyNotFound: no game family 'poker' is installed; the installed ones are 'phase10', 'upto9'
+    upto9.plugins.FamilyNotFound: no game family 'poker' is installed; the installed ones are 'phase10', 'picture_cards', 'threeup', 'upto9'
     """
     point = _entry_points().get(key)
     if point is None:

@@ -2,14 +2,16 @@
 turn model"): what a family's ``new_game`` returns when its game is rounds scored by points.
 
 ``RoundsGame`` deals round ``n`` (from 0) with the family's ``new_round`` from the game's deck
-(``rules.one_deck()`` times ``rules.decks_for(players)``) shuffled by ``upto9.game.round_rng(seed,
+(``rules.one_deck()`` times ``rules.decks_for(players)``) shuffled by ``upto9.turns.round_rng(seed,
 n)``, the dealer moving one seat a round (the first dealer is seat 0); when a round is over it adds
 the round's ``scores()`` into ``totals``. The game ends when the family says so: its optional
 member ``game_over(game) -> bool``, asked after each round; a family without one plays the number
 of rounds its rule set's fields name (``rules.fields.rounds``, one round when there is no such
 field). It ends at ``upto9.simulate.MAX_ROUNDS_PER_GAME`` rounds in any case (no rule of any game).
-The winners are the seats with the fewest total points (a tie is shared). A move the rules refuse
-raises ``upto9.game.RuleError`` and changes nothing: neither the round nor the totals.
+The winners are the seats with the fewest total points (a tie is shared), unless the family names
+them itself (its optional ``winners(game) -> tuple[int, ...]``, asked once the game is over: 3UP
+3DOWN's winner is the player who went out, and a game its turn limit ended has none). A move the rules refuse
+raises ``upto9.turns.RuleError`` and changes nothing: neither the round nor the totals.
 
 Any family's turn model serves (the example plays Up to 9's rounds without its levels):
 
@@ -31,10 +33,10 @@ from typing import Final
 
 from upto9.cards import PlayingCard
 from upto9.family import FamilyRecord, FamilyRound, FamilyView, GameFamily
-from upto9.game import RuleError, game_deck, round_rng
 from upto9.messages import Message
 from upto9.rules import Rules
 from upto9.simulate import MAX_ROUNDS_PER_GAME
+from upto9.turns import RuleError, game_deck, round_rng
 
 __all__ = ["DEFAULT_ROUNDS", "RoundsGame", "rounds_to_play"]
 
@@ -79,6 +81,7 @@ class RoundsGame:
         self.names = tuple(names) if names is not None else tuple(f"Player {p + 1}" for p in range(players))
         self.rounds: list[FamilyRound] = []
         self.winners: tuple[int, ...] = ()
+        self._over = False
         self._totals = [0] * players
         self._scored = 0  # the rounds whose scores are in the totals
         self._deal(deck)
@@ -93,8 +96,8 @@ class RoundsGame:
 
     @property
     def over(self) -> bool:
-        """Is the game over (its last round scored, and winners named)?"""
-        return bool(self.winners)
+        """Is the game over (its last round scored, and its winners named, if any)?"""
+        return self._over
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -151,8 +154,13 @@ class RoundsGame:
         for seat, points in enumerate(self.round.scores()):
             self._totals[seat] += points
         if self._ends():
-            fewest = min(self._totals)
-            self.winners = tuple(p for p in range(self.players) if self._totals[p] == fewest)
+            self._over = True
+            named = getattr(self.family, "winners", None)
+            if callable(named):
+                self.winners = tuple(named(self))
+            else:
+                fewest = min(self._totals)
+                self.winners = tuple(p for p in range(self.players) if self._totals[p] == fewest)
 
     def _ends(self) -> bool:
         if len(self.rounds) >= MAX_ROUNDS_PER_GAME:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final, Protocol, runtime_checkable
 
@@ -53,7 +54,9 @@ __all__ = [
     "RuleReader",
     "Rules",
     "RulesError",
+    "RummyFields",
     "Where",
+    "builtin_keys",
     "builtin_rules",
     "load_rules",
     "rules_from_dict",
@@ -128,11 +131,13 @@ class RulesError(ValueError):
 
 
 class Family(StrEnum):
-    """The keys of the two families this package brings. A rule set's ``family`` is a registered
-    family's key (``upto9.plugins``), which may come from another package too."""
+    """Keys of families this package brings, for the code that names one. A rule set's ``family``
+    is any registered family's key (``upto9.plugins``), which may come from another package too:
+    this enum does not limit them."""
 
     UPTO9 = "upto9"
     PHASE10 = "phase10"
+    THREEUP = "threeup"
 
 
 @runtime_checkable
@@ -173,22 +178,13 @@ class FamilyFieldsReader(Protocol):
 @runtime_checkable
 class FamilyFields(Protocol):
     """A family's own part of a rule set (``Rules.fields``): a frozen dataclass of the family's
-    fields, and the checks its levels get beyond the shared ones."""
-
-    @property
-    def group_kinds(self) -> tuple[GroupKind, ...]:
-        """The kinds of group its levels may ask for."""
-        ...
+    fields. Every game has these; a game of levels (a rummy) has ``RummyFields``' more."""
 
     @property
     def has_levels(self) -> bool:
         """Whether the game is played in levels (a rummy's contracts); a game without them (a
-        shedding game) has no ``levels``, ``level_order`` or ``free_order`` in its rule set."""
-        ...
-
-    @property
-    def max_run(self) -> int:
-        """The longest run (a bound with a reason, a ``Final`` of the family)."""
+        shedding game) has no ``levels``, ``level_order`` or ``free_order`` in its rule set, and
+        its fields need none of ``RummyFields``' members."""
         ...
 
     @property
@@ -201,16 +197,32 @@ class FamilyFields(Protocol):
         """Cards in one deck."""
         ...
 
+    def to_dict(self) -> dict[str, Any]:
+        """The fields in the rule file's shape (merged into ``Rules.to_dict``)."""
+        ...
+
+
+@runtime_checkable
+class RummyFields(FamilyFields, Protocol):
+    """The fields of a game of levels (``has_levels``): the groups its levels may ask for and the
+    checks its levels get beyond the shared ones."""
+
+    @property
+    def group_kinds(self) -> tuple[GroupKind, ...]:
+        """The kinds of group its levels may ask for."""
+        ...
+
+    @property
+    def max_run(self) -> int:
+        """The longest run (a bound with a reason, a ``Final`` of the family)."""
+        ...
+
     def largest(self, kind: GroupKind, decks: int, wild_ranks: frozenset[Rank]) -> int:
         """The largest set (or colour group) ``decks`` decks can make, wild cards included."""
         ...
 
     def check_level(self, reader: RuleReader, where: Where, level: Level) -> None:
         """Refuse a level the family cannot play (``reader.fail``)."""
-        ...
-
-    def to_dict(self) -> dict[str, Any]:
-        """The fields in the rule file's shape (merged into ``Rules.to_dict``)."""
         ...
 
 
@@ -708,6 +720,20 @@ class RuleReader:
             raise self.fail(where, Message("rules.whole_least", low=low, value=_shown(value)), key)
         return value
 
+    def flag(self, table: Mapping[str, Any], key: str, where: Where, default: bool) -> bool:
+        """A true-or-false field (``default`` when the table leaves it out)."""
+        value = table.get(key, default)
+        if not isinstance(value, bool):
+            raise self.fail(where, Message("rules.bool", value=_shown(value)), key)
+        return value
+
+    def choice(self, table: Mapping[str, Any], key: str, where: Where, values: tuple[str, ...], default: str) -> str:
+        """A field that is one of ``values`` (``default`` when the table leaves it out)."""
+        value = table.get(key, default)
+        if not isinstance(value, str) or value not in values:
+            raise self.fail(where, Message("rules.one_of", values=Items(tuple(repr(v) for v in values)), value=_shown(value)), key)
+        return value
+
     def text(self, table: Mapping[str, Any], key: str, where: Where) -> str:
         value = table.get(key)
         if not isinstance(value, str) or not value.strip():
@@ -732,7 +758,7 @@ class _Limits:
     """What one rule set's cards let a level ask for: its family's fields, and the most decks any
     table of the rule set plays with."""
 
-    fields: FamilyFields
+    fields: RummyFields
     decks: int
     wild_ranks: frozenset[Rank]
 
@@ -751,7 +777,7 @@ def _read_group(reader: RuleReader, value: Any, where: Where, limits: _Limits) -
         high = limits.fields.largest(kind, limits.decks, limits.wild_ranks)
         if size > high:
             key = "rules.set_size" if kind is GroupKind.SET else "rules.colour_size"
-            raise reader.fail(where, Message(key, high=high, decks=limits.decks, value=_shown(size)), "size")
+            raise reader.fail(where, Message(key, high=high, decks=Message("card.decks", n=limits.decks), value=_shown(size)), "size")
     jokers = reader.integer(table, "jokers", where, 0, size) if "jokers" in table else None
     return Group(kind, size, jokers)
 
@@ -881,7 +907,7 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         if len(covering) != 1:
             raise reader.fail("decks", Message("rules.decks.none" if not covering else "rules.decks.many", players=players))
         if players * hand_size + 1 > covering[0].decks * deck_size:
-            raise reader.fail("decks", Message("rules.cannot_deal", players=players, decks=covering[0].decks, hand=hand_size))
+            raise reader.fail("decks", Message("rules.cannot_deal", players=players, decks=Message("card.decks", n=covering[0].decks), hand=hand_size))
         most_decks = max(most_decks, covering[0].decks)
 
     penalty_keys = fields.penalty_keys
@@ -900,8 +926,11 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
         raise reader.fail("rules", Message("rules.list", value=_shown(levels_value)), "levels")
     if len(levels_value) > MAX_LEVELS:
         raise reader.fail("rules", Message("rules.too_many_levels", limit=MAX_LEVELS, count=len(levels_value)), "levels")
-    limits = _Limits(fields, most_decks, wild_ranks)
-    levels = sorted((_read_level(reader, v, i, limits) for i, v in enumerate(levels_value)), key=lambda lv: lv.number)  # none without levels
+    if levels_value and not isinstance(fields, RummyFields):
+        raise TypeError(f"the game family {family!r} has levels but its fields are no RummyFields (upto9.rules)")
+    limits = _Limits(fields, most_decks, wild_ranks) if isinstance(fields, RummyFields) else None
+    read = [_read_level(reader, v, i, limits) for i, v in enumerate(levels_value) if limits is not None]  # none without levels
+    levels = sorted(read, key=lambda lv: lv.number)
     for expected, level in enumerate(levels, start=1):
         if level.number != expected:
             raise reader.fail(Message("rules.where.level", number=level.number), Message("rules.numbered", count=len(levels)), "number")
@@ -966,17 +995,67 @@ def _read_file(path: Path, source: str) -> dict[str, Any]:
     return _parse(text, source)
 
 
+def _toml_files(package: str) -> dict[str, tuple[Traversable, str]]:
+    """The ``.toml`` files of ``package``'s ``rulesets`` folder by key, each with its source name."""
+    folder = resources.files(package) / "rulesets"
+    if not folder.is_dir():
+        return {}
+    where = package.replace(".", "/")
+    return {f.name.removesuffix(".toml"): (f, f"{where}/rulesets/{f.name}") for f in folder.iterdir() if f.name.endswith(".toml")}
+
+
+@cache
+def _family_builtins() -> dict[str, tuple[Traversable, str]]:
+    """The rule sets the installed families ship: the ``rulesets`` folder beside each family's
+    fields module (``upto9/families/threeup/rulesets/threeup.toml``). Read once, and only when a key
+    is not the engine's own: loading a family's fields module while this module is imported
+    would be too early for some."""
+    found: dict[str, tuple[Traversable, str]] = {}
+    for family in family_keys():
+        try:
+            package = getattr(load_fields_reader(family), "__package__", None)
+        except FamilyNotFound:
+            continue
+        if isinstance(package, str) and package != "upto9":
+            for key, entry in _toml_files(package).items():
+                found.setdefault(key, entry)
+    return found
+
+
+def _builtin_files(key: str | None = None) -> dict[str, tuple[Traversable, str]]:
+    """Every built-in rule set by key (the engine's ``upto9/rulesets`` first, then each family's);
+    given a key the engine ships, the engine's alone (no family is loaded for it)."""
+    own = _toml_files("upto9")
+    if key is not None and key in own:
+        return own
+    return {**_family_builtins(), **own}
+
+
+def builtin_keys() -> tuple[str, ...]:
+    """The keys of every built-in rule set, the engine's and the installed families', sorted.
+
+    >>> {"phase10", "upto9", "upto9_lean"} <= set(builtin_keys())
+    True
+    """
+    return tuple(sorted(_builtin_files()))
+
+
 def _builtin_keys() -> list[str]:
-    folder = resources.files("upto9") / "rulesets"
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+    return list(builtin_keys())
 
 
 def _builtin_data(key: str) -> dict[str, Any]:
-    keys = _builtin_keys()
-    if key not in keys:  # a key, never a path: nothing but the package's own files is read
-        raise RulesError(Message("rules.no_builtin", key=_shown(key), keys=Items(tuple(keys))))
-    path = resources.files("upto9") / "rulesets" / f"{key}.toml"
-    return _parse(path.read_text(encoding="utf-8"), f"upto9/rulesets/{key}.toml")
+    files = _builtin_files(key)
+    if key not in files:  # a key, never a path: nothing but the packages' own files is read
+        raise RulesError(Message("rules.no_builtin", key=_shown(key), keys=Items(tuple(sorted(files)))))
+    path, source = files[key]
+    return _parse(path.read_text(encoding="utf-8"), source)
+
+
+def _builtin_source(key: str) -> str:
+    """Where the built-in rule set ``key`` is read from (``upto9/rulesets/upto9.toml``)."""
+    files = _builtin_files(key)
+    return files[key][1] if key in files else f"upto9/rulesets/{key}.toml"
 
 
 def builtin_rules(key: str) -> Rules:
@@ -988,10 +1067,10 @@ def builtin_rules(key: str) -> Rules:
     >>> builtin_rules("../upto9")
     Traceback (most recent call last):
     ...
-    upto9.rules.RulesError: no built-in rule set '../upto9'; built-in: phase10, upto9, upto9_lean
+    upto9.rules.RulesError: no built-in rule set '../upto9'; built-in: phase10, picture_cards, threeup, upto9, upto9_lean
     """
     data = _builtin_data(key)
-    source = f"upto9/rulesets/{key}.toml"
+    source = _builtin_source(key)
     if "base" in data:
         data = {**_with_base(data, source, None, ((f"builtin:{key}", key),)), "key": data.get("key", key)}
     return rules_from_dict(data, source)
@@ -1023,7 +1102,7 @@ def _base_of(value: Any, folder: Path | None) -> tuple[dict[str, Any], str, Path
     is read."""
     keys = _builtin_keys()
     if isinstance(value, str) and value in keys:
-        return {"key": value, **_builtin_data(value)}, f"upto9/rulesets/{value}.toml", None, (f"builtin:{value}", value)
+        return {"key": value, **_builtin_data(value)}, _builtin_source(value), None, (f"builtin:{value}", value)
     refused = RulesError(Message("rules.base_path", keys=Items(tuple(keys)), value=_shown(value)))
     if not isinstance(value, str):
         raise refused

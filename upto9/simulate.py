@@ -452,8 +452,27 @@ def family_game_row(game: FamilyGame, index: int, bots: Sequence[str] | None = N
             row[f"bot_{p}"] = bots[p]
         row[f"won_{p}"] = p in game.winners
         row[f"total_{p}"] = game.totals[p]
+    row.update(_family_columns(game.rules, "game_columns", game))
     row["rules"] = game.rules.key
     return row
+
+
+def _family_columns(rules: Rules, hook: str, played: object) -> dict[str, Any]:
+    """A family's own measures of a game or a round (its optional ``game_columns(game)`` and
+    ``round_columns(round)``: pick-ups, clears, why it ended, in the order its
+    ``game_column_names`` and ``round_column_names`` say), none without the hook. A column
+    the engine writes itself is refused: a family adds measures, it does not change the common ones."""
+    family = game_family(rules)
+    columns = getattr(family, hook, None)
+    found = dict(columns(played)) if callable(columns) else {}
+    names = tuple(getattr(family, "game_column_names" if hook == "game_columns" else "round_column_names", ()))
+    if tuple(found) != names:
+        raise TypeError(f"the game family of {rules.key!r} gives the columns {list(found)}, not the {list(names)} it names")
+    common = {"game", "seed", "players", "rounds", "moves", "winners", "rules", "round", "dealer"}
+    clash = sorted(k for k in found if k in common or k.startswith(("bot_", "won_", "total_", "score_")))
+    if clash:
+        raise TypeError(f"the game family of {rules.key!r} writes the engine's own column {clash[0]!r}")
+    return found
 
 
 def family_round_rows(game: FamilyGame, index: int) -> list[dict[str, Any]]:
@@ -469,6 +488,7 @@ def family_round_rows(game: FamilyGame, index: int) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"game": index, "round": number, "dealer": played.dealer, "moves": len(played.history)}
         for p, points in enumerate(played.scores()):
             row[f"score_{p}"] = points
+        row.update(_family_columns(game.rules, "round_columns", played))
         rows.append(row)
     return rows
 
@@ -530,7 +550,8 @@ def simulate(
     Up to 9 and Phase 10 runs can be put side by side. A family without levels (a game that is no
     rummy, ``upto9.family.GameFamily``) is played through its turn model, its default bots the
     first of its ``bots()``; its frames have the columns of ``family_game_row`` and
-    ``family_round_rows``.
+    ``family_round_rows``, the family's own measures among them (3UP 3DOWN: turns, why the game
+    ended, pick-ups, clears, cards picked up).
 
     **Stopping.** Ctrl-C (``KeyboardInterrupt``) stops the workers within about a second and
     returns the games that had finished (fewer rows than asked for, still sorted by game index)
@@ -579,7 +600,7 @@ def simulate(
             results, stop = _run_local(games, args, show, ctrl_c)
         else:
             results, stop = _run_processes(games, args, count, show, ctrl_c)
-    frames = _frames(results, players, per_round, rummy)
+    frames = _frames(results, players, per_round, rummy, rules)
     if stop is None:
         return frames
     done = len(results)
@@ -591,18 +612,24 @@ def simulate(
     raise SimulationError(message, partial=frames, game=stop.game, seed=own_seed, games=stop.games, done=done, total=games) from stop.cause
 
 
-def _frames(results: dict[int, _Result], players: int, per_round: bool, rummy: bool = True) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+def _frames(
+    results: dict[int, _Result], players: int, per_round: bool, rummy: bool = True, rules: Rules = UPTO9
+) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
     """The frames ``simulate`` returns, from the games' rows, in the order of the game index."""
     import pandas as pd
 
     ordered = [results[index] for index in sorted(results)]
     if not rummy:
         seats = range(players)
-        columns = ["game", "seed", "players", "rounds", "moves", "winners", *(f"{c}_{p}" for p in seats for c in ("bot", "won", "total")), "rules"]
+        family = game_family(rules)
+        own = tuple(getattr(family, "game_column_names", ()))  # the family's own measures (``game_columns``)
+        columns = ["game", "seed", "players", "rounds", "moves", "winners", *(f"{c}_{p}" for p in seats for c in ("bot", "won", "total")), *own, "rules"]
         games_df = pd.DataFrame([r[0] for r in ordered], columns=columns)
         if not per_round:
             return games_df
-        return games_df, pd.DataFrame([row for r in ordered for row in r[1]], columns=["game", "round", "dealer", "moves", *(f"score_{p}" for p in seats)])
+        own_round = tuple(getattr(family, "round_column_names", ()))
+        round_columns = ["game", "round", "dealer", "moves", *(f"score_{p}" for p in seats), *own_round]
+        return games_df, pd.DataFrame([row for r in ordered for row in r[1]], columns=round_columns)
     games_df = pd.DataFrame([r[0] for r in ordered], columns=_game_columns(players))
     if not per_round:
         return games_df

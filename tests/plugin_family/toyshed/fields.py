@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 
 from upto9.cards import Rank
 from upto9.messages import Message
-from upto9.rules import GroupKind, Level, RuleReader, Where
+from upto9.rules import RuleReader
 
 __all__ = ["MAX_ROUNDS", "ToyshedFields", "read_fields", "top_fields"]
 
@@ -27,18 +27,9 @@ class ToyshedFields:
 
     rounds: int = 3
 
-    group_kinds: ClassVar[tuple[GroupKind, ...]] = ()
-    has_levels: ClassVar[bool] = False
-    max_run: ClassVar[int] = 0
+    has_levels: ClassVar[bool] = False  # so no RummyFields members: no groups, runs or levels to check
     penalty_keys: ClassVar[tuple[str, ...]] = ()
     deck_size: ClassVar[int] = 52
-
-    def largest(self, kind: GroupKind, decks: int, wild_ranks: frozenset[Rank]) -> int:
-        """No melds: no group of any size."""
-        return 0
-
-    def check_level(self, reader: RuleReader, where: Where, level: Level) -> None:
-        """No levels to check (a rule set of this family has none)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The fields in the rule file's shape."""
