@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from upto9.cards import Rank, Suit
-from upto9.messages import Items, Message
+from upto9.messages import Message
 from upto9.rules import RuleReader
 
 __all__ = [
@@ -134,20 +134,6 @@ top_fields: Final = frozenset(PictureFields().to_dict())
 _DEFAULTS: Final = PictureFields()
 
 
-def _flag(reader: RuleReader, top: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = top.get(key, default)
-    if not isinstance(value, bool):
-        raise reader.fail("rules", Message("rules.bool", value=repr(value)[:80]), key)
-    return value
-
-
-def _choice(reader: RuleReader, top: Mapping[str, Any], key: str, values: tuple[str, ...], default: str) -> str:
-    value = top.get(key, default)
-    if value not in values:
-        raise reader.fail("rules", Message("rules.one_of", values=Items(tuple(repr(v) for v in values)), value=repr(value)[:80]), key)
-    return str(value)
-
-
 def read_fields(reader: RuleReader, top: Mapping[str, Any], wild_ranks: frozenset[Rank]) -> PictureFields:
     """The game's fields of a rule file's top table, each in range (``reader.fail`` names the field),
     and a deal every table of the rule set can deal: the text's own counts are refused in words.
@@ -162,7 +148,7 @@ def read_fields(reader: RuleReader, top: Mapping[str, Any], wild_ranks: frozense
         raise reader.fail("rules", Message("picture_cards.rules.no_wilds"), "wild_ranks")
     d = _DEFAULTS
     fields = PictureFields(
-        removed_suit=_choice(reader, top, "removed_suit", REMOVED_SUITS, d.removed_suit),
+        removed_suit=reader.choice(top, "removed_suit", "rules", REMOVED_SUITS, d.removed_suit),
         deal_two=reader.integer(top, "deal_two", "rules", 1, MAX_DEAL, default=d.deal_two),
         deal_three=reader.integer(top, "deal_three", "rules", 1, MAX_DEAL, default=d.deal_three),
         picture_decks=reader.integer(top, "picture_decks", "rules", 1, MAX_PICTURE_DECKS, default=d.picture_decks),
@@ -172,10 +158,10 @@ def read_fields(reader: RuleReader, top: Mapping[str, Any], wild_ranks: frozense
         jack_base=reader.integer(top, "jack_base", "rules", 0, MAX_BASE, default=d.jack_base),
         queen_pairs=reader.integer(top, "queen_pairs", "rules", 2, 4, default=d.queen_pairs),
         move_after=reader.integer(top, "move_after", "rules", 0, MAX_MOVE_AFTER, default=d.move_after),
-        first_card_back=_flag(reader, top, "first_card_back", d.first_card_back),
+        first_card_back=reader.flag(top, "first_card_back", "rules", d.first_card_back),
         low_end=reader.integer(top, "low_end", "rules", 0, MAX_LOW_END, default=d.low_end),
         third_ace=reader.integer(top, "third_ace", "rules", 0, 4, default=d.third_ace),
-        first_player=_choice(reader, top, "first_player", FIRST_PLAYER, d.first_player),
+        first_player=reader.choice(top, "first_player", "rules", FIRST_PLAYER, d.first_player),
     )
     keep, low, high = top.get("hand_size"), top.get("min_players"), top.get("max_players")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (keep, low, high)):
