@@ -305,3 +305,11 @@ def test_the_page_draws_a_chart_only_when_the_learner_asks(model: ComparisonMode
     assert choice.shown is chart and chart._output.outputs and table.layout.display == "none"
     choice.lang = "nb"  # the views follow the model's language, and the buttons the page's
     assert model.lang == "nb" and choice.labels == ["Tabell", "Diagram"] and "Straffepoeng" in str(chart._output.outputs[0]["data"])
+
+
+def test_the_compared_games_keep_their_colours_whatever_families_are_installed() -> None:
+    # Up to 9 purple and Phase 10 teal on every chart, though 3UP 3DOWN and Picture cards sort among them.
+    from upto9.widgets.compare import COLOURS
+
+    assert COLOURS["upto9"] == "#6a1b9a" and COLOURS["phase10"] == "#00897b"
+    assert len(set(COLOURS.values())) == len(COLOURS)

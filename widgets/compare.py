@@ -351,10 +351,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 }
 assert set(TEXTS) == set(LANGS)
 
-PALETTE: Final = ("#00897b", "#6a1b9a", "#ef6c00", "#37474f")
-"""The families' colours in every chart, in the registry's order (by key): Phase 10 teal, Up to 9
-purple; a third and fourth family orange and slate (a fifth takes the first again)."""
-COLOURS: Final[dict[str, str]] = {f.key: PALETTE[i % len(PALETTE)] for i, f in enumerate(families())}
+FAMILY_COLOURS: Final = {"phase10": "#00897b", "upto9": "#6a1b9a"}
+"""The compared games' own colours, kept whatever else is installed: Phase 10 teal, Up to 9 purple."""
+PALETTE: Final = ("#ef6c00", "#37474f", "#2e7d32", "#ad1457")
+"""The colours of the other families, in the registry's order (by key; a fifth takes the first again)."""
+COLOURS: Final[dict[str, str]] = {
+    **{f.key: PALETTE[i % len(PALETTE)] for i, f in enumerate(f for f in families() if f.key not in FAMILY_COLOURS)},
+    **FAMILY_COLOURS,
+}
 """Each family's colour in every chart, by family key."""
 
 
