@@ -31,6 +31,7 @@ from upto9.compare import (
 from upto9.families.phase10.fields import deck_of
 from upto9.family import family_of
 from upto9.rules import PHASE10, UPTO9, Family, TieBreak, builtin_rules
+from upto9.stats import StatsError
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "notebooks" / "data" / "comparison.json"
@@ -59,7 +60,7 @@ def test_wilson_edges_and_bad_input() -> None:
     assert (none.value, none.low) == (0.0, 0.0) and 0 < none.high < 0.1
     assert (every.value, every.high) == (1.0, 1.0) and 0.9 < every.low < 1
     assert wilson(0, 0).n == 0 and (wilson(0, 0).low, wilson(0, 0).high) == (0.0, 1.0)
-    with pytest.raises(CompareError, match="0 <= successes <= n"):
+    with pytest.raises(StatsError, match="0 <= successes <= n"):
         wilson(-1, 10)
 
 
@@ -92,7 +93,7 @@ def test_bootstrap_ratio_covers_a_known_ratio_resampling_whole_games() -> None:
         covered += rate.contains(0.4)
     assert 0.89 <= covered / trials <= 0.99, covered
     assert bootstrap_ratio([1, 2], [0, 0]) is None
-    with pytest.raises(CompareError, match="as many numerators as denominators"):
+    with pytest.raises(StatsError, match="as many numerators as denominators"):
         bootstrap_ratio([1, 2], [1])
 
 
@@ -265,7 +266,7 @@ def _one_by_one_ratio(top: list[int], bottom: list[int], seed: str) -> tuple[flo
     seed, the values gathered by fancy indexing, no threads (the code before the page was made fast)."""
     import numpy as np
 
-    from upto9.compare import RESAMPLES, _percentiles, _rng
+    from upto9.stats import RESAMPLES, _percentiles, _rng
 
     t, b = np.asarray(top, dtype=np.float64), np.asarray(bottom, dtype=np.float64)
     if t.size == 0 or b.sum() == 0:
@@ -280,7 +281,7 @@ def _one_by_one_ratio(top: list[int], bottom: list[int], seed: str) -> tuple[flo
 def _one_by_one_mean(values: list[float], seed: str) -> tuple[float, float]:
     import numpy as np
 
-    from upto9.compare import RESAMPLES, _percentiles, _rng
+    from upto9.stats import RESAMPLES, _percentiles, _rng
 
     data = np.asarray(values, dtype=np.float64)
     picks = _rng(seed).integers(0, data.size, size=(RESAMPLES, data.size))

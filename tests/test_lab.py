@@ -87,7 +87,7 @@ def test_the_lab_takes_the_standard_side_from_the_atlas_when_it_is_the_same_game
     lab.set_decks(3, 4)
     lab.compare(progress=False)
     assert lab.standard == atlas.games[:10] and lab.house != lab.standard
-    assert "The standard side is read from the atlas file" in text_of(lab._dev_note.value)  # a file: the Advanced section
+    assert "The games played in advance are read from the page" in text_of(lab._dev_note.value)  # a file: the Advanced section
 
 
 # --- what a learner sees in the lab ---------------------------------------------------------------
@@ -118,12 +118,22 @@ def test_every_lab_chart_has_titled_axes_and_an_empty_result_is_said_in_words() 
 def test_the_lab_table_is_written_the_languages_way_and_keeps_statistics_terms_in_advanced(capsys: pytest.CaptureFixture[str]) -> None:
     standard, house = [summary(10), summary(12)], [summary(11), summary(14)]
     table = compare_table(standard, house, "nb")
-    assert table.loc["Runder per spill (snitt)"].tolist() == ["11,0", "12,5", "+1,5"]
+    # Each side's figure, the paired difference with its 95 % interval, and what it means with its n.
+    assert table.loc["Runder per spill (snitt)"].tolist() == [
+        "11,0",
+        "12,5",
+        "+1,5 (1,0 til 2,0)",
+        "spillene blir lengre med 1,5 runder, trolig mellom 1,0 og 2,0 (2 spill på hver side)",
+    ]
+    same = "ingen målbar endring: ingen forskjell i det hele tatt i noen av de 2 spillene på hver side"
+    assert table.loc["Straffepoeng per spiller til slutt (snitt)"].iloc[-1] == same
     text = " ".join([*table.index, *table.columns, *(str(v) for v in table.to_numpy().ravel())])
     assert not re.search(r"\d\.\d", text)
-    for word in ("SD", "IQR", "SA", "IKV", "Rounds", "Penalty", "games", "Difference"):
+    for word in ("BCa", "bootstrap", "Newcombe", "Rounds", "Penalty", "games", "Difference"):
         assert not re.search(rf"\b{word}\b", text), word
-    assert "(standard deviation, SD)" in " ".join(compare_table(standard, house, "en", plain=False).index)
+    every = compare_table(standard, house, "en", plain=False)  # "Advanced": every measure, with n and the method's own name
+    assert every.loc["Rounds per game (average)"].tolist() == ["11.0", "12.5", "+1.5 (1.0 to 2.0)", "2", "paired bootstrap, BCa"]
+    assert every.loc["Level 9: share of rounds ending in a lay-down (%)", "Interval (method)"] == "paired bootstrap of a ratio, percentile"
     explorer = RulesExplorer()
     explorer.model.set_budget(9, 2)
     lab = HouseRuleLab(explorer, games=10)
@@ -164,10 +174,10 @@ def test_the_explorer_names_rule_sets_in_the_pages_language_and_keeps_the_file_i
 
 LAB = ATLAS.parent / "lab.json"
 FRESH_GAMES = int(os.environ.get("UPTO9_LAB_FRESH_GAMES", "10"))
-"""Games of the lab's opening played afresh to compare with the file (10, the slider's least; up to 30, the page's own)."""
+"""Games of the lab's opening played afresh to compare with the file (10, the slider's least; up to 40, the page's own answer)."""
 
 
-def opening_lab(played: PlayedGames | tuple[()] = (), games: int = 30) -> HouseRuleLab:
+def opening_lab(played: PlayedGames | tuple[()] = (), games: int = 600) -> HouseRuleLab:
     """The lab as notebooks/5_house_rule_lab.ipynb opens it: level 9 allows 2 jokers."""
     explorer = RulesExplorer()
     explorer.model.level = 9
@@ -185,8 +195,14 @@ def test_the_lab_opens_without_playing_and_shows_what_playing_gives(monkeypatch:
     with monkeypatch.context() as patched:
         patched.setattr(lab_module, "play_games", no_playing)
         lab.compare(progress=False)  # the notebook's call: read from data/atlas.json and data/lab.json
-    assert len(lab.standard) == len(lab.house) == 30 and lab.house != lab.standard
+    assert len(lab.standard) == len(lab.house) == 40 and lab.house != lab.standard  # clear after the first batch
     assert "Both sides were played in advance" in text_of(lab._dev_note.value)
+    # The answer first, in plain words: the sampling stopped once it was clear, on the games read from the files.
+    note = text_of(lab._note.value)
+    assert note.startswith("The answer: Clear after 40 games a side. Rounds per game (average): games get longer by ")
+    lab.lang = "nb"
+    assert text_of(lab._note.value).startswith("Svaret: Tydelig etter 40 spill på hver side. Runder per spill (snitt): spillene blir lengre med ")
+    lab.lang = "en"
     # The same comparison played now (the first games: the same whatever the number asked for).
     fresh = opening_lab(games=FRESH_GAMES)
     fresh.atlas = None
@@ -201,4 +217,34 @@ def test_the_lab_opens_without_playing_and_shows_what_playing_gives(monkeypatch:
     lab._games.value = 10
     lab.compare(progress=False)
     assert len(lab.house) == 10 and lab.house != fresh.house
-    assert "the house side is played now" in text_of(lab._dev_note.value)
+    assert "the others are played now" in text_of(lab._dev_note.value)
+
+
+# --- sequential sampling: the answer, and what ended it --------------------------------------------------
+
+
+def test_the_lab_stops_once_the_answer_is_clear_and_says_why_in_both_languages() -> None:
+    explorer = RulesExplorer()
+    lab = HouseRuleLab(explorer, games=1000, players=2)
+    lab.compare()  # no rule changed: both sides are the very same games, settled by the first batch
+    assert len(lab.standard) == 40 and lab.house == lab.standard and lab._progress.text == "40 of 40 games"
+    note = text_of(lab._note.value)
+    assert note.startswith("The answer: No measurable change after 40 games a side: the intervals are narrow enough.")
+    assert "Rounds per game (average): no measurable change: no difference at all in any of the 40 games a side." in note
+    lab.set_penalty("A", 50)  # the aces cost more: the penalty points go up, clearly
+    lab.compare()
+    assert len(lab.house) == len(lab.standard) == 40 and lab._progress.text == "80 of 80 games"
+    note = text_of(lab._note.value)
+    assert note.startswith("The answer: Clear after 40 games a side.")
+    assert re.search(r"Penalty points per player at the end \(average\): higher by \d+ points, likely between \d+ and \d+ \(40 games a side\)\.", note), note
+    lab.lang = "nb"
+    note = text_of(lab._note.value)
+    assert note.startswith("Svaret: Tydelig etter 40 spill på hver side.")
+    assert re.search(r"Straffepoeng per spiller til slutt \(snitt\): høyere med \d+ poeng, trolig mellom \d+ og \d+ \(40 spill på hver side\)\.", note), note
+    shown = text_of(lab._table.outputs[0]["data"]["text/html"])
+    # What each difference means is written under its row's label (a phone shows it without scrolling sideways).
+    assert "Forskjell (95 %-intervall)" in shown and "Hva det betyr" not in shown and "(40 spill på hver side)" in shown
+    assert (
+        "<th scope='row' style='text-align:left;white-space:normal;min-width:12em'>Runder per spill (snitt)<div class='u9-lab-verdict'"
+        in (lab._table.outputs[0]["data"]["text/html"])
+    )

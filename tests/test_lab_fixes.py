@@ -1,12 +1,14 @@
 """The house-rule lab and the comparison page as a picky learner read them (headless, both languages):
 the rule-set table follows the lab's decks and penalties, results for earlier settings are marked
 stale, a refused table says why in the learner's words, a comparison cut short by its time limit
-says "N of M games played", and the findings, percentages and chart ticks read each language's way."""
+says so ("stopped after N games a side: the time limit"), and the findings, percentages and chart ticks read each language's way."""
 
 from __future__ import annotations
 
+import contextlib
 import html as html_lib
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -84,12 +86,12 @@ def test_a_table_that_cannot_be_dealt_is_refused_in_the_learners_words() -> None
     _, lab = _lab()
     lab.set_decks(2, 1)
     shown = text_of(lab._decks_refused.value)
-    assert "Decks, 5–6 players: 5 players: 1 deck(s) cannot deal 11 cards each and a discard" in shown
+    assert "Decks, 5–6 players: 5 players: 1 deck cannot deal 11 cards each and a discard" in shown
     assert "Nothing can be played until this box is put right: Decks, 5–6 players." in text_of(lab._changed.value)
     assert "house rules>" not in shown and "decks:" not in shown and lab._button.disabled
     lab.lang = "nb"
     shown = text_of(lab._decks_refused.value)
-    assert "Kortstokker, 5–6 spillere: 5 spillere: 1 kortstokk(er) kan ikke gi 11 kort til hver og ett til kastebunken" in shown
+    assert "Kortstokker, 5–6 spillere: 5 spillere: 1 kortstokk kan ikke gi 11 kort til hver og ett til kastebunken" in shown
     assert "Ingenting kan spilles før denne boksen er rettet: Kortstokker, 5–6 spillere." in text_of(lab._changed.value)
     assert "house rules>" not in shown and "decks" not in shown
     lab.set_decks(2, 3)
@@ -106,11 +108,13 @@ def test_a_comparison_cut_short_says_how_many_games_were_played(monkeypatch: pyt
     lab.compare(progress=False)
     done = len(lab.standard)
     assert 0 < done < lab_module.MAX_LAB_GAMES
+    assert len(lab.house) == done  # game i on both sides: the sides were played in turn, game by game
     shown = text_of(lab._note.value)
-    assert f"{done} of 100 games played (time limit)." in shown and "⏱" not in lab._note.value
+    assert shown.startswith(f"The answer: Stopped after {done} games a side: the time limit. Rounds per game (average): ") and "⏱" not in lab._note.value
+    assert "A comparison may take 1 s of the shared server's time" in shown
     lab.lang = "nb"
     shown = text_of(lab._note.value)
-    assert f"{done} av 100 spill spilt (tidsgrense)." in shown and "⏱" not in lab._note.value
+    assert shown.startswith(f"Svaret: Stoppet etter {done} spill på hver side: tidsgrensen. Runder per spill (snitt): ") and "⏱" not in lab._note.value
 
 
 def test_a_comparison_with_no_game_finished_says_so_without_a_missing_glyph(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -313,15 +317,24 @@ def lab_site() -> Any:
     yield from published_site("voila-lab-fixes.log")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_two_bad_boxes_on_the_page_are_named_beside_their_rows_in_both_languages(browser: Any, lab_site: Any, size: str) -> None:  # noqa: F811  (the browser fixture, imported)
+@contextlib.contextmanager
+def _lab_page(chromium: Any, site: Any, size: str) -> Iterator[Any]:
+    """The published lab page open at ``size`` (phone or desktop), its script errors kept in ``page.errors``."""
     phone = size == "phone"
-    context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
+    context = chromium.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     try:
-        open_page(page, lab_site, "5_house_rule_lab.ipynb")
+        open_page(page, site, "5_house_rule_lab.ipynb")
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_two_bad_boxes_on_the_page_are_named_beside_their_rows_in_both_languages(browser: Any, lab_site: Any, size: str) -> None:  # noqa: F811  (the browser fixture, imported)
+    with _lab_page(browser, lab_site, size) as page:
         for lang, (switch, decks, ace, summary) in _BAD_BOXES.items():
             page.locator(".u9-lang-switch button", has_text=switch).click()
             box = page.locator(".widget-inline-hbox", has_text=decks).locator("input")
@@ -362,5 +375,39 @@ def test_two_bad_boxes_on_the_page_are_named_beside_their_rows_in_both_languages
         page.wait_for_timeout(400)
         page.screenshot(path=str(SHOTS / f"5_house_rule_lab.set_back.nb.{size}.png"))
         assert not widget_problems(page), widget_problems(page)
-    finally:
-        context.close()
+
+
+# --- the answer on the page: its verdict and its table, at phone and desktop size, in both languages ----------
+
+_ANSWERS = {
+    "en": ("English", "The answer: Clear after 40 games a side.", "Difference (95 % interval)", "games get longer by"),
+    "nb": ("Norsk", "Svaret: Tydelig etter 40 spill på hver side.", "Forskjell (95 %-intervall)", "spillene blir lengre med"),
+}
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_labs_answer_reads_on_the_page_in_both_languages(browser: Any, lab_site: Any, size: str) -> None:  # noqa: F811  (the browser fixture, imported)
+    with _lab_page(browser, lab_site, size) as page:
+        for lang, (switch, head, column, words) in _ANSWERS.items():
+            page.locator(".u9-lang-switch button", has_text=switch).click()
+            answer = page.locator(".u9-lab-answer", has_text=head)
+            answer.wait_for(timeout=LOAD_MS)
+            assert words in answer.inner_text()
+            table = page.locator(".u9-lab-table").first
+            assert column in table.inner_text() and words in table.inner_text()
+            # The answer wraps inside the screen; the wide table scrolls inside its own box, not the page.
+            box = answer.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"] + 1
+            assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"] + 1
+            answer.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(400)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"5_house_rule_lab.answer.{lang}.{size}.png"))
+        # The charts: each estimate's bar with its 95 % interval.
+        levels = page.locator(".u9-lab-chart", has_text="Runder en spiller bruker på hvert nivå")
+        levels.wait_for(timeout=LOAD_MS)
+        assert page.locator(".u9-lab-chart .errorbar").count() > 0
+        levels.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(600)
+        page.screenshot(path=str(SHOTS / f"5_house_rule_lab.charts.nb.{size}.png"))
+        assert not widget_problems(page), widget_problems(page)

@@ -31,9 +31,10 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from upto9.cards import PlayingCard
-from upto9.compare import GameSummary, play_games, rules_fingerprint, shuffled_deck, wilson
+from upto9.compare import GameSummary, play_games, rules_fingerprint, shuffled_deck
 from upto9.family import family_of, holds
 from upto9.rules import UPTO9, Rules, rules_from_dict
+from upto9.stats import wilson
 
 __all__ = ["FORMAT", "VARIANTS", "Atlas", "Counts", "budget_variant", "first_hold", "hurdles", "sample_first_holds"]
 

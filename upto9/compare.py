@@ -4,9 +4,8 @@ estimates with 95 % intervals.
 * ``rules_facts(rules, players)``: what a comparison table shows, read from the rule set's data
   (deck, hand size, wild cards, joker budgets, levels, penalties, tie-break, safety valve), with
   the reconstructed marks.
-* ``wilson``, ``bootstrap_mean``, ``bootstrap_ratio``: a proportion's Wilson interval, and
-  percentile-bootstrap intervals of a mean and of a ratio of sums (resampling whole games, so
-  that the rounds of one game count together).
+* ``Estimate``, ``wilson``, ``bootstrap_mean``, ``bootstrap_ratio``, ``bootstrap_difference``,
+  ``share_of_rounds``: the intervals, from ``upto9.stats`` (re-exported here by their names).
 * ``sample_holding``: the chance that a dealt hand already holds each level, by shuffling the
   game's deck and asking the checker (``holds``).
 * ``play_games`` / ``summarise_games``: whole games played by bots (``simulate``), kept as one
@@ -28,7 +27,7 @@ import json
 import math
 import os
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,12 +40,28 @@ from upto9.family import family_of, holds
 from upto9.game import game_deck
 from upto9.rules import Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
+# The intervals live in upto9.stats; their names stay importable from here (pages and game
+# families import ``from upto9.compare import Estimate, wilson``).
+from upto9.stats import (
+    CONFIDENCE,
+    RESAMPLES,
+    Estimate,
+    StatsError,
+    bootstrap_difference,
+    bootstrap_mean,
+    bootstrap_ratio,
+    share_of_rounds,
+    wilson,
+)
+
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
     "CONFIDENCE",
     "FORMAT",
+    "HEADLINES",
+    "PAIRED_KEYS",
     "PLAYED_FORMAT",
     "CompareError",
     "Comparison",
@@ -55,6 +70,7 @@ __all__ = [
     "GameSummary",
     "Holding",
     "LevelFacts",
+    "PairedMeasure",
     "PenaltyFacts",
     "PlayedGames",
     "PublishedFigure",
@@ -67,6 +83,7 @@ __all__ = [
     "deal",
     "game_means",
     "game_stats",
+    "paired_measures",
     "play_games",
     "published_rows",
     "rules_facts",
@@ -80,83 +97,10 @@ __all__ = [
 ]
 
 FORMAT: Final = "upto9-comparison/1"
-CONFIDENCE: Final = 0.95
-_Z95: Final = 1.959963984540054  # the normal quantile of 0.975
-RESAMPLES: Final = 2000
-"""Bootstrap resamples behind every interval of a mean or a ratio."""
 
 
-class CompareError(ValueError):
+class CompareError(StatsError):
     """A comparison file or sample that cannot be used; the message says what is wrong."""
-
-
-# --- estimates --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A measured value with its interval: ``low <= value <= high`` at ``CONFIDENCE`` (95 %),
-    from ``n`` observations (deals, games or rounds) by ``method`` (``'wilson'`` or ``'bootstrap'``)."""
-
-    value: float
-    low: float
-    high: float
-    n: int
-    method: str
-
-    def contains(self, x: float) -> bool:
-        """Is ``x`` inside the interval?
-
-        >>> wilson(30, 100).contains(0.3), wilson(30, 100).contains(0.5)
-        (True, False)
-        """
-        return self.low <= x <= self.high
-
-    @property
-    def half_width(self) -> float:
-        """Half the interval's width (its margin, were it symmetric)."""
-        return (self.high - self.low) / 2
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n, "method": self.method}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Estimate:
-        """Read ``to_dict``'s shape back (JSON keeps every digit of a float).
-
-        >>> Estimate.from_dict(wilson(3, 10).to_dict()) == wilson(3, 10)
-        True
-        """
-        return cls(float(data["value"]), float(data["low"]), float(data["high"]), int(data["n"]), str(data["method"]))
-
-
-def wilson(successes: int, n: int, z: float = _Z95) -> Estimate:
-    """The share ``successes / n`` with its Wilson score interval (95 % by default). Unlike the
-    plain normal interval it stays inside 0..1 and is honest near 0 and 1 (a level almost never
-    held in the deal).
-
-    >>> e = wilson(50, 100)
-    >>> round(e.value, 2), round(e.low, 3), round(e.high, 3), e.method
-    (0.5, 0.404, 0.596, 'wilson')
-    >>> e = wilson(0, 1000)
-    >>> e.low, round(e.high, 4)
-    (0.0, 0.0038)
-    >>> wilson(3, 2)
-    Traceback (most recent call last):
-    ...
-    upto9.compare.CompareError: a share needs 0 <= successes <= n, got 3 of 2
-    """
-    if n < 0 or not 0 <= successes <= max(n, 0):
-        raise CompareError(f"a share needs 0 <= successes <= n, got {successes} of {n}")
-    if n == 0:
-        return Estimate(math.nan, 0.0, 1.0, 0, "wilson")
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    # At 0 and at n the bound is exactly 0 or 1 (the formula leaves a rounding speck).
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return Estimate(p, low, high, n, "wilson")
 
 
 def _read_json(path: Path) -> Any:
@@ -165,108 +109,6 @@ def _read_json(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as error:
         raise CompareError(f"{path}: {error}") from None
-
-
-def _rng(seed: int | str) -> np.random.Generator:
-    text = f"upto9-bootstrap:{seed}".encode()
-    return np.random.default_rng(int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big"))
-
-
-def _percentiles(values: np.ndarray[Any, np.dtype[np.float64]], confidence: float) -> tuple[float, float]:
-    tail = (1 - confidence) / 2 * 100
-    low, high = np.nanpercentile(values, [tail, 100 - tail])
-    return float(low), float(high)
-
-
-def bootstrap_mean(values: Sequence[float], *, resamples: int = RESAMPLES, seed: int | str = 0, confidence: float = CONFIDENCE) -> Estimate:
-    """The mean of ``values`` with a percentile-bootstrap interval: the values are drawn again with
-    replacement ``resamples`` times (seeded: the same call gives the same interval).
-
-    >>> e = bootstrap_mean([9, 10, 10, 11, 12, 9, 10, 13])
-    >>> e.value, e.low < e.value < e.high, e.n, e.method
-    (10.5, True, 8, 'bootstrap')
-    >>> bootstrap_mean([])
-    Traceback (most recent call last):
-    ...
-    upto9.compare.CompareError: a mean needs at least one value
-    """
-    data = np.asarray(values, dtype=np.float64)
-    if data.size == 0:
-        raise CompareError("a mean needs at least one value")
-    picks = _rng(seed).integers(0, data.size, size=(resamples, data.size))
-    # np.take: the same values as data[picks], gathered faster.
-    low, high = _percentiles(np.take(data, picks).mean(axis=1), confidence)
-    return Estimate(float(data.mean()), low, high, int(data.size), "bootstrap")
-
-
-def bootstrap_ratio(
-    numerators: Sequence[float], denominators: Sequence[float], *, resamples: int = RESAMPLES, seed: int | str = 0, confidence: float = CONFIDENCE
-) -> Estimate | None:
-    """``sum(numerators) / sum(denominators)`` with a percentile-bootstrap interval that resamples
-    the pairs (one pair per game: the rounds of a game are not independent of each other, the
-    games are). ``None`` when the denominators sum to 0 (nothing to measure).
-
-    >>> e = bootstrap_ratio([2, 3, 1, 2], [1, 1, 1, 1])   # e.g. rounds spent per level laid down
-    >>> e.value, e.low <= 2.0 <= e.high, e.n
-    (2.0, True, 4)
-    >>> bootstrap_ratio([0, 0], [0, 0]) is None
-    True
-    """
-    top = np.asarray(numerators, dtype=np.float64)
-    bottom = np.asarray(denominators, dtype=np.float64)
-    if top.shape != bottom.shape:
-        raise CompareError(f"a ratio needs as many numerators as denominators, got {top.size} and {bottom.size}")
-    total = float(bottom.sum())
-    if top.size == 0 or total == 0:
-        return None
-    picks = _rng(seed).integers(0, top.size, size=(resamples, top.size))
-    sums = np.take(bottom, picks).sum(axis=1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratios = np.where(sums > 0, np.take(top, picks).sum(axis=1) / np.where(sums > 0, sums, 1), np.nan)
-    low, high = _percentiles(ratios, confidence)
-    return Estimate(float(top.sum()) / total, low, high, int(top.size), "bootstrap")
-
-
-def bootstrap_difference(
-    first: Sequence[float], second: Sequence[float], *, resamples: int = RESAMPLES, seed: int | str = 0, confidence: float = CONFIDENCE
-) -> Estimate:
-    """``mean(second) - mean(first)`` of two independent samples (e.g. the games of two rule sets),
-    with a percentile-bootstrap interval that resamples each sample on its own. ``n`` is the
-    smaller sample's size.
-
-    >>> e = bootstrap_difference([10, 11, 9, 10, 12, 10], [13, 14, 12, 13, 15, 12])
-    >>> round(e.value, 2), e.low > 0, e.n
-    (2.83, True, 6)
-    """
-    a = np.asarray(first, dtype=np.float64)
-    b = np.asarray(second, dtype=np.float64)
-    if a.size == 0 or b.size == 0:
-        raise CompareError("a difference needs values on both sides")
-    rng = _rng(seed)
-    means_a = np.take(a, rng.integers(0, a.size, size=(resamples, a.size))).mean(axis=1)
-    means_b = np.take(b, rng.integers(0, b.size, size=(resamples, b.size))).mean(axis=1)
-    low, high = _percentiles(means_b - means_a, confidence)
-    return Estimate(float(b.mean() - a.mean()), low, high, int(min(a.size, b.size)), "bootstrap")
-
-
-def share_of_rounds(counts: Sequence[int], rounds: Sequence[int], *, resamples: int = RESAMPLES, seed: int | str = 0) -> Estimate | None:
-    """The share of all rounds that some count (per game) makes up, e.g. rounds ended as impossible:
-    a bootstrap over games (``bootstrap_ratio``), except when no round or every round counts, where
-    resampling games cannot vary and the Wilson interval over the rounds is given instead (a zero
-    share still has an upper bound). ``None`` when there are no rounds.
-
-    >>> e = share_of_rounds([0, 0, 0], [10, 11, 9])
-    >>> e.value, e.low, round(e.high, 3), e.method
-    (0.0, 0.0, 0.114, 'wilson')
-    >>> share_of_rounds([1, 0, 2], [10, 10, 10]).method
-    'bootstrap'
-    """
-    total, counted = sum(rounds), sum(counts)
-    if total == 0:
-        return None
-    if counted in (0, total):
-        return wilson(counted, total)
-    return bootstrap_ratio(counts, rounds, resamples=resamples, seed=seed)
 
 
 # --- the rule sets' facts ---------------------------------------------------------------------------
@@ -588,10 +430,45 @@ def summarise_games(games_df: pd.DataFrame, rounds_df: pd.DataFrame, rules: Rule
     return tuple(out)
 
 
-def play_games(rules: Rules, games: int, *, players: int = 4, seed: int | str = 0, workers: int = 1, progress: bool = False) -> tuple[GameSummary, ...]:
-    """Play ``games`` games with a ``HeuristicBot`` in every seat (``simulate``) and summarise them."""
-    from upto9.simulate import simulate
+def play_games(
+    rules: Rules,
+    games: int,
+    *,
+    players: int = 4,
+    seed: int | str = 0,
+    workers: int = 1,
+    progress: bool = False,
+    start: int = 0,
+    on_game: Callable[[GameSummary], object] | None = None,
+) -> tuple[GameSummary, ...]:
+    """Play ``games`` games with a ``HeuristicBot`` in every seat (``simulate``) and summarise them.
 
+    With ``start`` or ``on_game``, games ``start`` to ``start + games - 1`` are played here, one by
+    one, and each is handed to ``on_game`` as soon as it is finished (a page's progress bar, its
+    batches; a stop between two games keeps every game already handed over): the very games
+    ``simulate`` plays, game ``i`` from ``game_seed(seed, i)``.
+
+    >>> from upto9.rules import UPTO9
+    >>> seen = []
+    >>> later = play_games(UPTO9, 2, players=2, seed=3, start=1, on_game=seen.append)
+    >>> later == play_games(UPTO9, 3, players=2, seed=3)[1:], len(seen)
+    (True, 2)
+    """
+    from upto9.simulate import game_row, game_seed, play_game, round_rows, simulate
+
+    if games < 0 or start < 0:
+        raise CompareError(f"games and start must be 0 or more, not {games} and {start}")
+    if start or on_game is not None:
+        import pandas as pd
+
+        out = []
+        for index in range(start, start + games):
+            game = play_game(players=players, rules=rules, seed=game_seed(seed, index))
+            (summary,) = summarise_games(pd.DataFrame([game_row(game, index, ["HeuristicBot"] * players)]), pd.DataFrame(round_rows(game, index)), rules)
+            out.append(summary)
+            if on_game is not None:
+                on_game(summary)
+        return tuple(out)
     if games == 0:
         return ()
     frames = simulate(games, players=players, rules=rules, seed=seed, workers=workers, per_round=True, progress=progress)
@@ -823,6 +700,93 @@ def game_means(summaries: Sequence[GameSummary]) -> dict[str, float]:
         "penalty_sd": float(penalties.std(ddof=1)) if penalties.size > 1 else math.nan,
         "penalty_iqr": float(np.quantile(penalties, 0.75) - np.quantile(penalties, 0.25)) if penalties.size else math.nan,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class PairedMeasure:
+    """One measure of two rule sets played on the same deals (``paired_measures``): each side's
+    figure (``standard``, ``house``: a mean, a ratio of sums, or a share, in ``scale``'s units),
+    and the house side's difference with its 95 % paired interval and its ``n`` (``None`` where
+    a side has nothing to measure, e.g. a level the bots never laid down). ``level``: the level's
+    number, for a measure per level; 0 otherwise."""
+
+    key: str
+    level: int
+    standard: float
+    house: float
+    difference: Estimate | None
+
+
+PAIRED_KEYS: Final = ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_spread", "first_seat")
+"""The measures of a whole game ``paired_measures`` gives, in order; then per level ``rounds_level`` and ``lay_down``."""
+
+HEADLINES: Final = {"rounds": 0.5, "penalty_mean": 5.0}
+"""The measures a sequential comparison waits for, with the half-width that is narrow enough
+(``upto9.stats.settled``): half a round per game, 5 penalty points per player. A change smaller
+than these is too small to notice at the table."""
+
+
+def _per_game(key: str, g: GameSummary) -> float:
+    """A measure of one game (``PAIRED_KEYS``, not per level)."""
+    if key == "penalty_mean":
+        return sum(g.penalties) / len(g.penalties) if g.penalties else 0.0
+    if key == "penalty_spread":
+        return float(max(g.penalties) - min(g.penalties)) if g.penalties else 0.0
+    if key == "first_seat":
+        return float(0 in g.winners)
+    return float(getattr(g, key))
+
+
+def paired_measures(
+    standard: Sequence[GameSummary],
+    house: Sequence[GameSummary],
+    levels: int,
+    *,
+    keys: Sequence[str] = PAIRED_KEYS,
+    per_level: bool = True,
+    seed: int | str = 0,
+    resamples: int = RESAMPLES,
+    confidence: float = CONFIDENCE,
+) -> tuple[PairedMeasure, ...]:
+    """The house-rule lab's measures of two rule sets' games, game ``i`` the same deal on both
+    sides (``play_games`` with the same seed): game length (``rounds``, ``turns``), impossible and
+    stuck rounds per 100 games, the penalty points per player and their spread in a game (highest
+    minus lowest), and the share of games won by the first seat (in percent); with ``per_level``,
+    per level the rounds a player spends on it (rounds on it per lay-down) and its lay-down rate
+    (percent). Differences by ``upto9.stats``: a paired bootstrap over the games
+    (``paired_difference``, ``paired_ratio_difference``), Newcombe's paired interval for the share.
+
+    >>> g = GameSummary(10, 300, 1, 0, 0, 0, (0,), (40, 90, 120, 60), (9, 8, 8, 9), (1,) * 9, (1,) * 9, (0,) * 9)
+    >>> m = {p.key: p for p in paired_measures([g, g], [g, g], 9)}
+    >>> m["rounds"].difference, m["impossible"].standard
+    (Estimate(value=0.0, low=0.0, high=0.0, n=2, method='paired-bca'), 100.0)
+    """
+    from upto9.stats import paired_difference, paired_ratio_difference, paired_share_difference
+
+    if len(standard) != len(house):
+        raise CompareError(f"paired games come in pairs: game i on both sides; got {len(standard)} and {len(house)} games")
+    if not standard:
+        raise CompareError("no games to measure")
+    scale = {"impossible": 100.0, "stalemates": 100.0, "first_seat": 100.0}
+    opts: dict[str, Any] = {"resamples": resamples, "confidence": confidence}
+    out = []
+    for key in keys:
+        a, b = [_per_game(key, g) for g in standard], [_per_game(key, g) for g in house]
+        k = scale.get(key, 1.0)
+        diff = paired_share_difference([x > 0 for x in a], [x > 0 for x in b]) if key == "first_seat" else paired_difference(a, b, seed=f"{seed}:{key}", **opts)
+        out.append(PairedMeasure(key, 0, k * sum(a) / len(a), k * sum(b) / len(b), diff.scaled(k)))
+    for i in range(levels if per_level else 0):
+        tries = [[g.attempts[i] if i < len(g.attempts) else 0 for g in side] for side in (standard, house)]
+        laid = [[g.passes[i] if i < len(g.passes) else 0 for g in side] for side in (standard, house)]
+
+        def ratio(top: Sequence[int], bottom: Sequence[int], k: float = 1.0) -> float:
+            return k * sum(top) / sum(bottom) if sum(bottom) else math.nan
+
+        spent = paired_ratio_difference(tries[0], laid[0], tries[1], laid[1], seed=f"{seed}:level:{i}", **opts)
+        out.append(PairedMeasure("rounds_level", i + 1, ratio(tries[0], laid[0]), ratio(tries[1], laid[1]), spent))
+        rate = paired_ratio_difference(laid[0], tries[0], laid[1], tries[1], seed=f"{seed}:rate:{i}", **opts)
+        out.append(PairedMeasure("lay_down", i + 1, ratio(laid[0], tries[0], 100), ratio(laid[1], tries[1], 100), None if rate is None else rate.scaled(100)))
+    return tuple(out)
 
 
 # --- both sides -------------------------------------------------------------------------------------------

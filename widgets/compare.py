@@ -33,9 +33,10 @@ from typing import Any, Final
 import ipywidgets as w
 import traitlets as t
 
-from upto9.compare import Comparison, Estimate, GameStats, PublishedFigure, RulesFacts, Side, published_rows, rules_facts, slowest
+from upto9.compare import Comparison, GameStats, PublishedFigure, RulesFacts, Side, published_rows, rules_facts, slowest
 from upto9.family import families, family_of
 from upto9.rules import PHASE10, UPTO9, GroupKind, Rules, TieBreak
+from upto9.stats import RESAMPLES, Estimate, five_numbers
 
 from ._common import ModelLanguage, guard, style_tag
 from .atlas import TABLE_SCROLL, estimate_cell, fit_phone
@@ -646,7 +647,6 @@ class SampleNote(_HTMLView):
 
     def dev_html(self, lang: str) -> str:
         """The details a developer wants: the bots' class, the seed, the intervals' methods, the cache file."""
-        from upto9.compare import RESAMPLES
 
         c = self.model.comparison
         text = TEXTS[lang]["sample_dev"].format(bot=escape(c.bot), seed=c.seed, command=escape(c.command), resamples=_count(RESAMPLES, lang))
@@ -726,16 +726,16 @@ class PenaltyTable(_HTMLView):
     rule set its lowest, its quarters (what the chart's box shows), its highest and its average."""
 
     def html(self, lang: str) -> str:
-        import numpy as np
-
         texts = TEXTS[lang]
         sides = self.model.measured
-        totals = [np.asarray(s.penalty_totals(), dtype=float) for s in sides]
+        totals = [s.penalty_totals() for s in sides]
+        # The quartiles the chart's box draws (upto9.stats.five_numbers: plotly's "linear" way).
+        described = [five_numbers(t) if len(t) else None for t in totals]
         rows: list[tuple[str, list[str]]] = [(texts["pen_players"], [_count(len(t), lang) for t in totals])]
-        # plotly's box marks its quartiles the "linear" way, as numpy's percentile does by default.
-        for key, q in (("pen_lowest", 0), ("pen_q1", 25), ("pen_median", 50), ("pen_q3", 75), ("pen_highest", 100)):
-            rows.append((texts[key], [_number(float(np.percentile(t, q)), lang, 0) if t.size else "—" for t in totals]))
-        rows.append((texts["pen_mean"], [_number(float(t.mean()), lang) if t.size else "—" for t in totals]))
+        for i, key in enumerate(("pen_lowest", "pen_q1", "pen_median", "pen_q3", "pen_highest")):
+            rows.append((texts[key], [_number(d[i], lang, 0) if d is not None else "—" for d in described]))
+        # The mean is an estimate: with its 95 % interval, as on the rest of the page.
+        rows.append((texts["pen_mean"], [_stacked(self.model.stats(s.rules.key).final_penalties, lang) for s in sides]))
         head = f"<tr><th>{escape(texts['penalty_axis'])}</th>" + "".join(f"<th scope='col'>{escape(ruleset_name(s.rules, lang))}</th>" for s in sides) + "</tr>"
         return _scroll(f"<table class='u9-table u9-compare-penalties'>{head}{''.join(_row(label, cells) for label, cells in rows)}</table>")
 

@@ -4,8 +4,10 @@ The level rules (budgets, group sizes) are changed in the widgets' ``RulesExplor
 adds the table's other rules (the number of decks, the penalty values), plays games with the
 engine's bots under both rule sets from the same seeds (``upto9.compare.play_games``: game ``i``
 has the same shuffles and bots under both), and draws the comparison: game length, rounds per
-level (``upto9.atlas.hurdles``), impossible rounds, and the spread of penalty points
-(``upto9.compare.game_means``).
+level, impossible rounds, penalty points and their spread, the first seat's wins: each as the
+house side's difference on the same deals with its 95 % paired interval, its sample size and
+what it means in plain words (``upto9.compare.paired_measures``, ``upto9.stats``). It plays in
+batches until the answer is clear, the most games asked for, or its time budget (``LAB_SECONDS``).
 
 The base rule set is the explorer's choice (Up to 9, Phase 10, or Up to 9 with one deck fewer): the
 table's rules below are that rule set's own (its deck entries, its penalty groups), and both sides
@@ -19,7 +21,6 @@ from ``played`` (``upto9.compare.PlayedGames``: the notebook's opening house rul
 
 from __future__ import annotations
 
-import contextlib
 import math
 from collections.abc import Callable, Sequence
 from html import escape
@@ -28,9 +29,10 @@ from typing import Any, Final
 import ipywidgets as w
 import pandas as pd
 
-from upto9.atlas import Atlas, hurdles
-from upto9.compare import GameSummary, PlayedGames, game_means, play_games
+from upto9.atlas import Atlas
+from upto9.compare import HEADLINES, GameSummary, PairedMeasure, PlayedGames, paired_measures, play_games
 from upto9.rules import UPTO9, Rules, RulesError, rules_from_dict
+from upto9.stats import Estimate, Stop, bootstrap_mean, bootstrap_ratio, stop_reason, stop_words, verdict
 
 from ._common import OwnLanguage, guard
 from .atlas import TABLE_SCROLL
@@ -71,7 +73,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "pen_ace": "Ace",
         "penalties": "Penalty points for a card left in hand",
         "players": "Players",
-        "games": "Games",
+        "games": "At most, games a side",
         "compare": "Play both and compare (the same deals)",
         "standard": "Standard rules",
         "house": "House rules",
@@ -80,16 +82,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "refused": "Not a rule set that can be played: {error}",
         "fix_one": "Nothing can be played until this box is put right: {fields}.",
         "fix_many": "Nothing can be played until these {count} boxes are put right: {fields}.",
-        "cached": "The standard side is read from the atlas file (the same seeds); the house side is played now.",
+        "cached": "The games played in advance are read from the page's data files (the same seeds); the others are played now.",
         "cached_both": "Both sides were played in advance (the same seeds) and are read from the page's data files.",
         "rounds": "Rounds per game (average)",
         "turns": "Turns per game (average)",
         "impossible": "Impossible rounds per 100 games (no one could still make their level)",
         "stalemates": "Stuck rounds per 100 games (everyone down, no one could go out)",
         "penalty_mean": "Penalty points per player at the end (average)",
-        "penalty_iqr_plain": "Penalty points: how far apart the middle half of the players are",
-        "penalty_sd": "Penalty points per player (standard deviation, SD)",
-        "penalty_iqr": "Penalty points per player (interquartile range, IQR)",
         "rounds_level": "Rounds per level (average)",
         "rounds_level_phase": "Rounds per phase (average)",
         "t_length": "Game length: rounds per game",
@@ -105,7 +104,26 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "per100": "per 100 games",
         "per100_axis": "Rounds per 100 games",
         "what": "Measure",
-        "difference": "Difference",
+        "difference": "Difference (95 % interval)",
+        "meaning": "What it means",
+        "to": "to",
+        "method": "Interval (method)",
+        "penalty_spread": "Penalty points: highest minus lowest player in a game (average)",
+        "first_seat": "Games won by the player in seat 1 (%)",
+        "rounds_level_n": "{level}: rounds a player spends (average)",
+        "lay_down_n": "{level}: share of rounds ending in a lay-down (%)",
+        "u_rounds": " rounds",
+        "u_turns": " turns",
+        "u_per100": " per 100 games",
+        "u_points": " points",
+        "u_pp": " percentage points",
+        "headline": "The answer: {why}.",
+        "time_limit": "A comparison may take {seconds} s of the shared server's time; these are the games played in it.",
+        "sequential": (
+            "The lab plays the games in batches (40 a side first) and stops as soon as the game length and the "
+            "penalty points are each clear (their interval leaves out 0) or narrow enough (±0.5 rounds, ±5 points), "
+            "at the most games asked for, or at the time limit."
+        ),
         "seeds": (
             "{games} games, {players} players, sensible bots in every seat. Each game is shuffled and played the same way "
             "under both rule sets (the same game numbers, 0 to {last}), so a difference comes from the rules."
@@ -115,11 +133,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "decks": "decks",
         "penalty": "penalties",
         "stale": ("These results are for the earlier settings: the rules, players or games have changed since. Press “{button}” to play the games again."),
-        "cut_head": "{done} of {asked} games played (time limit).",
-        "cut": (
-            "Only {done} of the {asked} games asked for were played in the {seconds} s a comparison may take on this shared "
-            "server, so the figures are of those {done} games under both rule sets."
-        ),
         "none": (
             "Not one game could be finished in the {seconds} s a comparison may take on this shared server: under these rules a "
             "round can go on for a very long time (a level no one can make). Make the level easier, or undo the house rule."
@@ -140,7 +153,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "pen_ace": "Ess",
         "penalties": "Straffepoeng for et kort igjen på hånda",
         "players": "Spillere",
-        "games": "Spill",
+        "games": "Høyst, spill per side",
         "compare": "Spill begge og sammenlign (samme utdelinger)",
         "standard": "Standardregler",
         "house": "Husregler",
@@ -149,16 +162,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "refused": "Ikke et regelsett som kan spilles: {error}",
         "fix_one": "Ingenting kan spilles før denne boksen er rettet: {fields}.",
         "fix_many": "Ingenting kan spilles før disse {count} boksene er rettet: {fields}.",
-        "cached": "Standardsiden leses fra atlasfila (samme frø); hussiden spilles nå.",
+        "cached": "Spillene som ble spilt på forhånd, leses fra sidens datafiler (samme frø); de andre spilles nå.",
         "cached_both": "Begge sidene ble spilt på forhånd (samme frø) og leses fra sidens datafiler.",
         "rounds": "Runder per spill (snitt)",
         "turns": "Turer per spill (snitt)",
         "impossible": "Umulige runder per 100 spill (ingen kunne lenger klare nivået sitt)",
         "stalemates": "Fastlåste runder per 100 spill (alle har lagt ned, ingen kunne gå ut)",
         "penalty_mean": "Straffepoeng per spiller til slutt (snitt)",
-        "penalty_iqr_plain": "Straffepoeng: hvor langt fra hverandre den midterste halvdelen av spillerne er",
-        "penalty_sd": "Straffepoeng per spiller (standardavvik, SA)",
-        "penalty_iqr": "Straffepoeng per spiller (kvartilbredde, IKV)",
         "rounds_level": "Runder per nivå (snitt)",
         "rounds_level_phase": "Runder per fase (snitt)",
         "t_length": "Spillets lengde: runder per spill",
@@ -174,7 +184,26 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "per100": "per 100 spill",
         "per100_axis": "Runder per 100 spill",
         "what": "Mål",
-        "difference": "Forskjell",
+        "difference": "Forskjell (95 %-intervall)",
+        "meaning": "Hva det betyr",
+        "to": "til",
+        "method": "Intervall (metode)",
+        "penalty_spread": "Straffepoeng: høyeste minus laveste spiller i et spill (snitt)",
+        "first_seat": "Spill vunnet av spilleren på plass 1 (%)",
+        "rounds_level_n": "{level}: runder en spiller bruker (snitt)",
+        "lay_down_n": "{level}: andel runder som ender med nedlegg (%)",
+        "u_rounds": " runder",
+        "u_turns": " turer",
+        "u_per100": " per 100 spill",
+        "u_points": " poeng",
+        "u_pp": " prosentpoeng",
+        "headline": "Svaret: {why}.",
+        "time_limit": "En sammenligning kan ta {seconds} s av den delte serverens tid; dette er spillene som ble spilt på den tiden.",
+        "sequential": (
+            "Laben spiller spillene i omganger (40 på hver side først) og stopper så snart spillets lengde og "
+            "straffepoengene hver for seg er tydelige (intervallet utelater 0) eller smale nok (±0,5 runder, ±5 poeng), "
+            "ved flest spill du ba om, eller ved tidsgrensen."
+        ),
         "seeds": (
             "{games} spill, {players} spillere, fornuftige roboter på alle plasser. Hvert spill stokkes og spilles likt "
             "med begge regelsettene (de samme spillnumrene, 0 til {last}), så en forskjell kommer fra reglene."
@@ -187,11 +216,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "Disse resultatene gjelder de forrige innstillingene: reglene, spillerne eller spillene er endret siden. "
             "Trykk «{button}» for å spille spillene på nytt."
         ),
-        "cut_head": "{done} av {asked} spill spilt (tidsgrense).",
-        "cut": (
-            "Bare {done} av de {asked} spillene du ba om, ble spilt på de {seconds} s en sammenligning kan ta på denne delte "
-            "serveren, så tallene gjelder de {done} spillene med begge regelsettene."
-        ),
         "none": (
             "Ikke ett eneste spill ble ferdig på de {seconds} s en sammenligning kan ta på denne delte serveren: med disse reglene "
             "kan en runde vare svært lenge (et nivå ingen klarer). Gjør nivået lettere, eller angre husregelen."
@@ -200,16 +224,27 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 }
 assert set(TEXTS) == set(LANGS)
 
-MAX_LAB_GAMES: Final = 100
-"""The most games a comparison asks for, per side (the slider's end): about 10 s of play per side
-at some 0.1 s a game (4 sensible bots, Up to 9, a quiet machine), so at the limit the time budget
-(``LAB_SECONDS``) and the games asked for meet; more would mostly be cut short by that budget."""
+MAX_LAB_GAMES: Final = 1000
+"""The most games a comparison may play, per side (the slider's end). The lab plays in batches and
+stops well before it when the answer is clear (``upto9.stats.stop_reason``); the time budget
+(``LAB_SECONDS``) ends a long run first on a shared server."""
 
-LAB_SECONDS: Final = 10.0
-"""The CPU seconds one comparison may take, both sides together (half each): a published page's
-kernel shares its machine's two cores with the whole class. Past it the games that finished are
-compared, the same game numbers on both sides, and the page says how many; a house rule that makes
-rounds endless (a level no one can make: one game alone can take many minutes) is stopped here."""
+LAB_SECONDS: Final = 15.0
+"""The CPU seconds one comparison may take, both sides together: about 110 games a side at some
+0.07 s a game (4 sensible bots, Up to 9), enough to settle most questions, and with the drawing
+after it the slowest question still answers within 20 s of CPU (``benchmarks/bench_lab.py``); a
+published page's kernel shares its machine's two cores with the whole class. Past it the games that finished are compared,
+the same game numbers on both sides, and the page says so; a house rule that makes rounds endless (a
+level no one can make: one game alone can take many minutes) is stopped here."""
+
+FIRST_BATCH: Final = 40
+"""Games a side in the first batch; each later batch adds half the games played so far (40, 40, 40,
+60, 90, ...), so the intervals are looked at a handful of times, not after every game."""
+
+STOP_CONFIDENCE: Final = 0.99
+"""The confidence of the intervals that decide when to stop (the page shows 95 % ones): looking at
+the data after every batch gives luck several chances to look like a change; at 99 % per look, a few
+looks together stay near the 95 % the page promises (``docs/statistics.md``)."""
 
 _PENALTY_GROUPS: Final = {
     "pen_wild": ("2", "3"),
@@ -275,44 +310,112 @@ BAD_FIELD_CLASS: Final = "u9-bad-field"
 STALE_CLASS: Final = "u9-lab-stale"
 """The class of the results (note, table, charts) while they are for earlier settings: greyed out."""
 
-_PLAIN_ROWS: Final = ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_iqr_plain")
-_ALL_ROWS: Final = ("rounds", "turns", "impossible", "stalemates", "penalty_mean", "penalty_sd", "penalty_iqr")
+_UNITS: Final = {
+    "rounds": ("u_rounds", 1, "stats.length"),
+    "turns": ("u_turns", 0, "stats"),
+    "impossible": ("u_per100", 1, "stats"),
+    "stalemates": ("u_per100", 1, "stats"),
+    "penalty_mean": ("u_points", 0, "stats"),
+    "penalty_spread": ("u_points", 0, "stats"),
+    "first_seat": ("u_pp", 1, "stats"),
+    "rounds_level": ("u_rounds", 2, "stats"),
+    "lay_down": ("u_pp", 1, "stats"),
+}
+"""Per measure: the unit its verdict writes after the number, its decimals, and the catalog's phrasing (``upto9.stats.verdict``)."""
+
+_METHODS: Final = {
+    "paired-bca": "paired bootstrap, BCa",
+    "paired-percentile": "paired bootstrap, percentile",
+    "paired-bootstrap": "paired bootstrap of a ratio, percentile",
+    "newcombe-paired": "Newcombe, paired",
+}
+"""The statistics' own names of the intervals (the "Advanced" table): method names, the same in both languages."""
 
 
-def compare_table(standard: Sequence[GameSummary], house: Sequence[GameSummary], lang: str = "en", plain: bool = True) -> pd.DataFrame:
-    """The two rule sets' games side by side, each figure written the language's way (decimal comma
-    in Norwegian): mean game length, impossible and stuck rounds per 100 games, penalty points; in
-    plain words (``plain``), or every figure with the statistics' own names (SD, IQR)."""
+def measure_label(measure: PairedMeasure, lang: str, rules: Rules | None = None) -> str:
+    """A measure's row label in the page's language (per level: "Level 9: ...", "Fase 9: ...")."""
     texts = TEXTS[lang]
-    a, b = game_means(standard), game_means(house)
+    if measure.level:
+        return texts[f"{measure.key}_n"].format(level=level_title(rules, measure.level, lang))
+    return texts[measure.key]
+
+
+def measure_verdict(measure: PairedMeasure, lang: str) -> str:
+    """What a measure's difference means, in plain words (``upto9.stats.verdict``), with its sample size."""
+    if measure.difference is None:
+        return "—"
+    unit, digits, words = _UNITS[measure.key]
+    return verdict(measure.difference, lang, digits=digits, unit=TEXTS[lang][unit], words=words)
+
+
+def interval_text(e: Estimate | None, lang: str, digits: int = 1) -> str:
+    """``'+0.5 (0.4 to 0.6)'``, signed, the language's way (``'+0,5 (0,4 til 0,6)'``); ``'—'`` for nothing measured."""
+    if e is None or math.isnan(e.value):
+        return "—"
+    shown = number_text(e.value, lang, digits)
+    sign = "+" if e.value > 0 and any(c in "123456789" for c in shown) else ""  # no "+0.00" for a speck above 0
+    return f"{sign}{shown} ({number_text(e.low, lang, digits)} {TEXTS[lang]['to']} {number_text(e.high, lang, digits)})"
+
+
+def compare_table(
+    standard: Sequence[GameSummary],
+    house: Sequence[GameSummary],
+    lang: str = "en",
+    plain: bool = True,
+    rules: Rules | None = None,
+    measures: Sequence[PairedMeasure] | None = None,
+) -> pd.DataFrame:
+    """The two rule sets' games side by side, game ``i`` the same deal on both sides: each measure's
+    figure under each rule set, the house side's difference with its 95 % paired interval, and what
+    it means in plain words with the games a side (``upto9.stats``); each number the language's way
+    (decimal comma in Norwegian). ``plain``: the measures of a whole game and the rounds per level;
+    else every measure (also each level's lay-down rate) with the interval's method. ``measures``:
+    the ``paired_measures`` of these games, if already drawn."""
+    texts = TEXTS[lang]
+    levels = len(rules.levels) if rules is not None else max((len(g.attempts) for g in standard), default=0)
+    found = measures if measures is not None else paired_measures(standard, house, levels)
     rows = []
-    for key in _PLAIN_ROWS if plain else _ALL_ROWS:
-        field = "penalty_iqr" if key == "penalty_iqr_plain" else key
-        label = texts[key]
-        diff = b[field] - a[field]
-        shown = "—" if math.isnan(diff) else ("+" if diff > 0 else "") + number_text(diff, lang, 1)
-        rows.append({texts["what"]: label, texts["standard"]: _figure(a[field], lang), texts["house"]: _figure(b[field], lang), texts["difference"]: shown})
+    for m in found:
+        if plain and m.key == "lay_down":
+            continue
+        digits = _UNITS[m.key][1]
+        row = {
+            texts["what"]: measure_label(m, lang, rules),
+            texts["standard"]: _figure(m.standard, lang, digits),
+            texts["house"]: _figure(m.house, lang, digits),
+            texts["difference"]: interval_text(m.difference, lang, digits),
+        }
+        if plain:
+            row[texts["meaning"]] = measure_verdict(m, lang)
+        else:
+            row["n"] = "—" if m.difference is None else str(m.difference.n)
+            row[texts["method"]] = "—" if m.difference is None else _METHODS.get(m.difference.method, m.difference.method)
+        rows.append(row)
     return pd.DataFrame(rows).set_index(texts["what"])
 
 
-def _figure(x: float, lang: str) -> str:
-    return "—" if math.isnan(x) else number_text(x, lang, 1)
+def _figure(x: float, lang: str, digits: int = 1) -> str:
+    return "—" if math.isnan(x) else number_text(x, lang, digits)
 
 
 def table_html(table: pd.DataFrame) -> str:
-    """A ``compare_table`` as HTML in a box that scrolls sideways on a narrow screen."""
+    """A ``compare_table`` as HTML in a box that scrolls sideways on a narrow screen. What a row's
+    difference means (the plain table's last column) is written under the row's label, so that a
+    phone shows it without scrolling sideways; the figures stay on one line, right-aligned."""
+    words = {TEXTS[lang]["meaning"] for lang in LANGS}
+    columns = [c for c in table.columns if c not in words]
+    meaning = next((c for c in table.columns if c in words), None)
     head = "".join(
-        f"<th scope='col' style='text-align:{'left' if i == 0 else 'right'}'>{escape(str(c))}</th>" for i, c in enumerate((table.index.name, *table.columns))
+        f"<th scope='col' style='text-align:{'left' if i == 0 else 'right'}'>{escape(str(c))}</th>" for i, c in enumerate((table.index.name, *columns))
     )
-    body = "".join(
-        f"<tr><th scope='row' style='text-align:left;white-space:normal;min-width:12em'>{escape(str(label))}</th>"
-        + "".join(f"<td style='text-align:right;white-space:nowrap'>{escape(str(v))}</td>" for v in row)
-        + "</tr>"
-        for label, row in table.iterrows()
-    )
+    body = []
+    for label, row in table.iterrows():
+        said = f"<div class='u9-lab-verdict' style='font-weight:normal;font-size:.92em;margin-top:.15em'>{escape(str(row[meaning]))}</div>" if meaning else ""
+        cells = "".join(f"<td style='text-align:right;white-space:nowrap'>{escape(str(row[c]))}</td>" for c in columns)
+        body.append(f"<tr><th scope='row' style='text-align:left;white-space:normal;min-width:12em'>{escape(str(label))}{said}</th>{cells}</tr>")
     return (
         f"<div class='{TABLE_SCROLL}' role='region' tabindex='0' style='overflow-x:auto;max-width:100%'>"
-        f"<table class='u9-table u9-lab-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        f"<table class='u9-table u9-lab-table'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
     )
 
 
@@ -346,28 +449,46 @@ def lab_chart(
             rounds = [g.rounds for g in games]
             fig.add_trace(go.Box(y=rounds, name=name, marker_color=colour, boxmean=True, hoverinfo="skip"))
         elif kind == "levels":
-            per_level = hurdles(games, side_rules)
-            values = [None if math.isnan(v) else float(v) for v in per_level.rounds_per_level]
+            # Each bar with its 95 % interval (a bootstrap over whole games: upto9.stats.bootstrap_ratio).
+            levels = [lv.number for lv in side_rules.levels]
+            found = [
+                bootstrap_ratio([g.attempts[i] for g in games], [g.passes[i] for g in games], seed=f"lab-chart:{i}") if games else None
+                for i in range(len(levels))
+            ]
+            values = [None if e is None else e.value for e in found]
             hover = [
-                f"{name}: {level_title(side_rules, int(n), lang)}: {'—' if v is None else number_text(v, lang, 2)}"
-                for n, v in zip(per_level.level, values, strict=True)
+                f"{name}: {level_title(side_rules, n, lang)}: {interval_text(e, lang, 2).lstrip('+')} (n = {len(games)})"
+                for n, e in zip(levels, found, strict=True)
             ]
             fig.add_trace(
                 go.Bar(
-                    x=[str(n) for n in per_level.level],
+                    x=[str(n) for n in levels],
                     y=values,
                     name=name,
                     marker_color=colour,
+                    error_y=_error_bars(found),
                     customdata=hover,
                     hovertemplate="%{customdata}<extra></extra>",
                 )
             )
         elif kind == "impossible":
-            m = game_means(games)
             labels = [texts["impossible_short"], texts["stalemates_short"]]
-            counts = [m["impossible"], m["stalemates"]]
-            hover = [f"{name}: {label}: {number_text(v, lang, 1)} {texts['per100']}" for label, v in zip(labels, counts, strict=True)]
-            fig.add_trace(go.Bar(x=labels, y=counts, name=name, marker_color=colour, customdata=hover, hovertemplate="%{customdata}<extra></extra>"))
+            per100 = [bootstrap_mean([100 * getattr(g, field) for g in games], seed=f"lab-chart:{field}") for field in ("impossible", "stalemates")]
+            hover = [
+                f"{name}: {label}: {interval_text(e, lang, 1).lstrip('+')} {texts['per100']} (n = {len(games)})"
+                for label, e in zip(labels, per100, strict=True)
+            ]
+            fig.add_trace(
+                go.Bar(
+                    x=labels,
+                    y=[e.value for e in per100],
+                    name=name,
+                    marker_color=colour,
+                    error_y=_error_bars(per100),
+                    customdata=hover,
+                    hovertemplate="%{customdata}<extra></extra>",
+                )
+            )
         else:
             fig.add_trace(go.Box(y=[p for g in games for p in g.penalties], name=name, marker_color=colour, boxmean=True, hoverinfo="skip"))
     titles = {"length": texts["t_length"], "levels": worded(texts, "t_levels", rules), "impossible": texts["t_impossible"], "penalty": texts["t_penalty"]}
@@ -391,6 +512,18 @@ def lab_chart(
     fig.update_xaxes(title_text=x_title or texts["what"], type="category")
     fig.update_yaxes(title_text=y_title, rangemode="tozero")
     return fig
+
+
+def _error_bars(found: Sequence[Estimate | None]) -> dict[str, Any]:
+    """Plotly's asymmetric error bars of some estimates: each bar's 95 % interval."""
+    return {
+        "type": "data",
+        "symmetric": False,
+        "array": [None if e is None else e.high - e.value for e in found],
+        "arrayminus": [None if e is None else e.value - e.low for e in found],
+        "color": "#333",
+        "thickness": 1.2,
+    }
 
 
 class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
@@ -426,7 +559,14 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._penalties_refused = w.HTML()
         self._penalty_label = w.HTML()
         self._players = w.Dropdown(options=list(range(base.min_players, base.max_players + 1)), value=players, layout=w.Layout(width="12em"))
-        self._games = w.IntSlider(value=min(games, MAX_LAB_GAMES), min=10, max=MAX_LAB_GAMES, step=10, layout=w.Layout(width="26em"))
+        self._games = w.IntSlider(
+            value=min(games, MAX_LAB_GAMES),
+            min=10,
+            max=MAX_LAB_GAMES,
+            step=10,
+            layout=w.Layout(width="26em", max_width="100%"),
+            style={"description_width": "initial"},
+        )
         self._button = w.Button(icon="play", button_style="primary", layout=w.Layout(width="auto"))
         self._button.add_class("u9-compare")
         self._button.on_click(guard(self, self._clicked))
@@ -440,8 +580,9 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.standard: list[GameSummary] = []
         self.house: list[GameSummary] = []
         self._house_rules: Rules = base
-        self._note_args: tuple[int, int, bool, bool] | None = None
-        self._cut: tuple[int, int] | None = None  # (games compared, games asked for) when the time budget cut them short
+        self._note_args: tuple[int, int, bool, bool] | None = None  # (games compared a side, players, any read from files, any played now)
+        self._stop: tuple[Stop, int] | None = None  # why the sampling ended, and after how many games a side
+        self._measures: tuple[PairedMeasure, ...] = ()  # the paired differences shown (``paired_measures``)
         self._table = LangOutput(self._draw_table, lang=self._lang)
         self._all_figures = LangOutput(lambda lang: self._draw_table(lang, plain=False), lang=self._lang)
         self._charts = {kind: LangOutput(self._chart_drawer(kind), lang=self._lang) for kind in CHART_KINDS}
@@ -506,7 +647,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         players = self._players.value
         self._players.options = list(range(base.min_players, base.max_players + 1))
         self._players.value = players if base.min_players <= players <= base.max_players else base.min_players
-        self.standard, self.house, self._house_rules, self._note_args, self._cut = [], [], base, None, None
+        self.standard, self.house, self._house_rules, self._note_args, self._stop, self._measures = [], [], base, None, None, ()
         self._note.value = self._dev_note.value = ""
         self._refresh()
         self._label()
@@ -650,23 +791,24 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
 
     # --- playing ---
 
-    def _standard_games(self, games: int, players: int) -> list[GameSummary] | None:
+    def _standard_games(self, players: int) -> Sequence[GameSummary]:
+        """Every game of the base rule set played in advance for this table (the atlas's, else ``played``'s)."""
         atlas = self.atlas
         same_rules = atlas is not None and atlas.rules.key == self.explorer.model.base.key and atlas.rules.levels == self.explorer.model.base.levels
-        if atlas is not None and same_rules and atlas.players == players and atlas.seed == self.seed and len(atlas.games) >= games:
-            return atlas.games[:games]
-        return self._played_games(self.explorer.model.base, games, players)
+        if atlas is not None and same_rules and atlas.players == players and atlas.seed == self.seed:
+            return atlas.games
+        return self._played_games(self.explorer.model.base, players)
 
-    def _played_games(self, rules: Rules, games: int, players: int) -> list[GameSummary] | None:
-        """The games ``play_games(rules, games, ...)`` would play, if they were played in advance."""
+    def _played_games(self, rules: Rules, players: int) -> Sequence[GameSummary]:
+        """The games ``play_games(rules, n, ...)`` would play, as many as were played in advance (game ``i`` is the same whatever ``n``)."""
         for played in self.played:
-            found = played.first(rules, games, players=players, seed=self.seed)
+            found = played.first(rules, len(played.games), players=players, seed=self.seed)
             if found is not None:
-                return list(found)
-        return None
+                return found
+        return ()
 
     def _asked(self) -> tuple[Any, ...]:
-        """What a comparison is asked with: the rules, the games and the players."""
+        """What a comparison is asked with: the rules, the most games and the players."""
         return (self.rules, min(int(self._games.value), MAX_LAB_GAMES), int(self._players.value))
 
     def _clicked(self, _button: Any) -> None:
@@ -681,75 +823,97 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             self.compare()
 
     def compare(self, progress: bool = True) -> None:
-        """Play ``games`` games under both rule sets from the same seeds and draw the comparison
-        (a side whose very games were played in advance, in the atlas or ``played``, is read
-        instead: the same games, at once); with ``progress``, a plain bar ("30 of 60 games") shows under the button (in the page, after
-        it has loaded: a notebook being run by Voila calls it with ``progress=False``)."""
+        """Play games under both rule sets from the same seeds, in batches, until the answer is clear
+        (``upto9.stats.stop_reason``: the game length and the penalty points each settled), the most
+        games asked for, or the time budget; then draw every measure's paired difference with its
+        interval and what it means. Games played in advance (the atlas, ``played``) are read instead
+        of played: the same games, at once. With ``progress``, a plain bar ("30 of 600 games") moves
+        under the button as games finish (a notebook being run by Voila calls it with ``progress=False``)."""
         rules = self.rules
         # At most the limit, whatever the slider was set to: a page's own messages can set any of its traits.
-        games, players = min(int(self._games.value), MAX_LAB_GAMES), int(self._players.value)
+        most, players = min(int(self._games.value), MAX_LAB_GAMES), int(self._players.value)
         self._button.disabled = True
         try:
             base = self.explorer.model.base
             same = rules.levels == base.levels and rules.decks == base.decks and rules.penalties == base.penalties
-            standard = self._standard_games(games, players)
-            house = None if same else self._played_games(rules, games, players)
-            cached = standard is not None
-            total = (0 if cached else games) + (0 if same or house is not None else games)
-            if progress and total:
-                self._progress.start(total, "games")
-            # The engine's progress bars move the lab's plain bar ("12 of 60 games"), game by game.
-            with self._progress.following() if progress else contextlib.nullcontext():
-                if standard is None:
-                    standard = self._play_within(base, games, players, progress)
-                if house is None:
-                    house = standard if same else self._play_within(rules, len(standard), players, progress)
+            stored = (self._standard_games(players), () if same else self._played_games(rules, players))
+            if progress:
+                self._progress.start(most * (1 if same else 2), "games")
+            standard, house, stop, (read, played) = self._sample(base, None if same else rules, stored, most, players, progress)
+            finished = len(standard) + (0 if same else len(house))
+            if progress and finished != self._progress.total:  # the bar ends at the games played, not at the most there might have been
+                self._progress.start(finished)
+                self._progress.step(finished)
             # Game i is the same deal on both sides: compare as many as both sides finished.
             done = min(len(standard), len(house))
             self.standard, self.house, self._house_rules = list(standard[:done]), list(house[:done]), rules
-            self._cut = (done, games) if done < games else None
-            self._note_args = (done, players, cached and not same, not total) if done else None
+            self._measures = paired_measures(self.standard, self.house, len(rules.levels), seed=f"lab:{self.seed}") if done else ()
+            self._stop = (stop, done)
+            self._note_args = (done, players, read > 0, played > 0) if done else None
             self._show_note()
             self._refresh()
-            self._compared = (rules, games, players)
+            self._compared = (rules, most, players)
             self._mark_stale()
         finally:
             self._button.disabled = False
 
-    def _play_within(self, rules: Rules, games: int, players: int, progress: bool) -> list[GameSummary]:
-        """``play_games(rules, games, ...)`` within half of ``LAB_SECONDS``: the games that finished
-        in it (the first ones, in order), all of them when there was time."""
-        import warnings
+    def _sample(
+        self, base: Rules, house_rules: Rules | None, stored: tuple[Sequence[GameSummary], Sequence[GameSummary]], most: int, players: int, progress: bool
+    ) -> tuple[list[GameSummary], list[GameSummary], Stop, tuple[int, int]]:
+        """The sequential sampling: batches of games a side (``FIRST_BATCH``, then half as many as
+        played so far), read from ``stored`` while it lasts and played after, until ``stop_reason``
+        stops it, all within ``LAB_SECONDS`` of CPU time (the games finished by then are kept). The
+        house side is ``None`` when no rule changed (both sides are the same games). Returns both
+        sides' games, why it stopped, and how many games were read and how many played now."""
+        standard: list[GameSummary] = []
+        house: list[GameSummary] = standard if house_rules is None else []
+        sides = ((base, stored[0], standard),) + (() if house_rules is None else ((house_rules, stored[1], house),))
+        played, read = [0], [0]
+        stop: Stop | None = None
 
-        import tqdm.auto
+        def finished(games: list[GameSummary]) -> Callable[[GameSummary], None]:
+            def keep(game: GameSummary) -> None:
+                games.append(game)  # kept at once: a stop in the next game loses none
+                played[0] += 1
+                if progress:
+                    self._progress.step(1)
 
-        from upto9.simulate import SimulationInterrupted
+            return keep
 
-        if not games:
-            return []
-        budget = within(LAB_SECONDS / 2, partial=True)  # the games finished before the stop are shown
-        shown = tqdm.auto.tqdm
+        def extend(index: int) -> None:
+            """Game ``index`` on every side: read where it was played in advance, else played now."""
+            for rules, kept, games in sides:
+                if len(games) > index:
+                    continue
+                if index < len(kept):
+                    games.append(kept[index])
+                    read[0] += 1
+                    if progress:
+                        self._progress.step(1)
+                else:
+                    play_games(rules, 1, players=players, seed=self.seed, start=index, on_game=finished(games))
 
-        class Counted(shown):  # type: ignore[misc, valid-type]  # the engine's bar (or the page's, ``Progress.following``)
-            """Once the last game is played, the budget is kept no longer: the games are summarised unhurried."""
-
-            played = 0
-
-            def update(self, n: float | None = 1) -> bool | None:
-                Counted.played += int(n or 0)
-                if Counted.played >= games:
-                    budget.disarm()
-                return super().update(n)  # type: ignore[no-any-return]
-
-        tqdm.auto.tqdm = Counted
+        budget = within(LAB_SECONDS, partial=True)  # the games finished before the stop are compared
         try:
-            with warnings.catch_warnings(), budget:
-                warnings.simplefilter("ignore", SimulationInterrupted)  # the budget's stop: the page says how many
-                return list(play_games(rules, games, players=players, seed=self.seed, progress=progress))
-        except OverBudget:  # stopped before a game finished: none to show from this side
-            return []
-        finally:
-            tqdm.auto.tqdm = shown
+            with budget:
+                while stop is None:
+                    n = min(len(standard), len(house))
+                    size = min(most - n, max(FIRST_BATCH, n // 2))
+                    # Game by game, both sides in turn: a stop at the time limit leaves them a game apart at most.
+                    for index in range(n, n + size):
+                        extend(index)
+                    stop = stop_reason(self._headlines(standard, house), min(len(standard), len(house)), most, budget.exceeded)
+        except OverBudget:
+            stop = Stop.TIME
+        return standard, house, stop, (read[0], played[0])
+
+    def _headlines(self, standard: Sequence[GameSummary], house: Sequence[GameSummary]) -> list[tuple[Estimate | None, float]]:
+        """The differences that decide when to stop (``upto9.compare.HEADLINES``), at ``STOP_CONFIDENCE``."""
+        n = min(len(standard), len(house))
+        if not n:
+            return [(None, tolerance) for tolerance in HEADLINES.values()]
+        found = paired_measures(standard[:n], house[:n], 0, keys=tuple(HEADLINES), per_level=False, resamples=1000, confidence=STOP_CONFIDENCE)
+        return [(m.difference, HEADLINES[m.key]) for m in found]
 
     # --- drawing ---
 
@@ -761,33 +925,41 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
 
     def _show_note(self) -> None:
         texts = TEXTS[self._lang]
+        seconds = number_text(LAB_SECONDS, self._lang, 0)
         if self._note_args is None:
-            if self._cut is not None:  # not one game finished in the time budget
-                self._note.value = f"<div class='u9-error' role='alert'>⚠ {escape(texts['none'].format(seconds=number_text(LAB_SECONDS, self._lang, 0)))}</div>"
+            if self._stop is not None:  # not one game finished in the time budget
+                self._note.value = f"<div class='u9-error' role='alert'>⚠ {escape(texts['none'].format(seconds=seconds))}</div>"
                 self._dev_note.value = ""
             return
-        games, players, cached, in_advance = self._note_args
+        games, players, read, played = self._note_args
         note = texts["seeds"].format(games=games, players=players, last=games - 1)
         # The call and the bot's class are code: in <code>, as every developer detail in the "Advanced" section.
         call = f"<code>upto9.simulate({games}, players={players}, seed={escape(repr(self.seed))})</code>"
         dev = escape(texts["seeds_dev"]).format(last=games - 1, call=call, bot="<code>HeuristicBot</code>")
-        if cached:
-            dev += " " + escape(texts["cached_both" if in_advance else "cached"])
-        cut = ""
-        if self._cut is not None:
-            done, asked = self._cut
-            head = texts["cut_head"].format(done=done, asked=asked)
-            words = texts["cut"].format(done=done, asked=asked, seconds=number_text(LAB_SECONDS, self._lang, 0))
-            cut = f"<div class='u9-note u9-cut' role='status'><b>{escape(head)}</b> {escape(words)}</div>"
-        self._note.value = f"<div class='u9-note'>{escape(note)}</div>{cut}"
-        self._dev_note.value = f"<div class='u9-note'>{dev}</div><div class='u9-note'>{escape(texts['all_figures'])}</div>"
+        if read:
+            dev += " " + escape(texts["cached" if played else "cached_both"])
+        head = ""
+        if self._stop is not None:
+            stop, done = self._stop
+            why = stop_words(stop, done, self._lang)
+            lines = [f"<b>{escape(texts['headline'].format(why=why[:1].upper() + why[1:]))}</b>"]
+            for m in self._measures:
+                if m.key in HEADLINES:
+                    lines.append(f"{escape(measure_label(m, self._lang, self._house_rules))}: {escape(measure_verdict(m, self._lang))}.")
+            if stop is Stop.TIME:
+                lines.append(escape(texts["time_limit"].format(seconds=seconds)))
+            head = f"<div class='u9-note u9-lab-answer' role='status'>{'<br>'.join(lines)}</div>"
+        self._note.value = f"{head}<div class='u9-note'>{escape(note)}</div>"
+        self._dev_note.value = (
+            f"<div class='u9-note'>{dev}</div><div class='u9-note'>{escape(texts['sequential'])}</div><div class='u9-note'>{escape(texts['all_figures'])}</div>"
+        )
 
     def _draw_table(self, lang: str, plain: bool = True) -> Any:
         if not self.standard:
             return None
         from IPython.display import HTML
 
-        return HTML(table_html(compare_table(self.standard, self.house, lang, plain=plain)))  # type: ignore[no-untyped-call]
+        return HTML(table_html(compare_table(self.standard, self.house, lang, plain=plain, rules=self._house_rules, measures=self._measures)))  # type: ignore[no-untyped-call]
 
     def _chart_drawer(self, kind: str) -> Callable[[str], Any]:
         return lambda lang: self._draw_chart(lang, kind)
