@@ -27,9 +27,12 @@ from typing import Any, Final, TypeAlias
 
 from upto9.cards import PlayingCard
 from upto9.family import TableMeld, Verdict, check, family_of, validate
-from upto9.messages import Items, Message, card_param, message_of, said
+from upto9.messages import Items, Message, card_param, message_of
 from upto9.problems import MeldError
 from upto9.rules import UPTO9, FreeOrder, Rules, TieBreak
+from upto9.turns import RuleError as RuleError  # generic (every family's): re-exported where it always was
+from upto9.turns import game_deck as game_deck
+from upto9.turns import round_rng as round_rng
 
 __all__ = [
     "AnyFace",
@@ -71,15 +74,6 @@ running after this many turns with a player still waiting to lay down ends with
 ``EndReason.TURN_LIMIT`` (never "stalemate": that is ruling 9, which ends the round once everyone
 is down). Bots' rounds last about 30 turns (Phase 10: about 20), so the limit stops only players
 that would otherwise play for ever (docs/rules.md#the-engines-turn-limit-no-rule-of-the-game)."""
-
-
-class RuleError(ValueError):
-    """A move the rules do not allow; the message names the rule. The state is left unchanged.
-    ``msg`` is the message as a ``upto9.messages.Message``, to word it in any language."""
-
-    def __init__(self, message: str | Message) -> None:
-        text, self.msg = said(message)
-        super().__init__(text)
 
 
 class Source(StrEnum):
@@ -513,7 +507,7 @@ class Round:
         self._reshuffles: list[tuple[PlayingCard, ...]] | None = None  # replaying: the recorded orders
         # The safety valve's last lay-down found for each level, to skip the checker while it lasts.
         self._valve_witnesses: dict[int, tuple[_Witness, ...]] = {}
-        self._deck_keys: tuple[int, ...] | None = None
+        self._deck_keys: bytes | None = None  # the digest of the deck's sorted card keys
         if _is_skip(self.discard_pile[0]):
             # Phase 10: a skip turned up to start the discard pile costs the first player the first turn.
             self._lose_turn(self.turn)
@@ -588,10 +582,10 @@ class Round:
             hand=tuple(self.hands[player]),
             levels=self.levels,
             laid_down=tuple(self.laid_down),
-            table=tuple(tuple(m) for m in self.table),
+            table=tuple(map(tuple, self.table)),  # map, not a generator: a view is made every move
             discard=tuple(self.discard_pile),
             deck_count=len(self._stock),
-            hand_counts=tuple(len(h) for h in self.hands),
+            hand_counts=tuple(map(len, self.hands)),
             turn=self.turn,
             phase=self.phase,
             waiting_skip=tuple(self.waiting_skip),
@@ -725,6 +719,11 @@ class Round:
 
     def verify_donate(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None = None) -> None:
         """Raise ``RuleError`` unless the player to move may donate ``card`` to that meld now."""
+        self._donated(card, owner, meld, as_card)
+
+    def _donated(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None) -> AnyMeld:
+        """The meld with ``card`` donated to it, if the player to move may donate it now (else
+        ``RuleError``): the question ``verify_donate`` asks, answered once for ``donate`` too."""
         self._verify_phase(Phase.PLAY, "donate")
         player = self.turn
         if not self.laid_down[player]:
@@ -734,7 +733,7 @@ class Round:
         if not (0 <= owner < self.players) or not (0 <= meld < len(self.table[owner])):
             raise RuleError(Message("game.no_meld", player=owner, meld=meld))
         try:  # the meld's own refusal, kept as its message (never as text)
-            self.table[owner][meld].extend(card, as_card, self.rules)
+            return self.table[owner][meld].extend(card, as_card, self.rules)
         except MeldError as error:
             raise RuleError(message_of(error)) from None
 
@@ -743,12 +742,8 @@ class Round:
 
     def donate(self, card: PlayingCard, owner: int, meld: int, as_card: AnyFace | None = None) -> Donated:
         """Play ``card`` onto a meld on the table; a joker locks to the card it stands for."""
-        self.verify_donate(card, owner, meld, as_card)
+        extended = self._donated(card, owner, meld, as_card)
         before = self.table[owner][meld]
-        try:
-            extended = before.extend(card, as_card, self.rules)
-        except MeldError as error:  # verify_donate has asked the same question
-            raise RuleError(message_of(error)) from None
         placed = extended.cards[0] if extended.cards[1:] == before.cards else extended.cards[-1]
         self.table[owner][meld] = extended
         self.hands[self.turn].remove(card)
@@ -918,11 +913,14 @@ class Round:
         each time, but cheaper: a lay-down (a *witness*) that the cards still contain answers yes
         at once, since more cards never unmake a lay-down. Witnesses are the lay-downs this round's
         valve found before, and a few disjoint lay-downs found once in the whole deck."""
-        keys = [card.key for card in cards]
+        have = Counter([card.key for card in cards])  # counted once, not once per witness card
         own = self._valve_witnesses
         for level in levels:
             for witness in (*own.get(level, ()), *self._deck_witnesses(level)):
-                if all(keys.count(key) >= n for key, n in witness):
+                for key, n in witness:
+                    if have[key] < n:
+                        break
+                else:
                     return True
         for level in levels:
             verdict = check(cards, level, self.rules)
@@ -933,9 +931,9 @@ class Round:
 
     def _deck_witnesses(self, level: int) -> tuple[_Witness, ...]:
         """Up to four disjoint lay-downs of ``level`` in this round's whole deck (cached)."""
-        if self._deck_keys is None:
-            self._deck_keys = tuple(sorted(card.key for card in self.deck_order))
-        key = (id(self.rules), level, _digest(self._deck_keys))
+        if self._deck_keys is None:  # the deck's digest, worked out once a round
+            self._deck_keys = _digest(tuple(sorted(card.key for card in self.deck_order)))
+        key = (id(self.rules), level, self._deck_keys)
         found = _DECK_WITNESSES.get(key)
         if found is None or found[0] is not self.rules:
             witnesses: list[_Witness] = []
@@ -992,31 +990,6 @@ def _allowed(verify: Any, *args: Any) -> bool:
 # --- the game --------------------------------------------------------------------------------------
 
 
-def round_rng(seed: int | str, number: int) -> random.Random:
-    """The random source of round ``number`` of the game with ``seed``: the same on every machine."""
-    return random.Random(f"upto9:{seed}:{number}")
-
-
-_DECKS: dict[tuple[int, int], tuple[Rules, tuple[PlayingCard, ...]]] = {}
-
-
-def game_deck(rules: Rules, players: int) -> tuple[PlayingCard, ...]:
-    """The unshuffled cards of a game of ``players``: ``rules.decks_for(players)`` decks of the
-    rule set's cards.
-
-    >>> from upto9.rules import PHASE10
-    >>> len(game_deck(UPTO9, 4)), len(game_deck(PHASE10, 6))
-    (104, 108)
-    """
-    key = (id(rules), players)
-    found = _DECKS.get(key)
-    if found is None or found[0] is not rules:
-        if len(_DECKS) > 64:
-            _DECKS.clear()
-        found = _DECKS[key] = (rules, tuple(rules.one_deck()) * rules.decks_for(players))
-    return found[1]
-
-
 class Game:
     """A whole game: rounds until a round in which someone makes the last level.
 
@@ -1058,7 +1031,7 @@ class Game:
     >>> game.next_round()
     Traceback (most recent call last):
     ...
-    upto9.game.RuleError: player 0 has not chosen a phase yet: under free order before the deal, every player chooses one before the cards are dealt
+    upto9.turns.RuleError: player 0 has not chosen a phase yet: under free order before the deal, every player chooses one before the cards are dealt
     >>> game.choose_phase(0, 2).level, game.next_round().levels, game.view(0).chosen
     (2, (2, 4), (2, 4))
     """

@@ -7,8 +7,7 @@ from typing import cast
 
 from upto9.bots import card_key, keys_of, open_faces, skip_target
 from upto9.families.phase10.cards import Colour, Phase10Card
-from upto9.families.phase10.phases import Phase10Check, hits
-from upto9.families.phase10.phases import check as check_phase10
+from upto9.families.phase10.phases import Phase10Check, hits, solved
 from upto9.game import AnyMeld, Discard, Donate, Draw, LayDown, Move, Source, View
 from upto9.rules import GroupKind, Level, Rules
 from upto9.rummy import Mind
@@ -64,20 +63,21 @@ class Phase10Mind(Mind):
 
     # --- looking at hands ---------------------------------------------------------------------------
 
-    def _check(self, hand: Sequence[Phase10Card], level: int, rules: Rules) -> Phase10Check:
+    def _check(self, hand: tuple[Phase10Card, ...], level: int, rules: Rules) -> Phase10Check:
         key = (level, keys_of(hand))
         found = self._checks.get(key)
         if found is None:
             if len(self._checks) >= self._CACHE_LIMIT:
                 self._checks.clear()
-            found = self._checks[key] = check_phase10(hand, level, rules)
+            # A view's hand holds Phase 10 cards already: the verdict without reading them again.
+            found = self._checks[key] = solved(hand, rules.level(level), rules)
         return found
 
-    def _cards_short(self, hand: Sequence[Phase10Card], level: int, rules: Rules) -> int:
+    def _cards_short(self, hand: tuple[Phase10Card, ...], level: int, rules: Rules) -> int:
         known = self._short.get((level, keys_of(hand)))
         return known if known is not None else self._check(hand, level, rules).cards_short
 
-    def _target(self, hand: Sequence[Phase10Card], view: View) -> tuple[int, int]:
+    def _target(self, hand: tuple[Phase10Card, ...], view: View) -> tuple[int, int]:
         """The level to go for and how many cards short of it the hand is: of the levels it may lay
         down, one it makes now (the one with the most cards: the hardest to make later), else the
         closest (first in order among equals)."""
@@ -124,10 +124,10 @@ class Phase10Mind(Mind):
             if card.is_skip:
                 return Discard(card, skip_target(view))
         kept = [0] * 54
-        for slots in verdict.closest.groups:
-            for slot in slots:
-                if slot.card is not None:
-                    kept[slot.card.key] += 1
+        for slots in verdict.filled:  # ``closest``'s slots, without making its objects
+            for _face, in_slot in slots:
+                if in_slot is not None:
+                    kept[in_slot.key] += 1
         spare: list[Phase10Card] = []
         for card in hand:
             if kept[card.key]:

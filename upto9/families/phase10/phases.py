@@ -43,6 +43,7 @@ __all__ = [
     "holds",
     "outs",
     "parse_face",
+    "solved",
     "validate_phase10",
     "wild_faces",
 ]
@@ -591,14 +592,17 @@ def validate_phase10(melds: Sequence[object], level: int | Level, rules: Rules =
         return (Problem("groups", Message("p10.problem.groups", level=level.number, contract=contract_message(level), n=count, given=len(parsed))),)
     # The fewest problems of the groups in their places (a group's problems there depend only on
     # the place's kind and size); the rest judge the whole lay-down, however it is matched.
-    shapes = {(g.kind, g.size): g for g in level.groups}
-    fits = [{shape: len(_meld_problems(meld, 0, group, level)) for shape, group in shapes.items()} for meld in parsed]
-    order = assign([[fit[g.kind, g.size] for g in level.groups] for fit in fits])
-    problems = [
-        Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
-        for j, group in enumerate(level.groups)
-        for p in _meld_problems(parsed[order[j]], j, group, level)
-    ]
+    # Groups that fit their places in the order given cost nothing: that matching is the first of
+    # the least cost (a checker's lay-down, always), with no problems, found without the rest.
+    if any(_meld_problems(meld, j, group, level) for j, (meld, group) in enumerate(zip(parsed, level.groups, strict=True))):
+        shapes = {(g.kind, g.size): g for g in level.groups}
+        fits = [{shape: len(_meld_problems(meld, 0, group, level)) for shape, group in shapes.items()} for meld in parsed]
+        order = assign([[fit[g.kind, g.size] for g in level.groups] for fit in fits])
+        problems = [
+            Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
+            for j, group in enumerate(level.groups)
+            for p in _meld_problems(parsed[order[j]], j, group, level)
+        ]
     problems += _whole_problems(parsed, level)
     if held is not None:
         have = Counter(held)
@@ -697,17 +701,18 @@ class _Counts:
         cells = [0] * 52
         number = [0] * 13
         colour = [0, 0, 0, 0]
-        wild = 0
+        wild = present = 0
         for card in cards:
             key = card.key
             if key < 52:
                 cells[key] += 1
                 number[key >> 2] += 1
                 colour[key & 3] += 1
+                present |= 1 << (key >> 2)  # (a number card's number is one of _NUMBERS)
             elif key == 52:
                 wild += 1
         self.cells, self.number, self.colour, self.wild = cells, number, colour, wild
-        self.present = sum(1 << n for n in _NUMBERS if number[n])
+        self.present = present
 
     def plus(self, key: int) -> _Counts:
         """These counts with one more card (a number card's key, or 52 for a wild card)."""
@@ -1123,12 +1128,20 @@ class Phase10Check:
         return min(counts_wild, self.level.jokers)
 
     @cached_property
+    def _counts(self) -> _Counts:
+        return _Counts(self.hand)
+
+    @cached_property
+    def filled(self) -> _Filled:
+        """``closest``'s slots as (what it stands for, the card in it or ``None``) pairs, per group:
+        the arrangement without its objects, for a bot that only reads it."""
+        return _fill(_plan(self.level), self._counts, self.targets)
+
+    @cached_property
     def closest(self) -> Phase10Arrangement:
         """The arrangement with the most slots filled by number cards (the fewest wild cards), with
         wild cards only where they count: its empty slots are the cards the hand is short."""
-        plan = _plan(self.level)
-        filled = _fill(plan, _Counts(self.hand), self.targets)
-        return Phase10Arrangement(self.level, tuple(tuple(Phase10Slot(face, card) for face, card in slots) for slots in filled))
+        return Phase10Arrangement(self.level, tuple(tuple(Phase10Slot(face, card) for face, card in slots) for slots in self.filled))
 
     @cached_property
     def cards_short(self) -> int:
@@ -1253,12 +1266,28 @@ def check(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = 
     (False, (5,), 1)
     """
     cards = _as_hand(hand, require_rules(rules))
-    level = level_of(level, rules)
+    return solved(cards, level_of(level, rules), rules)
+
+
+def solved(cards: tuple[Phase10Card, ...], level: Level, rules: Rules) -> Phase10Check:
+    """``check(cards, level, rules)`` for cards already read (a view's hand) and a ``Level``:
+    nothing is read or checked again; ``cards_short`` is worked out with the verdict (a bot asks
+    it of most hands).
+
+    >>> hand = _as_hand("5r 5y 5g 6b 7r 8g", PHASE10)
+    >>> verdict = solved(hand, PHASE10.level(2), PHASE10)
+    >>> verdict == check(hand, 2), verdict.cards_short
+    (True, 1)
+    """
     counts = _Counts(cards)
     plan = _plan(level)
     fill, targets = _solve(plan, counts)
     if not _verdict(counts, level, fill):
-        return Phase10Check(False, level, None, (), cards, rules, fill, targets)
+        made = Phase10Check(False, level, None, (), cards, rules, fill, targets)
+        # ``cards_short`` as it words it, with the wild cards counted already (``_budget``).
+        made.__dict__["cards_short"] = max(level.cards - fill - min(counts.wild, level.jokers), level.natural_cards - fill, 1)
+        made.__dict__["_counts"] = counts  # for ``filled``
+        return made
     filled = _fill(plan, counts, targets)
     melds = tuple(
         Phase10Meld(group.kind, tuple(Phase10Placed(card, face) for face, card in slots if card is not None))

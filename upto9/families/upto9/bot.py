@@ -10,11 +10,11 @@ Draw(source=<Source.DECK: 'deck'>)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import cast
+from typing import TypeVar, cast
 
 from upto9.bots import card_key, keys_of, open_faces
 from upto9.cards import Card, Rank, Suit
-from upto9.families.upto9.checker import Check
+from upto9.families.upto9.checker import Check, searched
 from upto9.families.upto9.checker import check as check_upto9
 from upto9.families.upto9.melds import Face, Meld
 from upto9.game import Discard, Donate, Draw, LayDown, Move, Source, View
@@ -24,6 +24,8 @@ from upto9.rummy import Mind
 __all__ = ["UpTo9Mind"]
 
 _OpenMeld = tuple[int, int, Meld, tuple[Face, ...]]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 def _hand(view: View) -> tuple[Card, ...]:
@@ -60,12 +62,12 @@ def _plan_of(verdict: Check) -> _Plan:
     cards are kept; 2s and 3s standing in as jokers only as many as the budget lets count."""
     kept: list[int] = []
     jokers = verdict.level.jokers
-    for group in verdict.closest.groups:
-        for slot in group:
-            card = slot.card
+    for group in verdict.filled:  # ``closest``'s slots, without making its objects
+        for face, card in group:
             if card is None:
                 continue
-            if slot.wild:
+            # A joker stands for another card (``Slot.wild``): in a set, for its rank alone.
+            if card is not face and (face.key != card.key if isinstance(face, Card) else face != card.rank):
                 if jokers <= 0:
                     continue
                 jokers -= 1
@@ -124,6 +126,15 @@ def _idle(card: Card, hand: Sequence[Card], level: Level, rules: Rules) -> bool:
     return True
 
 
+def _put(cache: dict[_K, _V], key: _K, value: _V, limit: int) -> None:
+    """Keep ``value`` under ``key``, the cache emptied first once it holds ``limit`` entries (the
+    plans' emptying belongs to the bot's play: what it remembers of a hand can differ from a fresh
+    look at it)."""
+    if len(cache) >= limit:
+        cache.clear()
+    cache[key] = value
+
+
 class UpTo9Mind(Mind):
     """HeuristicBot's play for Up to 9 (see ``upto9.bots.HeuristicBot``); deterministic."""
 
@@ -140,19 +151,37 @@ class UpTo9Mind(Mind):
 
     # --- looking at hands -------------------------------------------------------------------------
 
-    def _check(self, hand: Sequence[Card], level: int, rules: Rules, short: bool = False) -> Check:
-        """The checker's verdict on ``hand``; with ``short`` the caller knows the hand cannot make
-        the level (it is at least one card short), and the lay-down search is skipped."""
+    def _check(self, hand: tuple[Card, ...], level: int, rules: Rules, short: bool = False, ok_only: bool = False) -> Check:
+        """The checker's verdict on ``hand``, found by one search that gives the closest
+        arrangement too (``searched``: most hands the bot checks make no lay-down, and it plans
+        with their closest arrangement); with ``short`` the caller knows the hand cannot make the
+        level (it is at least one card short), and no lay-down is looked for; with ``ok_only`` the
+        caller asks only whether it makes the level (``check``, the lay-down search alone)."""
         key = (level, keys_of(hand))
         found = self._checks.get(key)
         if found is None:
-            if len(self._checks) >= self._CACHE_LIMIT:
-                self._checks.clear()
-            found = Check(False, rules.level(level), None, (), tuple(hand), rules) if short else check_upto9(hand, level, rules)
-            self._checks[key] = found
+            found = check_upto9(hand, level, rules) if ok_only else searched(hand, rules.level(level), rules, short=short)
+            assert found is not None  # (no bound given)
+            self._keep(key, found)
         return found
 
-    def _plan(self, hand: Sequence[Card], level: int, rules: Rules) -> _Plan:
+    def _nearer(self, hand: tuple[Card, ...], level: int, rules: Rules, below: int) -> Check | None:
+        """The verdict on ``hand``, known to make no lay-down, if it is fewer than ``below`` cards
+        short; ``None`` otherwise (a search that stops at ``below``: the same answer as asking for
+        ``cards_short``, sooner)."""
+        key = (level, keys_of(hand))
+        found = self._checks.get(key)
+        if found is not None:
+            return found if found.cards_short < below else None
+        found = searched(hand, rules.level(level), rules, short=True, below=below)
+        if found is not None:
+            self._keep(key, found)
+        return found
+
+    def _keep(self, key: tuple[int, tuple[int, ...]], verdict: Check) -> None:
+        _put(self._checks, key, verdict, self._CACHE_LIMIT)
+
+    def _plan(self, hand: tuple[Card, ...], level: int, rules: Rules) -> _Plan:
         """How many cards short ``hand`` is, and the cards its closest arrangement keeps."""
         key = (level, keys_of(hand))
         plan = self._plans.get(key)
@@ -163,9 +192,7 @@ class UpTo9Mind(Mind):
         return plan
 
     def _remember(self, key: tuple[int, tuple[int, ...]], plan: _Plan) -> None:
-        if len(self._plans) >= self._CACHE_LIMIT:
-            self._plans.clear()
-        self._plans[key] = plan
+        _put(self._plans, key, plan, self._CACHE_LIMIT)
 
     def _penalties(self, rules: Rules) -> dict[str, int]:
         if self._points is None or self._points[0] is not rules:
@@ -196,10 +223,9 @@ class UpTo9Mind(Mind):
             return Draw(Source.DECK)
         # One card takes a hand at most one card closer: two or more short, the top card cannot
         # make the level; one short, only making it brings it closer.
-        with_top = self._check((*hand, top), level, rules, short=short > 1)
-        if with_top.ok or (short > 1 and with_top.cards_short < short):
-            return Draw(Source.DISCARD)
-        return Draw(Source.DECK)
+        if short > 1:
+            return Draw(Source.DISCARD) if self._nearer((*hand, top), level, rules, short) is not None else Draw(Source.DECK)
+        return Draw(Source.DISCARD) if self._check((*hand, top), level, rules, ok_only=True).ok else Draw(Source.DECK)
 
     # --- before the lay-down ------------------------------------------------------------------------
 
@@ -237,7 +263,13 @@ class UpTo9Mind(Mind):
         points = self._penalties(rules)
         # Of equally useless cards, not one that a player who is down could donate.
         melds = self._open_melds(view) if any(view.laid_down) else []
-        choice = min(spare or hand, key=lambda c: (worth.of(c), _can_take(melds, c, rules), -points[c.penalty_key], -c.key))
+        takers = _takers(melds)
+        wild_taken = bool(melds)  # a 2 or 3 goes on any meld as a joker
+        wild_ranks = rules.wild_ranks
+        choice = min(
+            spare or hand,
+            key=lambda c: (worth.of(c), (wild_taken and c.rank in wild_ranks) or c.key in takers, -points[c.penalty_key], -c.key),
+        )
         if spare:  # the arrangement is untouched: the hand stays as many cards short
             rest = list(hand)
             rest.remove(choice)
@@ -251,10 +283,11 @@ class UpTo9Mind(Mind):
         melds = self._open_melds(view)
         # Real cards first: they may open a straight's end for the next card.
         jokers: list[Card] = []
+        takers = _takers(melds)
         for card in _sorted(hand):
-            for owner, index, meld, ends in melds:
-                if card in ends or (meld.kind is GroupKind.SET and card.rank == ends[0]):
-                    return Donate(card, owner, index, None)
+            taker = takers.get(card.key)
+            if taker is not None:
+                return Donate(card, taker[0], taker[1], None)
             if card.rank in rules.wild_ranks:
                 jokers.append(card)
         holding = set(hand)
@@ -271,6 +304,22 @@ class UpTo9Mind(Mind):
                 return fallback
         points = self._penalties(rules)
         return Discard(max(hand, key=lambda c: (points[c.penalty_key], c.key)))
+
+
+def _takers(melds: Sequence[_OpenMeld]) -> dict[int, tuple[int, int]]:
+    """The card keys these melds take as themselves (a straight's end cards, every card of a set's
+    rank), each with the first meld that takes it (owner, meld number): ``_can_take``'s question
+    answered for every card at once."""
+    found: dict[int, tuple[int, int]] = {}
+    for owner, index, meld, ends in melds:
+        if meld.kind is GroupKind.SET:
+            rank = int(cast(Rank, ends[0]))
+            for key in range(rank * 4, rank * 4 + 4):
+                found.setdefault(key, (owner, index))
+        else:
+            for end in ends:
+                found.setdefault(cast(Card, end).key, (owner, index))
+    return found
 
 
 def _can_take(melds: Sequence[_OpenMeld], card: Card, rules: Rules) -> bool:

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
+from operator import itemgetter
 from typing import Any, cast
 
 from upto9.cards import Card, CardError, PlayingCard, Rank, Suit, hand_of, parse_hand
@@ -35,7 +36,7 @@ from upto9.problems import level_of, require_rules
 from upto9.rules import UPTO9, GroupKind, Level, Rules
 from upto9.rummy import verdict_dict
 
-__all__ = ["Arrangement", "Check", "Slot", "check", "holds", "outs"]
+__all__ = ["Arrangement", "Check", "Slot", "check", "holds", "outs", "searched"]
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
@@ -77,25 +78,39 @@ _Target = tuple[int, int, int, int, int, int]
 _RUN, _SET = 0, 1
 
 
-_SUIT_TARGETS: dict[tuple[int, int, int, int, int], tuple[_Target, ...]] = {}
-_SUIT_TARGETS_LIMIT = 20_000  # about 20 MB at most
+_SuitTargets = tuple[tuple[_Target, ...], tuple[int, ...]]
+"""Every straight target in one suit, fewest missing first, and for each number of missing
+slots m how many of them lack at most m (the targets within a limit are a prefix)."""
+
+_SUIT_TARGETS: dict[tuple[int, int, int, int], _SuitTargets] = {}
+_SUIT_TARGETS_LIMIT = 60_000
+"""Entries kept (then the cache starts again). One is a key and two tuples of shared objects
+(``_SHARED``), about 400 bytes: some 25 MB at most. Hands in play need tens of thousands of masks."""
+
+_SHARED: dict[object, Any] = {}
+"""One copy of each target tuple and cut tuple the cache holds (a few thousand in all)."""
 
 
-def _suit_targets(size: int, limit: int, mask: int, suit: int, wild_pos: int) -> tuple[_Target, ...]:
-    """Every straight target in one suit with at most ``limit`` missing slots, fewest missing
-    first. Cached like ``_windows``; ``_targets`` looks in the cache first itself."""
-    key = (size, limit, mask, suit, wild_pos)
+def _suit_targets(size: int, mask: int, suit: int, wild_pos: int) -> _SuitTargets:
+    """Every straight target in one suit (``_SuitTargets``). Cached like ``_windows``, for every
+    limit at once; ``_targets`` looks in the cache first itself."""
+    key = (size, mask, suit, wild_pos)
     found = _SUIT_TARGETS.get(key)
     if found is None:
         if len(_SUIT_TARGETS) >= _SUIT_TARGETS_LIMIT:
             _SUIT_TARGETS.clear()
         full = _FULL[size]
-        found = tuple(
-            (missing, _RUN, suit, start, _WINDOW_RANKS[start, size], (mask & (full << start) & wild_pos).bit_count())
-            for missing, start in _windows(size, mask)
-            if missing <= limit
-        )
-        _SUIT_TARGETS[key] = found
+        shared = _SHARED.setdefault
+        made: list[_Target] = []
+        counts = [0] * (size + 1)  # targets lacking exactly m, then at most m
+        for missing, start in _windows(size, mask):
+            t = (missing, _RUN, suit, start, _WINDOW_RANKS[start, size], (mask & (full << start) & wild_pos).bit_count())
+            made.append(shared(t, t))
+            counts[missing] += 1
+        for m in range(1, size + 1):
+            counts[m] += counts[m - 1]
+        cuts = tuple(counts)
+        found = _SUIT_TARGETS[key] = (tuple(made), shared(cuts, cuts))
     return found
 
 
@@ -171,6 +186,19 @@ class _Hand:
         return more
 
 
+_missing_of = itemgetter(0)
+
+_SET_TARGETS: dict[tuple[int, int], list[list[_Target]]] = {}
+"""(set size, wild ranks' bits) -> the target of a set of each rank r holding h real cards (h up
+to the size): ``[r][h]``, made once (a few sizes per rule set)."""
+
+
+def _set_targets(size: int, wild_pos: int) -> list[list[_Target]]:
+    return [
+        [(size - h if h < size else 0, _SET, r, 0, 1 << r, (h if h < size else size) if wild_pos >> r & 1 else 0) for h in range(size + 1)] for r in range(14)
+    ]
+
+
 def _targets(hand: _Hand, kind: GroupKind, size: int, limit: int) -> list[_Target]:
     """Every target for one group with at most ``limit`` missing slots, fewest missing first."""
     found: list[_Target] = []
@@ -178,17 +206,19 @@ def _targets(hand: _Hand, kind: GroupKind, size: int, limit: int) -> list[_Targe
         wild_pos = hand.wild_pos
         known = _SUIT_TARGETS.get
         for s, mask in enumerate(hand.suit_mask):
-            every = known((size, limit, mask, s, wild_pos))
-            found += _suit_targets(size, limit, mask, s, wild_pos) if every is None else every
+            entry = known((size, mask, s, wild_pos))
+            every, cuts = _suit_targets(size, mask, s, wild_pos) if entry is None else entry
+            found += every if limit >= size else every[: cuts[limit]]
     else:
         wild_pos = hand.wild_pos
         need = size - limit  # the fewest real cards a set may hold
-        found = [
-            (size - have if have < size else 0, _SET, r, 0, 1 << r, (have if have < size else size) if wild_pos >> r & 1 else 0)
-            for r, have in enumerate(hand.rank_count)
-            if have >= need and r
-        ]
-    found.sort()
+        table = _SET_TARGETS.get((size, wild_pos))
+        if table is None:
+            table = _SET_TARGETS[size, wild_pos] = _set_targets(size, wild_pos)
+        found = [table[r][have if have < size else size] for r, have in enumerate(hand.rank_count) if have >= need and r]
+    # Made in (suit, start) or rank order, each suit's fewest missing first: a stable sort by the
+    # missing slots alone puts them in tuple order, (missing, suit, start) or (missing, rank).
+    found.sort(key=_missing_of)
     return found
 
 
@@ -330,16 +360,29 @@ def _shared_leaves(hand: _Hand, targets: Sequence[_Target], sizes: Sequence[int]
 
 def _distance(missing: Sequence[int], real_wild: int, level: Level, caps: Sequence[int], wild: int) -> int:
     """The fewest cards that, added to the hand, make this arrangement a lay-down: real cards
-    for slots over a group's cap or for a clean group, then real cards or 2s and 3s for the rest."""
-    over = [max(0, m - cap) for m, cap in zip(missing, caps, strict=True)]
-    added = sum(over)
-    left = sorted(m - x for m, x in zip(missing, over, strict=True))
-    short = level.clean_groups - sum(1 for m in left if m == 0)
+    for slots over a group's cap or for a clean group, then real cards or 2s and 3s for the rest.
+
+    (One pass; the groups lacking fewest are sorted only when the clean rule needs them.)
+    """
+    added = 0  # real cards for the slots over a group's cap
+    left = 0  # the missing slots within the caps
+    zeros = 0
+    for m, cap in zip(missing, caps, strict=True):
+        if m > cap:
+            added += m - cap
+            m = cap
+        if m:
+            left += m
+        else:
+            zeros += 1
+    short = level.clean_groups - zeros
     if short > 0:
-        positive = [m for m in left if m > 0]
-        added += sum(positive[:short])
-        left = [0] * short + positive[short:]
-    return added + max(0, sum(left) - min(level.jokers, wild - real_wild))
+        # The groups lacking fewest (within their caps) are made clean with real cards.
+        moved = sum(sorted(min(m, cap) for m, cap in zip(missing, caps, strict=True) if m and cap)[:short])
+        added += moved
+        left -= moved
+    spare = wild - real_wild
+    return added + max(0, left - (level.jokers if level.jokers < spare else spare))
 
 
 # --- the search ---------------------------------------------------------------------------------
@@ -402,48 +445,50 @@ def _fits(missing: Sequence[int], real_wild: int, wild: int, plan: _Plan) -> boo
     return True
 
 
-def _search(hand: _Hand, level: Level) -> tuple[_Leaf | None, int]:
+def _search(hand: _Hand, level: Level, below: int | None = None) -> tuple[_Leaf | None, int]:
     """Best-first search over targets for the arrangement nearest to a lay-down: fewest cards to
     add, then fewest missing slots. Returns the leaf and its distance (0: a lay-down).
 
+    The leaf is the first in the search's order with the best key (the bounds only cut off
+    arrangements no better than one found). With ``below``, arrangements ``below`` or more cards
+    short count as found already: the same leaf when the hand is closer than that, else
+    ``(None, below)``, often after far fewer targets.
+
     (``_find`` looks for lay-downs alone, with the same targets, bounds and leaves.)
     """
-    groups = level.groups
-    count = len(groups)
-    caps = [level.cap(i) for i in range(count)]
-    sizes = [g.size for g in groups]
+    plan = _plan(level)
+    count = plan.count
+    caps = plan.caps
+    sizes = plan.sizes
+    kinds = plan.kinds
+    same_as_previous = plan.same  # identical neighbouring groups take their targets in order only
+    # After group i come ``twins[i]`` groups like it, which take targets no better than its own,
+    # then the others, which need at least their best target's missing slots.
+    twins = plan.twins
     wild = hand.wild
     wild_pos = hand.wild_pos
     rank_count = hand.rank_count
-    jokers = min(level.jokers, sum(caps))  # as in _Plan: the groups' caps bound the total
-    options: list[list[_Target]] = []
-    for i, group in enumerate(groups):
-        if i and group == groups[i - 1] and caps[i] == caps[i - 1]:
-            options.append(options[-1])  # the same group again: the same targets
-            continue
-        found = _targets(hand, group.kind, group.size, sizes[i])
-        if not found:
-            return None, 1
-        options.append(found)
-    # Identical neighbouring groups are interchangeable: take their targets in order only.
-    same_as_previous = [i > 0 and options[i] is options[i - 1] for i in range(count)]
-    # After group i come ``twins[i]`` groups like it, which take targets no better than its own,
-    # then the others, which need at least their best target's missing slots.
-    twins = [0] * count
-    for i in range(count - 2, -1, -1):
-        twins[i] = twins[i + 1] + 1 if same_as_previous[i + 1] else 0
-    rest_least = [sum(o[0][0] for o in options[i + 1 + twins[i] :]) for i in range(count)]
+    jokers = plan.jokers
     budget = min(jokers, wild)
-    floor_missing = sum(o[0][0] for o in options)
-    floor_key = (max(0, floor_missing - budget), floor_missing)
-    best_key: tuple[int, int] | None = None
-    best_leaf: _Leaf | None = None
-    chosen: list[_Target] = []
-    last = count - 1
 
     def judge(missing: tuple[int, ...], real_wild: int) -> tuple[int, int]:
         """The leaf's key: fewest added cards, then fewest missing."""
         return _distance(missing, real_wild, level, caps, wild), sum(missing)
+
+    options: list[list[_Target]] = []
+    for i in range(count):
+        if same_as_previous[i]:
+            options.append(options[-1])  # the same group again: the same targets
+            continue
+        options.append(_targets(hand, kinds[i], sizes[i], sizes[i]))
+    rest_least = [sum(o[0][0] for o in options[i + 1 + twins[i] :]) for i in range(count)]
+    floor_missing = sum(o[0][0] for o in options)
+    floor_key = (max(0, floor_missing - budget), floor_missing)
+    # (below, -1) sorts before every key (below, missing) and after every closer one.
+    best_key: tuple[int, int] | None = None if below is None else (below, -1)
+    best_leaf: _Leaf | None = None
+    chosen: list[_Target] = []
+    last = count - 1
 
     def visit(i: int, first: int, missing_so_far: int, over_caps: int, contested: int, used_so_far: int) -> bool:
         """Depth-first over group i's targets; True once the floor is reached (stop)."""
@@ -525,6 +570,8 @@ def _search(hand: _Hand, level: Level) -> tuple[_Leaf | None, int]:
     del visit  # it refers to itself: free it now, not in the garbage collector's next pass
     if best_key is None:
         return None, 1
+    if best_leaf is None:  # nothing closer than ``below``
+        return None, best_key[0]
     return best_leaf, best_key[0]
 
 
@@ -691,12 +738,15 @@ def _fill(hand: _Hand, leaf: _Leaf, level: Level, rules: Rules) -> _Filled:
     """Pick the actual cards for a leaf: real cards first, then 2s and 3s as jokers; each slot is
     (the card it stands for, the card in it or ``None`` when the hand has none to spare)."""
     left = list(hand.counts)
-    shares = {(g, r): x for g, r, x in leaf.shares}
+    targets = leaf.targets
+    shares = {(g, r): x for g, r, x in leaf.shares} if leaf.shares else None
     groups = level.groups
+    count = len(groups)
     filled: _Filled = [[] for _ in groups]
+    empty = [0] * count  # the slots no real card fills, per group
     # Straights first (they need particular cards), then sets take what is left of each rank.
-    for g in sorted(range(len(groups)), key=lambda g: leaf.targets[g][1]):
-        t = leaf.targets[g]
+    for g in [g for g in range(count) if targets[g][1] == _RUN] + [g for g in range(count) if targets[g][1] != _RUN]:
+        t = targets[g]
         size = groups[g].size
         slots = filled[g]
         if t[1] == _RUN:
@@ -706,26 +756,33 @@ def _fill(hand: _Hand, leaf: _Leaf, level: Level, rules: Rules) -> _Filled:
                 r = 1 if q == 14 else q
                 key = r * 4 + s
                 face = _CARD_OF[key]
-                allowed = shares.get((g, r))
+                allowed = None if shares is None else shares.get((g, r))
                 if left[key] > 0 and (allowed is None or taken.get(r, 0) < allowed):
                     left[key] -= 1
-                    taken[r] = taken.get(r, 0) + 1
+                    if allowed is not None:
+                        taken[r] = taken.get(r, 0) + 1
                     slots.append((face, face))
                 else:
                     slots.append((face, None))
+                    empty[g] += 1
         else:
             r = t[2]
-            want = min(size, shares.get((g, r), size))
+            want = size if shares is None else min(size, shares.get((g, r), size))
             for key in range(r * 4, r * 4 + 4):
                 while left[key] > 0 and len(slots) < want:
                     left[key] -= 1
                     slots.append((_CARD_OF[key], _CARD_OF[key]))
             rank = _RANK_OF[r]
-            slots.extend((rank, None) for _ in range(size - len(slots)))
+            empty[g] = size - len(slots)
+            slots.extend((rank, None) for _ in range(empty[g]))
     # Hand out the spare 2s and 3s as jokers: 2s before 3s, in suit order, only where they count.
-    pool = [_CARD_OF[r * 4 + s] for r in sorted(rules.wild_ranks, reverse=True) for s in range(3, -1, -1) for _ in range(left[r * 4 + s])]
-    places = _joker_places(level, [sum(1 for _face, card in slots if card is None) for slots in filled], len(pool))
+    pool = [_CARD_OF[r * 4 + s] for r in reversed(_wild_of(rules)[0]) for s in range(3, -1, -1) for _ in range(left[r * 4 + s])]
+    if not pool:
+        return filled
+    places = _joker_places(level, empty, len(pool))
     for g, group in enumerate(filled):
+        if not places[g]:
+            continue
         for j, (stands_for, card) in enumerate(group):
             if card is None and places[g]:
                 places[g] -= 1
@@ -791,12 +848,17 @@ class Check:
         return hand, leaf, distance
 
     @cached_property
+    def filled(self) -> _Filled:
+        """``closest``'s slots as (the card it stands for, the card in it or ``None``) pairs, per
+        group: the arrangement without its objects, for a bot that only reads it."""
+        hand, leaf, _distance = self._nearest
+        return _fill(hand, leaf, self.level, self.rules)
+
+    @cached_property
     def closest(self) -> Arrangement:
         """The arrangement nearest to a lay-down (fewest cards to add, then fewest missing), with
         jokers only where they count: its empty slots are the cards the hand is short."""
-        hand, leaf, _distance = self._nearest
-        filled = _fill(hand, leaf, self.level, self.rules)
-        return Arrangement(self.level, tuple(tuple(Slot(face, card) for face, card in slots) for slots in filled))
+        return Arrangement(self.level, tuple(tuple(Slot(face, card) for face, card in slots) for slots in self.filled))
 
     @cached_property
     def cards_short(self) -> int:
@@ -961,6 +1023,40 @@ def _checked(ok: bool, level: Level, jokers: int | None, melds: tuple[Meld, ...]
     fields["melds"] = melds
     fields["hand"] = hand
     fields["rules"] = rules
+    return made
+
+
+def searched(cards: tuple[Card, ...], level: Level, rules: Rules, short: bool = False, below: int | None = None) -> Check | None:
+    """``check(cards, level, rules)`` by one closest-arrangement search, for a bot that asks for
+    the closest arrangement of most hands it checks: the verdict with ``cards_short`` and
+    ``closest`` worked out already. The cards are the checker's own (a view's hand): nothing is
+    read or checked. With ``short`` the caller knows the hand cannot make the level (no lay-down
+    is looked for); with ``below`` too, ``None`` unless the hand is fewer than ``below`` cards
+    short.
+
+    The same verdict as ``check``: a hand that makes the level is one whose closest arrangement
+    adds no card, and the search meets first the very lay-down ``_find`` picks (its targets are
+    the first of the search's, taken in the same order, and among lay-downs the search's key is
+    the number of jokers); only a one-group level with a clean group is left to ``check`` (the
+    search's distance counts the clean rule there, ``_find`` does not).
+
+    >>> rules = UPTO9
+    >>> hand = parse_hand("5h 6h 7h 8h Kc")
+    >>> searched(hand, rules.level(1), rules).melds == check(hand, 1).melds
+    True
+    >>> searched(parse_hand("5h 6h 9h Kc"), rules.level(1), rules, short=True, below=2) is None
+    True
+    """
+    if not short and len(level.groups) == 1 and level.clean_groups:
+        return check(cards, level, rules)
+    summary = _Hand(cards, rules)
+    leaf, distance = _search(summary, level, below)
+    if leaf is None:  # (with every target allowed, a search always finds a leaf)
+        return None if below is not None else check(cards, level, rules)
+    if distance == 0 and not short:
+        return _checked(True, level, sum(leaf.missing), _melds(level, _fill(summary, leaf, level, rules)), cards, rules)
+    made = _checked(False, level, None, (), cards, rules)
+    made.__dict__["_nearest"] = (summary, leaf, distance)
     return made
 
 

@@ -423,12 +423,25 @@ def _order_run(items: Sequence[Placed], positions: Sequence[int]) -> list[Placed
 # --- validating a lay-down --------------------------------------------------------------------------
 
 
+class _Where:
+    """``the_group(group, index, by="noun")``, made when a problem names it."""
+
+    __slots__ = ("group", "index")
+
+    def __init__(self, group: Group, index: int) -> None:
+        self.group = group
+        self.index = index
+
+    def message(self) -> Message:
+        return the_group(self.group, self.index, by="noun")
+
+
 def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Rules) -> list[Problem]:
     problems: list[Problem] = []
-    where = the_group(group, index + 1, by="noun")
+    where = _Where(group, index + 1)  # worded only for a problem: most melds have none
 
     def add(rule: str, key: str, **params: Any) -> None:
-        problems.append(Problem(rule, Message(key, **params), index))
+        problems.append(Problem(rule, Message(key, **{k: v.message() if isinstance(v, _Where) else v for k, v in params.items()}), index))
 
     if meld.kind is not group.kind:
         add("kind", "problem.kind", level=level.number, group=group_message(group), kind=Message(f"kind.{meld.kind.value}"))
@@ -474,9 +487,9 @@ def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Ru
 def _budget_problems(melds: Sequence[Meld], level: Level) -> list[Problem]:
     problems: list[Problem] = []
     total = sum(m.jokers for m in melds)
-    jokers = [p for m in melds for p in m.cards if p.wild]
-    named = Items(tuple(Message("joker.as", card=p.card.glyph, face=_face_text(p.face, True)) for p in jokers))
     if total > level.jokers:
+        jokers = [p for m in melds for p in m.cards if p.wild]
+        named = Items(tuple(Message("joker.as", card=p.card.glyph, face=_face_text(p.face, True)) for p in jokers))
         allows = Message("allows", jokers=jokers_words(level.jokers))
         problems.append(Problem("budget", Message("problem.budget", level=level.number, allows=allows, used=total, named=named)))
     for i, (meld, group) in enumerate(zip(melds, level.groups, strict=True)):
@@ -565,6 +578,14 @@ def _matching(melds: Sequence[Meld], level: Level, rules: Rules) -> tuple[int, .
     once per kind of group; the matching is an assignment problem (``upto9.problems.assign``).
     """
     groups = level.groups
+    # The melds in the order given, each fitting its group within its cap, cost nothing: that
+    # matching is the first of the least cost (a checker's lay-down, always), found without the rest.
+    for meld, group in zip(melds, groups, strict=True):
+        cap = group.jokers
+        if (cap is not None and meld.jokers > cap and cap < level.jokers) or _meld_problems(meld, 0, group, level, rules):
+            break
+    else:
+        return tuple(range(len(groups)))
     kinds = {(g.kind, g.size): g for g in groups}
     fits = [{shape: len(_meld_problems(meld, 0, group, level, rules)) for shape, group in kinds.items()} for meld in melds]
     misfit = [[fit[g.kind, g.size] for g in groups] for fit in fits]
