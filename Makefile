@@ -17,8 +17,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The site's Voila template (share/jupyter/voila/templates/upto9: the home page, the pages' assets),
-# found through JUPYTER_PATH; the tests' Voila (tests/voila_helpers.py) sets the same.
+# The site's Voila template (share/jupyter/voila/templates/upto9: the home page, the pages' assets)
+# and the pages' kernel: voila.json finds them (ClassKernelManager.site_data, for a plain `voila` here)
+# and JUPYTER_PATH too, as the tests' Voila (tests/voila_helpers.py) and the service file set it.
 VOILA_ENV := JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}
 
 # The published explainers: voila.json (read from this folder) says what is served and how. For one

@@ -11,9 +11,17 @@ Both ways a kernel is born go through its :meth:`ClassKernelManager.start_kernel
 - a visitor's start at the limit first shuts down a waiting pooled kernel of another page, if there
   is one, and otherwise is refused at once: Voila shows the site's ``503.html``, "the class is full,
   try again in a minute", with a ``Retry-After`` header; nobody waits for room;
-- a pool fill at the limit is refused at once too (logged at info); the keeper, a periodic
+- a pool fill that Voila has already handed to a visitor (one who came while the refill waited out
+  ``fill_delay``, :meth:`ClassKernelManager._fill_handed_to_visitor`) is that visitor's start, with
+  the visitor's rule above: it takes a waiting pooled kernel's place;
+- any other pool fill at the limit is refused at once (logged at info); the keeper, a periodic
   callback, drops the failed task from the pool and refills a pool once there is room for all of
   its missing kernels again, so after a full class leaves its pools come back by themselves.
+
+The site's template and its pages' kernel (share/jupyter) are found from voila.json's
+``ClassKernelManager.site_data``, put first on the server's JUPYTER_PATH
+(:meth:`ClassKernelManager._use_site_data`), so a plain ``voila`` beside voila.json serves the site
+as ``make serve`` does.
 
 Culling (``MappingKernelManager.cull_*`` in voila.json) frees the kernels of closed tabs; Voila never
 culls a pooled kernel, and here a kernel's idle clock restarts when the culler first sees it out of
@@ -32,10 +40,12 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import secrets
 import signal
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, ClassVar, Final
 from urllib.parse import parse_qs
 
@@ -44,7 +54,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import httputil
 from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError, OutputTransform
-from traitlets import Bunch, Float, Integer, TraitError, validate
+from traitlets import Bunch, Float, Integer, TraitError, Unicode, validate
 
 RETRY_AFTER_S: Final = 60
 """The ``Retry-After`` of the "class is full" page, in seconds: the page itself says "try again in a
@@ -109,6 +119,14 @@ class ClassKernelManager(AsyncMappingKernelManager):
         help="The most kernels alive or starting at once, pooled ones included; 0 means no limit. A visitor's page beyond it gets the 'class is full' page.",
     )
     keeper_interval = Float(KEEPER_INTERVAL_S, config=True, help="Seconds between the keeper's looks at the preheated pools.")
+    site_data = Unicode(
+        "",
+        config=True,
+        help=(
+            "The site's own Jupyter data folder (its Voila template and its pages' kernel), searched before "
+            "JUPYTER_PATH; relative to the folder Voila starts in, which holds voila.json. Empty: JUPYTER_PATH only."
+        ),
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's is untyped
@@ -121,6 +139,41 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._keeper: PeriodicCallback | None = None
         self._stopping = False
         """Set once the server shuts its kernels down: nothing starts after that."""
+        self._use_site_data()
+
+    # --- the site's template and kernel -----------------------------------------------------------
+
+    def _use_site_data(self) -> None:
+        """Put :attr:`site_data` first on this server's JUPYTER_PATH, as ``make serve`` does for the
+        whole process. Voila finds the site's template and the pages' kernel only on JUPYTER_PATH and
+        has no setting of its own for it: a plain ``voila`` beside voila.json, as Voila's documentation
+        teaches, rendered every page as a bare 500. Voila reads the variable again later (the template's
+        static files, at each request) and the kernels inherit it; what it has already worked out from
+        it by the time it builds this manager (its template and static folders, its kernel spec
+        manager's folders) is worked out again here, before anything reads it."""
+        app = self.parent
+        if not self.site_data or app is None or not hasattr(app, "template_paths"):
+            return
+        from jupyter_core.paths import jupyter_path  # Voila's own way to find its folders
+        from voila.paths import collect_static_paths, collect_template_paths  # type: ignore[import-untyped]  # untyped upstream
+
+        given = Path(self.site_data).expanduser()
+        site = str(given if given.is_absolute() else Path(os.getcwd(), given))
+        if not Path(site).is_dir():
+            # A copy of voila.json elsewhere (a test's scratch site) finds them on JUPYTER_PATH as before.
+            self.log.warning("ClassKernelManager.site_data: no folder %s; the site's template and kernel are looked for on JUPYTER_PATH only", site)
+            return
+        path = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != site]
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([site, *path])
+        template, apps = app.voila_configuration.template, ["voila", "nbconvert"]
+        templates = collect_template_paths(apps, template, prune=True, root_dirs=jupyter_path())
+        app.template_paths = templates + [p for p in app.template_paths if p not in templates]
+        static = collect_static_paths(apps, template, root_dirs=jupyter_path())
+        app.static_paths = static + [p for p in app.static_paths if p not in static]
+        specs = self.kernel_spec_manager
+        if specs is not None:  # Voila always gives its own
+            kernels = jupyter_path("kernels")
+            specs.kernel_dirs = kernels + [d for d in specs.kernel_dirs if d not in kernels]
 
     # --- the pools' settings ------------------------------------------------------------------------
 
@@ -163,7 +216,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
         if kernel_id is not None and kernel_id in self:
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))  # an existing kernel: nothing starts
         env: dict[str, str] = kwargs.get("env") or {}
-        preheat = env.get("VOILA_PREHEAT") == "True"
+        # A fill a visitor was handed while it waited out Voila's fill_delay is that visitor's start.
+        preheat = env.get("VOILA_PREHEAT") == "True" and not self._fill_handed_to_visitor()
         victim = None
         if self.max_kernels and self.in_use() >= self.max_kernels:
             victim = None if preheat else self._take_a_pooled_kernel()
@@ -185,6 +239,18 @@ class ClassKernelManager(AsyncMappingKernelManager):
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))
         finally:
             self._starting.discard(kernel_id)
+
+    def _fill_handed_to_visitor(self) -> bool:
+        """Whether the pool fill now starting its kernel has been handed to a visitor. Voila refills
+        a pool with a task that waits ``fill_delay`` before it starts, and counts that task in the
+        pool: a visitor who comes meanwhile is handed it and awaits it (Voila's
+        ``get_rendered_notebook`` pops it from the pool). Only that takes a pending fill out of its
+        pool (the server's stop empties the pools, but then nothing starts anyway), so a fill missing
+        from every pool has a visitor waiting on it: at the limit it must make room as the visitor's
+        own cold start does, not be refused as a fill (the visitor got "the class is full" with 30
+        idle pooled kernels on the server)."""
+        task = asyncio.current_task()
+        return task is not None and not any(task in pool for _name, pool in self._pool_lists())
 
     def _take_a_pooled_kernel(self) -> dict[str, Any] | None:
         """Make room for a visitor: take a ready kernel out of the fullest pool (the keeper refills it

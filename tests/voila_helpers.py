@@ -20,7 +20,8 @@ from typing import Final
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
 TEMPLATES = ROOT / "share" / "jupyter"
-"""Where Voila finds the site's template (voila.json's ``template``): on JUPYTER_PATH, as ``make serve`` sets it."""
+"""Where Voila finds the site's template (voila.json's ``template``) and the pages' kernel: on
+JUPYTER_PATH, as ``make serve`` sets it (voila.json's ``ClassKernelManager.site_data`` names it too)."""
 SITE = ROOT / CONFIG["Voila"]["root_dir"]
 PUBLISHED = sorted(p.name for p in SITE.glob("*.ipynb"))
 """The explainers the site publishes: every notebook in voila.json's root_dir."""
