@@ -53,7 +53,7 @@ def text_of(html: str) -> str:
 
 def part(html: str, which: str) -> str:
     """The compact (phone) or the full table of a table that fits a phone (``fit_phone``)."""
-    assert html.startswith(f"<div class='{FIT}'>"), html[:80]
+    assert html.startswith(f"<div class='{FIT}' data-u9-fit='atlas-"), html[:80]
     full, compact = html.split("<div class='u9-fit-full'>")[1].split("<div class='u9-fit-compact'>")
     return compact if which == "compact" else full
 
@@ -140,6 +140,17 @@ def test_on_a_phone_a_table_shows_its_headline_columns_and_every_column_a_tap_aw
     assert f"Show every column (also {hidden})" in text_of(html)
     norwegian = text_of(draw(atlas, "nb").data)  # type: ignore[operator]
     assert "Vis alle kolonnene (også " in norwegian and "Show every column" not in norwegian
+
+
+def test_each_phone_table_names_itself_the_same_in_both_languages_for_its_ticked_box(page_atlas: Atlas) -> None:
+    """The page's template ticks a redrawn "Show every column" box again by the table's name
+    (``data-u9-fit``): one name a table, the same in English and Norwegian."""
+    keys = {}
+    for draw in (holding_table, budget_table, hurdle_table):
+        names = {lang: re.findall(r"data-u9-fit='([^']+)'", draw(page_atlas, lang).data) for lang in ("en", "nb")}  # type: ignore[operator]
+        assert names["en"] == names["nb"] and len(names["en"]) == 1, names
+        keys[draw.__name__] = names["en"][0]
+    assert keys == {"holding_table": "atlas-holding", "budget_table": "atlas-budgets", "hurdle_table": "atlas-hurdles"}
 
 
 def test_an_atlas_with_fewer_draws_shows_its_last_on_a_phone(atlas: Atlas) -> None:

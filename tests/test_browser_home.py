@@ -157,7 +157,7 @@ def test_the_last_page_leads_home(browser: Any, server: VoilaServer) -> None:  #
     try:
         page.goto(server.url + "/voila/render/6_comparison.ipynb?lang=nb", timeout=LOAD_MS)
         wait_drawn(page)
-        assert nav_links(page) == [("/?lang=nb", "Tilbake til forsiden →")]
+        assert nav_links(page) == [("/?lang=nb", "← Tilbake til forsiden")]
         assert "6 av 6" in page.locator(".u9-nav").first.inner_text()
         page.locator(".u9-nav-bottom a", has_text="Tilbake til forsiden").click()
         page.wait_for_url("**/?lang=nb", timeout=LOAD_MS)

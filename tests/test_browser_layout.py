@@ -522,3 +522,65 @@ def test_the_headline_tables_fit_a_phone_and_the_desktop_shows_every_column(open
             if count != 1:
                 problems.append(f"{size}: {count} 'Advanced' sections on the page, 1 expected")
     assert not problems, f"{notebook}:\n" + "\n".join(problems)
+
+
+TICKED = r"""(css) => [...document.querySelectorAll('.u9-fit')].filter((f) => f.querySelector('table.' + css)).map((fit) => {
+  const shown = (e) => e.getClientRects().length > 0;
+  const box = fit.querySelector('.u9-fit-toggle input');
+  return {ticked: box.checked, redrawn: !box.u9Old, full: shown(fit.querySelector('.u9-fit-full')),
+          compact: shown(fit.querySelector('.u9-fit-compact'))};
+})"""
+"""The "Show every column" boxes of the tables of class ``css``: ticked or not, whether the box is a
+new one (the old ones are marked ``u9Old`` before a redraw) and which table shows."""
+
+MARK_OLD = "() => document.querySelectorAll('.u9-fit-toggle input').forEach((b) => { b.u9Old = true; })"
+
+
+@pytest.mark.parametrize("notebook", sorted(HEADLINES))
+def test_a_ticked_show_every_column_box_stays_ticked_when_the_table_is_drawn_again(opened: Any, notebook: str) -> None:
+    """On a phone (390 x 844) the learner ticks "Show every column" above the headline table; the
+    table is drawn again (the other language; on the atlas also "Deal 200 more hands") and the new
+    box is ticked, the full table shown, as the Table/Chart choice stays; unticked, it stays off."""
+    css = HEADLINES[notebook][0]
+    stem = notebook.removesuffix(".ipynb")
+    tab = opened(notebook, "phone").tab  # in Norwegian
+    settle(tab)
+    tab.locator(f".u9-fit:has(table.{css}) .u9-fit-toggle").first.click()
+    assert tab.evaluate(TICKED, css)[0] == {"ticked": True, "redrawn": True, "full": True, "compact": False}
+    problems: list[str] = []
+
+    def redrawn_ticked(what: str, ticked: bool = True) -> None:
+        tab.wait_for_function(f"(css) => ({TICKED})(css).some((t) => t.redrawn)", arg=css, timeout=60_000)
+        tab.wait_for_timeout(300)
+        for table in tab.evaluate(TICKED, css):
+            if table != {"ticked": ticked, "redrawn": True, "full": ticked, "compact": not ticked}:
+                problems.append(f"after {what}: {table}")
+
+    tab.evaluate(MARK_OLD)
+    tab.locator(".u9-lang-switch button", has_text="English").first.click()
+    tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
+    redrawn_ticked("the switch to English")
+    tab.locator(f".u9-fit:has(table.{css})").first.screenshot(path=str(SHOTS / f"{stem}.phone.en.still-every-column.png"))
+    if notebook == "4_level_atlas.ipynb":
+        tab.evaluate(MARK_OLD)
+        more = tab.locator(".u9-more-deals").first
+        more.locator("button").first.click()
+        tab.wait_for_function("(e) => !e.querySelector('button:disabled')", arg=more.element_handle(), timeout=LOAD_MS)
+        redrawn_ticked("dealing more hands")
+    tab.locator(f".u9-fit:has(table.{css}) .u9-fit-toggle").first.click()  # unticked: the headline columns, and they stay
+    tab.evaluate(MARK_OLD)
+    tab.locator(".u9-lang-switch button", has_text="Norsk").first.click()
+    tab.wait_for_function(SHOWN, arg="u9-nb", timeout=60_000)
+    redrawn_ticked("unticking and the switch to Norsk", ticked=False)
+    if notebook == "6_comparison.ipynb":  # the measured table too: each interval whole, under its number
+        for lang in ("nb", "en"):
+            if lang == "en":
+                tab.locator(".u9-lang-switch button", has_text="English").first.click()
+                tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
+                tab.wait_for_timeout(1000)
+            measured = tab.locator("table.u9-compare-measured").first
+            measured.screenshot(path=str(SHOTS / f"{stem}.phone.{lang}.measured.png"))
+            ranges = measured.evaluate("(t) => [...t.querySelectorAll('.u9-ci')].map((r) => r.getClientRects().length)")
+            if not ranges or any(lines != 1 for lines in ranges):
+                problems.append(f"{lang}: a measured interval breaks over lines or is missing: {ranges}")
+    assert not problems, f"{notebook}:\n" + "\n".join(problems)

@@ -428,9 +428,14 @@ def test_the_separator_error_counts_tokens_and_knows_phase10(capsys: pytest.Capt
     )
 
 
-def test_a_stray_mark_that_separates_nothing_keeps_the_card_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_error(capsys, ["check", "5h; 6h", "-l", "1"], "the 1st card, '5h;', is not a card")
-    err = assert_error(capsys, ["check", "5h; 6h", "-l", "1"])
+def test_a_mark_after_a_card_is_named_as_the_separator_not_a_missing_suit(capsys: pytest.CaptureFixture[str]) -> None:
+    """``5h; 6h`` joins its cards with "; ": the card has a suit, the ';' is the mistake (as on every page)."""
+    err = assert_error(capsys, ["check", "Kd, 7s; ah", "-l", "1"])
+    assert err == "upto9: error: the 2nd card, '7s;', is not a card: cards are separated by spaces or commas, not ';'; see \"upto9 check --help\"\n"
+
+
+def test_a_stray_mark_next_to_no_card_keeps_the_card_error(capsys: pytest.CaptureFixture[str]) -> None:
+    err = assert_error(capsys, ["check", "5h (6h", "-l", "1"], "the 2nd card, '(6h', is not a card")
     assert "separated" not in err
 
 
@@ -658,3 +663,4 @@ def test_the_readme_lists_every_exit_status() -> None:
     section = readme[readme.index("## Command line") : readme.index("## Python API")]
     listed = {int(code) for code in re.findall(r"^\| (\d+) \|", section, flags=re.MULTILINE)}
     assert listed == {cli.EXIT_VALID, cli.EXIT_NOT_VALID, cli.EXIT_BAD_INPUT, cli.EXIT_INTERNAL, cli.EXIT_INTERRUPTED}
+

@@ -35,7 +35,7 @@ FIGURE = PublishedFigure("phase10", (0.2, None, 0.05), "A study of Phase 10 deal
 
 def part(html: str, which: str) -> str:
     """The compact (phone) or the full table of a table that fits a phone (``fit_phone``)."""
-    assert html.startswith("<div class='u9-fit'>"), html[:80]
+    assert html.startswith("<div class='u9-fit' data-u9-fit='compare-"), html[:80]
     full, compact = html.split("<div class='u9-fit-full'>")[1].split("<div class='u9-fit-compact'>")
     return compact if which == "compact" else full
 
@@ -121,10 +121,32 @@ def test_the_measured_table_shows_the_engines_estimates(model: ComparisonModel) 
     view = MeasuredTable(model)
     text = text_of(view._html.value)
     stats = model.stats("upto9")
-    assert f"{stats.rounds.value:.2f} ({stats.rounds.low:.2f}–{stats.rounds.high:.2f})" in text
+    assert f"{stats.rounds.value:.2f} {stats.rounds.low:.2f}–{stats.rounds.high:.2f}" in text
     assert "Up to 9" in text and "Phase 10" in text and "Rounds ended as impossible" in text
     model.lang = "nb"
     assert f"{stats.rounds.value:.2f}".replace(".", ",") in text_of(view._html.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_measured_table_puts_each_interval_on_its_own_line_under_its_number(model: ComparisonModel, lang: str) -> None:
+    """On a phone a range "10.91 (10.84–10.98)" broke in two; now the number, and under it the
+    whole range, unbroken (as the other tables show an estimate)."""
+    model.lang = lang
+    html = MeasuredTable(model)._html.value
+    stats = model.stats("upto9")
+    low, high = (f"{x:.2f}".replace(".", "," if lang == "nb" else ".") for x in (stats.rounds.low, stats.rounds.high))
+    assert f"<br><span class='u9-ci' style='white-space:nowrap'>{low}–{high}</span>" in html
+    cells = re.findall(r"<td>(.*?)</td>", html)
+    assert cells and not [c for c in cells if "(" in c] and "&lt;" not in html  # no bracketed range, no tag shown as text
+    shares = re.findall(r"<span class='u9-num'>([^<]*)</span>", html)
+    assert any(s.endswith("%" if lang == "en" else "\u00a0%") for s in shares), shares
+
+
+def test_the_penalty_tables_average_is_a_number_over_its_interval_not_tags(model: ComparisonModel) -> None:
+    html = PenaltyTable(model)._html.value
+    assert "&lt;span" not in html and "u9-ci" in html
+    mean = model.stats(model.measured[0].rules.key).final_penalties
+    assert f"{mean.low:,.1f}–{mean.high:,.1f}" in text_of(html)
 
 
 def test_the_charts_hold_the_estimates_and_their_intervals(model: ComparisonModel) -> None:
@@ -313,3 +335,29 @@ def test_the_compared_games_keep_their_colours_whatever_families_are_installed()
 
     assert COLOURS["upto9"] == "#6a1b9a" and COLOURS["phase10"] == "#00897b"
     assert len(set(COLOURS.values())) == len(COLOURS)
+
+
+# --- the words a picky learner read: percent signs, the Norwegian "samples", the way home ---------------
+
+
+def test_the_published_notes_write_percent_each_languages_way_and_say_samples_in_norwegian(comparison: Comparison) -> None:
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parent.parent / "notebooks" / "data"
+    model = ComparisonModel(comparison, PublishedFigure.load(data / "phase10_published.json"), rule_sets=(UPTO9, PHASE10))
+    english = text_of(PublishedTable(model)._html.value)
+    assert "99% margins" in english and "a 95% interval" in english
+    assert not re.search(r"\d[ \u00a0]%", english), english
+    model.lang = "nb"
+    norwegian = text_of(PublishedTable(model)._html.value)
+    assert "0,5 billioner trukne hender" in norwegian and "billioner trekk" not in norwegian
+    assert "99\u00a0%-feilmarginer" in norwegian or "99 %-feilmarginer" in norwegian
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "← Back to the home page"), ("nb", "← Tilbake til forsiden")])
+def test_the_last_pages_link_home_points_back(lang: str, words: str) -> None:
+    from upto9.widgets.nav import Nav
+
+    for bottom in (False, True):
+        links = re.findall(r"<a [^>]*>([^<]*)</a>", Nav("6_comparison.ipynb", bottom=bottom, lang=lang).value)
+        assert links[-1] == words and "→" not in links[-1], links

@@ -380,7 +380,7 @@ def test_two_bad_boxes_on_the_page_are_named_beside_their_rows_in_both_languages
 # --- the answer on the page: its verdict and its table, at phone and desktop size, in both languages ----------
 
 _ANSWERS = {
-    "en": ("English", "The answer: Clear after 40 games a side.", "Difference (95 % interval)", "games get longer by"),
+    "en": ("English", "The answer: Clear after 40 games a side.", "Difference (95% interval)", "games get longer by"),
     "nb": ("Norsk", "Svaret: Tydelig etter 40 spill på hver side.", "Forskjell (95 %-intervall)", "spillene blir lengre med"),
 }
 

@@ -173,7 +173,7 @@ def test_the_pages_links_on_the_static_site(monkeypatch: pytest.MonkeyPatch) -> 
     assert _nav_links(first) == [("../../index.html", "⌂ Home"), ("2_hand_checker.html", "Next: The hand checker →")]
     assert "1 of 3" in first
     assert _nav_links(Nav("2_hand_checker.ipynb", lang="nb").value)[-1] == ("3_round_stepper.nb.html", "Neste: Gå gjennom en runde →")
-    assert _nav_links(Nav("3_round_stepper.ipynb", bottom=True, lang="nb").value) == [("../../index.nb.html", "Tilbake til forsiden →")]
+    assert _nav_links(Nav("3_round_stepper.ipynb", bottom=True, lang="nb").value) == [("../../index.nb.html", "← Tilbake til forsiden")]
     monkeypatch.undo()
     assert _nav_links(Nav("3_round_stepper.ipynb", lang="en").value)[-1][0] == "/voila/render/4_level_atlas.ipynb?lang=en"
 

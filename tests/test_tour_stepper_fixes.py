@@ -72,7 +72,7 @@ def test_the_tours_safety_valve_round_plays_a_new_game_from_its_button() -> None
     valve._play.click()  # the same number again: the same game, shown again
     assert model.game.rounds[model.round_index].end == end
     valve.lang = "nb"
-    assert "spill nummer 4, 3 spillere" in text_of(valve._source.value) and valve._play.description == "Spill et nytt spill"
+    assert "spillnummer 4, 3 spillere" in text_of(valve._source.value) and valve._play.description == "Spill et nytt spill"
 
 
 # --- 2. a file that is no saved game -----------------------------------------------------------------------
@@ -166,7 +166,7 @@ def test_a_game_number_past_a_browsers_exact_numbers_is_played_and_shown_exactly
     assert stepper.model.source[1] == MAX_SEED and text_of(stepper._error.value) == ""
 
 
-@pytest.mark.parametrize("typed", ["123456789012345678901234567890", str(MAX_SEED + 1), "1e21", "-3", "seven", ""])
+@pytest.mark.parametrize("typed", ["123456789012345678901234567890", str(MAX_SEED + 1), "1e21", "-3", "seven"])
 def test_a_game_number_out_of_range_is_refused_with_the_limit_and_the_game_stays(typed: str) -> None:
     stepper = RoundStepper(seed=7, players=3)
     shown = stepper.model.game
@@ -301,6 +301,117 @@ def test_a_saved_game_shown_plays_a_new_game_from_the_play_button_whatever_its_h
     assert stepper._new_game.layout.display == "none" and stepper._seed_note.value == ""
     stepper._play.click()  # the box was hidden, so what it held is no learner's: a game is played, from 0
     assert stepper.model.source[:2] == ("seed", 0) and stepper._new_game.layout.display is None and stepper._seed.value == "0"
+
+
+# --- a picky learner's round stepper: old refusals, an empty box, Norwegian words, the page's words ----------
+
+
+def test_a_refusal_goes_when_the_number_is_fixed_and_enter_plays_it() -> None:
+    from upto9.rules import PHASE10
+
+    stepper = RoundStepper(seed=7, players=3, rule_sets=(UPTO9, PHASE10))
+    shown = stepper.model.game
+    assert stepper._seed.continuous_update is False  # the box sends its text on Enter (or on leaving it), not at every key
+    stepper._seed.value = "1e5"  # typed, then Enter: refused at once, as "Play a new game" refuses it
+    assert "“1e5” is not" in text_of(stepper._seed_note.value) and stepper.model.game is shown
+    stepper._game_choice.value = 1
+    assert text_of(stepper._seed_note.value).startswith("⚠ To play Phase 10, first fix the game number")
+    stepper._seed.value = "42"  # fixed, then Enter: the message goes and game 42 is shown, as the button shows it
+    assert stepper._seed_note.value == stepper._error.value == ""
+    assert stepper.model.source == ("seed", 42, 3, "heuristic") and "game number 42, 3 players" in text_of(stepper._source.value)
+    stepper._seed.value = "seven"  # another bad text is refused in its own words, not the old ones
+    assert "“seven” is not" in text_of(stepper._seed_note.value) and "1e5" not in stepper._seed_note.value
+    stepper.lang = "nb"
+    stepper._seed.value = "8"
+    assert stepper._seed_note.value == "" and stepper.model.source[1] == 8 and "spillnummer 8" in text_of(stepper._source.value)
+
+
+def test_a_saved_games_hidden_box_plays_nothing_on_its_own() -> None:
+    stepper = RoundStepper(record=ROOT / "notebooks" / "data" / "sample_game.json")
+    shown = stepper.model.game
+    stepper._seed.value = "5"  # not the learner's: hidden under a saved game
+    assert stepper.model.game is shown and stepper._seed_note.value == ""
+
+
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_an_empty_game_number_asks_for_one(typed: str) -> None:
+    from upto9.rules import PHASE10
+
+    stepper = RoundStepper(seed=7, players=3, rule_sets=(UPTO9, PHASE10))
+    shown = stepper.model.game
+    stepper._seed.value = typed
+    stepper._play.click()
+    range_en = "a whole number from 0 to 9,223,372,036,854,775,807 (about nine quintillion)"
+    assert text_of(stepper._seed_note.value) == f"⚠ Type a game number, {range_en}; the game shown stays."
+    assert stepper.model.game is shown and "“”" not in stepper._seed_note.value
+    stepper._game_choice.value = 1
+    assert text_of(stepper._seed_note.value) == f"⚠ To play Phase 10, first type a game number, {range_en}."
+    stepper.lang = "nb"
+    range_nb = "et helt tall fra 0 til 9 223 372 036 854 775 807 (rundt ni trillioner)"
+    assert text_of(stepper._seed_note.value) == f"⚠ For å spille Phase 10 må du først skrive inn et spillnummer, {range_nb}."
+    stepper._play.click()
+    assert text_of(stepper._seed_note.value) == f"⚠ Skriv inn et spillnummer, {range_nb}; spillet som vises, blir stående."
+    assert "«»" not in stepper._seed_note.value
+
+
+def test_norwegian_says_spillnummer_and_a_draw_is_drawing_a_card_not_a_move() -> None:
+    stepper = RoundStepper(seed=7, players=3, lang="nb")
+    assert stepper._seed.description == "Spillnummer" and "spillnummer 7" in text_of(stepper._source.value)
+    assert stepper._slider.description == "Trekk"  # a move: the slider and the count
+    status = text_of(stepper._status.value)
+    assert status.startswith("Runde 1 · trekk 0 av ") and status.endswith("sin tur: trekk et kort"), status
+    stepper.lang = "en"
+    assert text_of(stepper._status.value).endswith("to move: draw a card")
+    for lang in ("en", "nb"):  # every draw the stepper describes reads as a card drawn
+        for key in ("phase_draw", "draw_deck", "draw_deck_hidden"):
+            said = stepper_module.TEXTS[lang][key]
+            assert ("kort" in said or "{card}" in said) if lang == "nb" else ("card" in said), (lang, key, said)
+    assert not re.search(r"[Ss]pill nummer", json.dumps(stepper_module.TEXTS["nb"], ensure_ascii=False))  # one word, as in the messages
+
+
+def test_the_saved_game_paragraph_names_what_the_learner_sees() -> None:
+    from upto9.rules import PHASE10
+
+    cells = json.loads((ROOT / "notebooks" / "3_round_stepper.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = next("".join(c["source"]) for c in cells if "## A saved game" in "".join(c["source"]))
+    en, nb = text.split('<div class="u9-nb">')
+    data = ROOT / "notebooks" / "data"
+    saved = RoundStepper(rule_sets=(UPTO9, PHASE10), records={"upto9": data / "sample_game.json", "phase10": data / "sample_phase10_game.json"})
+    # The widget below opens on Up to 9: the paragraph says so, and which button shows the Phase 10 tie.
+    assert saved.model.game.rules.key == "upto9" and "opens on\na game of Up to 9" in en and "**Phase 10**" in en
+    assert "åpnes på et spill av Up to 9" in nb and "**Phase 10**" in nb
+    # The button named as it reads.
+    assert f"**{stepper_module.TEXTS['en']['load']}**" in en and "upload button" not in en
+    assert f"**{stepper_module.TEXTS['nb']['load']}**" in nb and "opplastingsknappen" not in nb
+    saved.model.perspective = 1
+    saved._game_choice.value = 1  # Phase 10: the tie the paragraph tells, seen by Bjørn
+    game = saved.model.game
+    assert game.rules.key == "phase10" and saved.model.perspective == 1 and saved.model.name(1) == "Bjørn"
+    assert game.rounds[-1].deciding and [saved.model.name(p) for p in range(3) if game.rounds[-1].seated[p]] == ["Bjørn", "Cai"]
+    assert "Bjørn and Cai both make phase 10 with 115 penalty points" in " ".join(en.split())
+
+
+def test_the_stepper_page_has_one_style_of_advanced_section() -> None:
+    cells = json.loads((ROOT / "notebooks" / "3_round_stepper.ipynb").read_text(encoding="utf-8"))["cells"]
+    assert not any("<details" in "".join(c["source"]) for c in cells)  # no narrative disclosure beside the widgets' Advanced
+    # What the narrative's note said is in the stepper's own Advanced section, in the page's language.
+    seeded = RoundStepper(seed=7, players=3)
+    assert "The game number is the game's seed: every shuffle in the game is drawn from it" in text_of(seeded._developer.value)
+    assert seeded._advanced.layout.display is None and "u9-advanced" in seeded._advanced._dom_classes
+    seeded.lang = "nb"
+    assert "Spillnummeret er spillets frø: hver stokking i spillet trekkes fra det" in text_of(seeded._developer.value)
+    saved = RoundStepper(record=ROOT / "notebooks" / "data" / "sample_game.json")
+    assert "sample_game.json, written by upto9.save_game(game, path)" in text_of(saved._developer.value)
+
+
+def test_the_autoplay_button_is_named_in_the_pages_language() -> None:
+    stepper = RoundStepper(seed=7, players=3)
+    assert stepper._autoplay.tooltip.startswith("Autoplay: play the round")
+    # ipywidgets puts the tooltip on the widget's box: the page's script names the icon button by it.
+    script = stepper_module._UPLOAD_SCRIPT
+    assert ".u9-autoplay[title]" in script and 'setAttribute("aria-label", title)' in script and 'attributeFilter: ["title"]' in script
+    stepper.lang = "nb"
+    assert stepper._autoplay.tooltip.startswith("Spill av: spill runden trekk for trekk")
 
 
 # --- issue 26: a refused file in plain words; the upload button without a count -------------------------------
@@ -449,6 +560,67 @@ def test_in_a_browser_a_junk_file_and_a_bad_number_say_why_plainly_and_no_upload
             assert box and said and 0 <= said["y"] - (box["y"] + box["height"]) < 60, (box, said)  # right under the box
             stepper.evaluate("(element) => element.scrollIntoView()")
             tab.screenshot(path=str(SHOTS / f"stepper-bad-number-phase10-{size}-{lang}.png"))
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_in_a_browser_a_fixed_number_and_enter_clear_the_refusal_and_the_words_read_right(stepper_site: Any, size: str, lang: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import SHOTS, _need_browser
+    from tests.voila_helpers import CHROMIUM_ARGS, SIZES
+
+    words = {
+        "en": {"title": "Step through a round", "play": "Play a new game", "fix": "To play Phase 10, first fix the game number", "shown": "game number 42,"},
+        "nb": {
+            "title": "Gå gjennom en runde",
+            "play": "Spill et nytt spill",
+            "fix": "For å spille Phase 10 må du først rette spillnummeret",
+            "shown": "spillnummer 42,",
+        },
+    }[lang]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=_need_browser(), args=CHROMIUM_ARGS)
+        try:
+            phone = size == "phone"
+            tab = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone).new_page()
+            errors: list[str] = []
+            tab.on("pageerror", lambda error: errors.append(str(error)))
+            tab.goto(stepper_site.page("3_round_stepper.ipynb") + ("?lang=nb" if lang == "nb" else ""), timeout=180_000, wait_until="domcontentloaded")
+            stepper = tab.locator(".u9", has=tab.locator("h3", has_text=words["title"])).first
+            stepper.locator("button.u9-upload").first.wait_for(timeout=180_000)
+            # One style of "Advanced" on the page: the widgets' sections, no narrative disclosure.
+            assert tab.locator("details").count() == 0 and tab.locator(".u9-advanced").count() >= 2
+            # The autoplay's icon button has a name, in the page's language.
+            autoplay = stepper.locator(".u9-autoplay button").first
+            tab.wait_for_function("() => !!document.querySelector('.u9-autoplay button[aria-label]')", timeout=10_000)
+            assert autoplay.get_attribute("aria-label") == stepper_module.TEXTS[lang]["autoplay"]
+            # "1e5", "Play a new game", then Phase 10: refused under the box; Play and Load stay on their line on a desktop.
+            box = stepper.locator("input[type=text]").first
+            box.fill("1e5")
+            stepper.locator("button", has_text=words["play"]).first.click()
+            stepper.locator(".u9-error", has_text="1e5").first.wait_for(timeout=10_000)
+            stepper.locator(".u9-ruleset button", has_text="Phase 10").first.click()
+            stepper.locator(".u9-error", has_text=words["fix"]).first.wait_for(timeout=10_000)
+            if not phone:
+                at, play = box.bounding_box(), stepper.locator("button", has_text=words["play"]).first.bounding_box()
+                assert at and play and abs((play["y"] + play["height"] / 2) - (at["y"] + at["height"] / 2)) < at["height"], (at, play)
+            stepper.evaluate("(element) => element.scrollIntoView()")
+            tab.screenshot(path=str(SHOTS / f"stepper-refused-{size}-{lang}.png"))
+            # Fixed and entered: the refusal goes and game 42 is shown, as "Play a new game" shows it.
+            box.fill("42")
+            box.press("Enter")
+            stepper.locator(".u9-note", has_text=words["shown"]).first.wait_for(timeout=20_000)
+            assert stepper.locator(".u9-error").count() == 0 or not stepper.locator(".u9-error").first.is_visible()
+            status = stepper.locator("b", has_text=re.compile(r"^(Round|Runde) 1 ·")).first.locator("xpath=..").inner_text()
+            assert status.endswith("trekk et kort" if lang == "nb" else "draw a card"), status
+            if lang == "nb":
+                assert stepper.get_by_text("Spillnummer", exact=True).first.is_visible()
+            stepper.evaluate("(element) => element.scrollIntoView()")
+            tab.screenshot(path=str(SHOTS / f"stepper-fixed-{size}-{lang}.png"))
             assert not errors, errors
         finally:
             browser.close()

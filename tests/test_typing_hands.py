@@ -212,3 +212,34 @@ def test_the_checker_and_the_editor_write_cards_rank_first(lang: str) -> None:
             for text in _texts(checker) + _texts(editor):
                 assert not SUIT_FIRST.search(text), text
     assert parse_card("7h").glyph == "7♥"
+
+
+# --- a separator that is no space or comma: the one reason on every hand box --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "⚠ The 2nd card, '7s;', is not a card: cards are separated by spaces or commas, not ';'"),
+        ("nb", "⚠ Det 2. kortet, «7s;», er ikke et kort: kortene skilles med mellomrom eller komma, ikke «;»"),
+    ],
+)
+def test_a_semicolon_after_a_card_is_named_as_the_mistake_in_the_tour_and_the_checker(lang: str, said: str) -> None:
+    from upto9.widgets.tour import PenaltyCounter
+
+    counter = PenaltyCounter("Kd, 7s; ah", lang=lang)
+    builder = HandBuilder(lang=lang)
+    builder._text.value = "Kd, 7s; ah"
+    for box in (counter._result.value, builder._message.value):
+        message = text_of(box)
+        assert message.startswith(said), message
+        assert "suit" not in message and "sort" not in message  # the card has a suit: the ';' is the trouble
+    assert counter.points is None
+
+
+def test_a_token_whose_trouble_is_no_separator_keeps_its_own_reason() -> None:
+    with pytest.raises(CardError) as caught:
+        parse_hand("(5h)")
+    assert "no suit" in str(caught.value) and "separated" not in str(caught.value)
+    with pytest.raises(CardError, match=r"the 1st card, '7r/7y', is not a card: cards are separated by spaces or commas, not '/'$"):
+        parse_hand("7r/7y W", rules=PHASE10)

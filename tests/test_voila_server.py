@@ -250,7 +250,7 @@ def test_the_last_page_leads_home_and_the_pages_chain_in_order() -> None:
         seen.append(links[-1][0])
     assert seen == [f"/voila/render/{e.notebook}?lang=en" for e in EXPLAINERS[1:]] + ["/?lang=en"]
     last = _links(Nav(EXPLAINERS[-1].notebook, bottom=True, lang="nb").value)
-    assert last == [("/?lang=nb", "Tilbake til forsiden →")]
+    assert last == [("/?lang=nb", "← Tilbake til forsiden")]
 
 
 def test_the_links_respect_voilas_base_url(monkeypatch: pytest.MonkeyPatch) -> None:

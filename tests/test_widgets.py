@@ -587,7 +587,7 @@ def test_stepper_in_norwegian() -> None:
     stepper = RoundStepper(seed=3, players=3, lang="nb")
     assert "Utdelingen: hver spiller får 11 kort" in text_of(stepper._action.value)
     assert "Oppsett: Alle kortene blandes" in text_of(stepper._action.value)
-    assert "Spiller 2 sin tur: trekk" in text_of(stepper._status.value)
+    assert "Spiller 2 sin tur: trekk et kort" in text_of(stepper._status.value)
     stepper._end.click()
     assert "Slutten på runden" in text_of(stepper._table.value)
     assert "rykker opp til nivå 2" in text_of(stepper._table.value)
@@ -1237,9 +1237,9 @@ def test_stepper_speaks_a_learners_words_and_hides_the_new_game_controls_for_a_s
     assert "HeuristicBot" in stepper._developer.value and stepper._advanced.selected_index is None  # kept for a developer, closed
     assert stepper._new_game.layout.display is None
     stepper.lang = "nb"
-    assert stepper._seed.description == "Spill nummer" and [label for label, _ in stepper._bots.options] == ["fornuftige roboter", "tilfeldige roboter"]
+    assert stepper._seed.description == "Spillnummer" and [label for label, _ in stepper._bots.options] == ["fornuftige roboter", "tilfeldige roboter"]
     assert "u9-upload-nb" in stepper._upload._dom_classes and "u9-upload-en" not in stepper._upload._dom_classes
-    assert text_of(stepper._source.value) == "Et spill spilt av fornuftige roboter: spill nummer 7, 3 spillere."
+    assert text_of(stepper._source.value) == "Et spill spilt av fornuftige roboter: spillnummer 7, 3 spillere."
     stepper.lang = "en"
     stepper.model.load(RECORDS["upto9"])
     assert stepper._new_game.layout.display == "none" and text_of(stepper._source.value) == "A saved game, 3 players."

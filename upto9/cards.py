@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -418,6 +419,8 @@ def parse_card(text: str) -> Card:
 
 
 _TOKENS = re.compile(r"[^\s,]+")  # a token: anything between spaces and commas
+# What a learner might join cards with (no card's text holds ASCII punctuation); brackets and quotes enclose, not join.
+_SEPARATOR_LIKE: Final = frozenset(string.punctuation) - frozenset("()[]{}<>'\"`")
 
 
 class _DeckEntry(Protocol):
@@ -507,11 +510,33 @@ def parse_hand(text: str, rules: DeckRules | None = None, players: int | None = 
         try:
             cards.append(read(token))
         except CardError as error:
+            separator = _separator_in(token, read)
+            if separator is not None:  # "7s;", "5h;6h": the cards are fine, what joins them is not
+                joined = Message("card.separator", separator=Message("card.quoted", text=separator))
+                raise CardError(not_a_card(position, token, joined, rules, hint=False)) from None
             raise CardError(not_a_card(position, token, message_of(error), rules)) from None
     hand = tuple(cards)
     if rules is not None:
         check_copies(hand, rules, players)
     return hand
+
+
+def _separator_in(token: str, read: Callable[[str], PlayingCard]) -> str | None:
+    """The character that joins or ends cards in a token that is no card (``;`` in ``5h;6h`` or
+    ``7s;``): ASCII punctuation other than brackets and quotes (no card's text holds any) where the token, cut there, leaves a
+    card. ``None`` when the token's trouble is elsewhere (``(5h)``, ``5x``).
+
+    >>> _separator_in("7s;", parse_card_token), _separator_in("(5h)", parse_card_token)
+    (';', None)
+    """
+    for char in dict.fromkeys(c for c in token if c in _SEPARATOR_LIKE):
+        for piece in token.split(char):
+            try:
+                read(piece)
+            except ValueError:  # CardError, or a card model's plainer refusal
+                continue
+            return char
+    return None
 
 
 def _nth(position: int) -> Message:
@@ -533,10 +558,11 @@ def _hint(rules: DeckRules | None) -> Message | None:
     return Message("card.hint.standard") if deck and isinstance(deck[0], Card) else None
 
 
-def not_a_card(position: int, token: str, reason: Message, rules: DeckRules | None = None) -> Message:
+def not_a_card(position: int, token: str, reason: Message, rules: DeckRules | None = None, *, hint: bool = True) -> Message:
     """What ``parse_hand`` says of a token that is no card, the one wording of a card mistake on
     every page and the command line: its place as an ordinal, the token as typed (cut by
-    ``shown``), the reason, and how the game writes a card.
+    ``shown``), the reason, and how the game writes a card (left off when ``hint`` is false: a
+    separator's reason is about the hand, not how one card is written).
 
     >>> str(not_a_card(3, "1x", Message("card.no_rank", text="'1'")))
     "the 3rd card, '1x', is not a card: no rank '1'; ranks are A 2-10 J Q K. Write a rank and then a suit, like 5h"
@@ -544,11 +570,11 @@ def not_a_card(position: int, token: str, reason: Message, rules: DeckRules | No
     said_token = shown(token)
     # repr's escapes (a control character shows as \x1b), without its quotes: each language quotes its own way.
     quoted = Message("card.quoted", text=repr(said_token)[1:-1])
-    hint = _hint(rules)
+    said_hint = _hint(rules) if hint else None
     params: dict[str, Param] = {"position": position, "nth": _nth(position), "quoted": quoted, "token": said_token, "reason": reason}
-    if hint is None:
+    if said_hint is None:
         return Message("card.token_at", **params)
-    return Message("card.token_at.hint", **params, hint=hint)
+    return Message("card.token_at.hint", **params, hint=said_hint)
 
 
 def hand_of(hand: object, texts: bool = False) -> tuple[PlayingCard, ...]:

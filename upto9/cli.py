@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import re
-import string
 import sys
 import traceback
 from collections import Counter
@@ -276,7 +275,6 @@ exit status:
 A closed pipe (upto9 levels | head -1) is no error: the status stays the verdict's."""
 
 _WHOLE_NUMBER: Final = re.compile(r"-?[0-9]+")  # ASCII digits only: int() also reads '٧', '1_0' and ' 7 '
-_SEPARATOR_LIKE: Final = frozenset(string.punctuation)  # no card's text holds ASCII punctuation
 
 
 class _UsageError(Exception):
@@ -426,12 +424,10 @@ def _read_hand(text: str, rules: Rules, players: int | None, prog: str) -> tuple
     try:
         hand = parse_hand(text, rules=rules, players=players)
     except CardError as error:
-        separator = _separator_in(error)
-        if separator is None:
-            raise
-        # The engine's card mistake, with the separator as the reason (and no hint of how one card is written).
-        params = {name: value for name, value in message_of(error).params if name != "hint"}
-        raise _BadInput(str(Message("card.token_at", **{**params, "reason": Message("card.separator", separator=repr(separator))})), prog) from None
+        reason = dict(message_of(error).params).get("reason")
+        if isinstance(reason, Message) and reason.key == "card.separator":  # 5h;6h: how to write a hand is in --help
+            raise _BadInput(str(error), prog) from None
+        raise
     except _INPUT_ERRORS:
         raise  # --players out of range, a card of another game: the engine's words
     except ValueError as error:  # the card parser should say CardError; a plain one is still about the hand
@@ -440,18 +436,6 @@ def _read_hand(text: str, rules: Rules, players: int | None, prog: str) -> tuple
         example = family_of(rules).example
         raise _BadInput(f'the hand is empty: write its cards separated by spaces, e.g. "{example}"', prog)
     return hand
-
-
-def _separator_in(error: CardError) -> str | None:
-    """The character that joins cards in the token the parser refused (``;`` in ``5h;6h``), if any."""
-    message = message_of(error)
-    if message.key not in ("card.token_at", "card.token_at.hint"):
-        return None
-    token = str(message.param("token"))
-    for i, char in enumerate(token):
-        if char in _SEPARATOR_LIKE and 0 < i < len(token) - 1:
-            return char
-    return None
 
 
 def _run(args: argparse.Namespace, glyphs: bool) -> tuple[str, int]:

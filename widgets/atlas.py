@@ -150,17 +150,19 @@ _TEXT_CELL: Final = "class='u9-text' style='text-align:left;white-space:normal;m
 _NUMBER_CELL: Final = "class='u9-number' style='text-align:right;white-space:nowrap'"
 
 
-def fit_phone(full: str, compact: str, hidden: Sequence[str], lang: str) -> str:
+def fit_phone(full: str, compact: str, hidden: Sequence[str], lang: str, *, key: str) -> str:
     """A table that fits a phone (issue 26): there ``compact``, its headline columns, with a box to
     tick above it that shows ``full``, every column (scrolling sideways in its own box), instead;
     on a wider screen ``full`` alone. ``hidden`` names what only the full table holds, on the box's
     label. Both tables are in the page and the stylesheet shows one (widgets/style.css, "Tables
     that fit a phone"): the tap needs no kernel, and turning the phone sideways shows every column.
-    The full table comes first: a page without the stylesheet shows it first."""
+    The full table comes first: a page without the stylesheet shows it first. ``key`` names the
+    table in every language (``"atlas-holding"``): the page's template ticks a redrawn box again
+    when the learner had ticked the one it replaces (more deals, the other language)."""
     columns = ", ".join(h[:1].lower() + h[1:] for h in hidden)
     label = escape(TEXTS[lang]["all_columns"].format(columns=columns))
     return (
-        f"<div class='{FIT}'><label class='u9-fit-toggle'><input type='checkbox'><span>{label}</span></label>"
+        f"<div class='{FIT}' data-u9-fit='{escape(key)}'><label class='u9-fit-toggle'><input type='checkbox'><span>{label}</span></label>"
         f"<div class='u9-fit-full'>{full}</div><div class='u9-fit-compact'>{compact}</div></div>"
     )
 
@@ -202,11 +204,12 @@ def _table(
     full = _table_html(head, rows, label, css, text_columns, range(len(head)))
     compact = _table_html(compact_head, rows, label, f"{css} u9-compact", text_columns, headline)
     foot = f"<div class='u9-note'>{escape(note)}</div>" if note else ""
-    return _html(fit_phone(full, compact, [h for i, h in enumerate(head) if i not in headline], lang) + foot)
+    hidden = [h for i, h in enumerate(head) if i not in headline]
+    return _html(fit_phone(full, compact, hidden, lang, key=css.split()[-1].removeprefix("u9-")) + foot)
 
 
 def estimate_cell(value: str, low: str, high: str) -> str:
-    """A number and under it its 95 % interval, ``low–high`` (so that a column stays narrow); the
+    """A number and under it its 95% interval, ``low–high`` (so that a column stays narrow); the
     texts written already."""
     return f"<span class='u9-num'>{escape(value)}</span><br><span class='u9-ci' style='white-space:nowrap'>{escape(low)}–{escape(high)}</span>"
 
@@ -217,7 +220,7 @@ def _chance_cell(chance: float, low: float, high: float, lang: str) -> str:
 
 
 def _hover(head: str, value: float, low: float, high: float, lang: str) -> str:
-    """A chart's hover text: ``'Level 3: 41.2 %<br>95 % interval: 39.0–43.4 %'``."""
+    """A chart's hover text: ``'Level 3: 41.2%<br>95% interval: 39.0–43.4%'``."""
     texts = TEXTS[lang]
     return f"{head}: {percent_text(value, lang)}<br>{texts['ci']}: {number_text(100 * low, lang)}–{percent_text(high, lang)}"
 
@@ -243,7 +246,7 @@ HEADLINE_DRAWS: Final = 10
 
 def holding_table(atlas: Atlas, lang: str = "en", ks: Iterable[int] = (0, 5, 10, 20)) -> Any:
     """The chance of holding each level (its own budget) in the dealt 11 and after k draws, with
-    the 95 % interval under each, as a table for people."""
+    the 95% interval under each, as a table for people."""
     texts = TEXTS[lang]
     if not atlas.samples:
         return _note(texts["no_deals"])
@@ -268,7 +271,7 @@ def holding_table(atlas: Atlas, lang: str = "en", ks: Iterable[int] = (0, 5, 10,
 
 
 def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
-    """The chance of holding each level against k, with its 95 % band."""
+    """The chance of holding each level against k, with its 95% band."""
     import plotly.graph_objects as go
 
     texts = TEXTS[lang]
@@ -283,7 +286,7 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
         colour = colours[i % len(colours)]
         name = f"{texts['level']} {lv.number}"
         hover = [_hover(f"{name}, k = {k}", c, lo, hi, lang) for k, c, lo, hi in zip(part.k, part.chance, part.low, part.high, strict=True)]
-        # The 95 % interval as error bars on the line's own points: one trace a level, not a second
+        # The 95% interval as error bars on the line's own points: one trace a level, not a second
         # filled polygon, halves what the browser draws when the page opens (issue 10's 5 s).
         fig.add_trace(
             go.Scatter(
@@ -313,7 +316,7 @@ def hold_chart(atlas: Atlas, lang: str = "en") -> Any:
 
 
 def budget_chart(atlas: Atlas, lang: str = "en", k: int = HEADLINE_DRAWS) -> Any:
-    """Per level, the chance after ``k`` draws under each joker budget (grouped bars with 95 % error bars)."""
+    """Per level, the chance after ``k`` draws under each joker budget (grouped bars with 95% error bars)."""
     import plotly.graph_objects as go
 
     texts = TEXTS[lang]
@@ -349,7 +352,7 @@ def budget_chart(atlas: Atlas, lang: str = "en", k: int = HEADLINE_DRAWS) -> Any
 
 def budget_table(atlas: Atlas, lang: str = "en", k: int = HEADLINE_DRAWS) -> Any:
     """The joker-budget chart's numbers as a table for people: per level, the chance after ``k``
-    draws under each budget (``VARIANTS``), its 95 % interval under it."""
+    draws under each budget (``VARIANTS``), its 95% interval under it."""
     texts = TEXTS[lang]
     if not atlas.samples:
         return _note(texts["no_deals"])
@@ -387,7 +390,7 @@ def _hardest(df: Any) -> set[int]:
 
 
 def hurdle_chart(atlas: Atlas, lang: str = "en") -> Any:
-    """The lay-down rate per round of each level, with its 95 % interval; the hardest three marked."""
+    """The lay-down rate per round of each level, with its 95% interval; the hardest three marked."""
     import plotly.graph_objects as go
 
     texts = TEXTS[lang]

@@ -1,5 +1,5 @@
 """The comparison page's views: two rule sets side by side (Up to 9 and Phase 10), in words, in
-tables and in plotly charts with 95 % intervals.
+tables and in plotly charts with 95% intervals.
 
 ``ComparisonModel`` holds a measured ``upto9.compare.Comparison`` (deals and bot games of each
 rule set, usually read from the cached file), an optional published reference figure, and the
@@ -265,7 +265,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sample_dev": (
             "Regelsettene: <code>upto9.UPTO9</code> og <code>upto9.rules.PHASE10</code>. Robotene: motorens <code>{bot}</code> på "
             "hver plass; frø {seed}; hver utdeling sjekket av <code>upto9.holds</code>. Intervallene: Wilson-intervaller for andeler "
-            "av utdelinger og spill, persentil-bootstrap ({resamples} nye trekk av hele spill) for snitt og forholdstall. Lagret i "
+            "av utdelinger og spill, persentil-bootstrap ({resamples} nye utvalg av hele spill) for snitt og forholdstall. Lagret i "
             "<code>notebooks/data/comparison.json</code> av <code>{command}</code> (<code>make notebook-data</code>), som lagrer hvor "
             "mange spill og utdelinger den spilte og fra hvilket frø; det publiserte tallet leses fra "
             "<code>notebooks/data/phase10_published.json</code>."
@@ -514,7 +514,12 @@ def _levels_text(facts: RulesFacts, lang: str) -> str:
 
 
 def _row(label: str, cells: Sequence[str]) -> str:
-    return f"<tr><th scope='row'>{escape(label)}</th>{''.join(f'<td>{escape(c)}</td>' for c in cells)}</tr>"
+    return _html_row(label, [escape(c) for c in cells])
+
+
+def _html_row(label: str, cells: Sequence[str]) -> str:
+    """A row whose cells are HTML already (an estimate over its interval: ``_stacked``)."""
+    return f"<tr><th scope='row'>{escape(label)}</th>{''.join(f'<td>{c}</td>' for c in cells)}</tr>"
 
 
 def _interval(e: Estimate | None, lang: str, percent: bool = False, digits: int = 1) -> str:
@@ -526,7 +531,7 @@ def _interval(e: Estimate | None, lang: str, percent: bool = False, digits: int 
 
 
 def _stacked(e: Estimate | None, lang: str, percent: bool = False, digits: int = 1) -> str:
-    """An estimate over its 95 % interval (``estimate_cell``): the narrow form of ``_interval``."""
+    """An estimate over its 95% interval (``estimate_cell``): the narrow form of ``_interval``."""
     if e is None:
         return "—"
     if percent:
@@ -654,35 +659,36 @@ class SampleNote(_HTMLView):
 
 
 class MeasuredTable(_HTMLView):
-    """The games' estimates of each rule set beside each other, each with its 95 % interval."""
+    """The games' estimates of each rule set beside each other, each with its 95% interval."""
 
     def html(self, lang: str) -> str:
         texts = TEXTS[lang]
         sides = self.model.measured
         stats = [self.model.stats(s.rules.key) for s in sides]
+        # Each estimate over its interval (``_stacked``), as on the other tables: a range never breaks in two on a phone.
         rows: list[tuple[str, list[str]]] = [
-            (texts["games"], [_count(s.games, lang) for s in stats]),
-            (texts["rounds"], [_interval(s.rounds, lang, digits=2) for s in stats]),
-            (texts["turns"], [_interval(s.turns, lang) for s in stats]),
-            (texts["turns_per_round"], [_interval(s.turns_per_round, lang) for s in stats]),
-            (texts["impossible"], [_interval(s.impossible_share, lang, percent=True, digits=2) for s in stats]),
-            (texts["stalemate"], [_interval(s.stalemate_share, lang, percent=True, digits=2) for s in stats]),
-            (texts["tied"], [_interval(s.tied_wins, lang, percent=True) for s in stats]),
-            (texts["deciding"], [_interval(s.deciding_games, lang, percent=True) for s in stats]),
-            (texts["skipped_turns"], [_interval(s.skipped_turns, lang) for s in stats]),
-            (texts["final"], [_interval(s.final_penalties, lang) for s in stats]),
-            (texts["winner"], [_interval(s.winner_penalties, lang) for s in stats]),
-            (texts["spread"], [_interval(s.spread, lang) for s in stats]),
-            (texts["spread_sd"], [_interval(s.spread_sd, lang) for s in stats]),
+            (texts["games"], [escape(_count(s.games, lang)) for s in stats]),
+            (texts["rounds"], [_stacked(s.rounds, lang, digits=2) for s in stats]),
+            (texts["turns"], [_stacked(s.turns, lang) for s in stats]),
+            (texts["turns_per_round"], [_stacked(s.turns_per_round, lang) for s in stats]),
+            (texts["impossible"], [_stacked(s.impossible_share, lang, percent=True, digits=2) for s in stats]),
+            (texts["stalemate"], [_stacked(s.stalemate_share, lang, percent=True, digits=2) for s in stats]),
+            (texts["tied"], [_stacked(s.tied_wins, lang, percent=True) for s in stats]),
+            (texts["deciding"], [_stacked(s.deciding_games, lang, percent=True) for s in stats]),
+            (texts["skipped_turns"], [_stacked(s.skipped_turns, lang) for s in stats]),
+            (texts["final"], [_stacked(s.final_penalties, lang) for s in stats]),
+            (texts["winner"], [_stacked(s.winner_penalties, lang) for s in stats]),
+            (texts["spread"], [_stacked(s.spread, lang) for s in stats]),
+            (texts["spread_sd"], [_stacked(s.spread_sd, lang) for s in stats]),
         ]
         head = f"<tr><th>{escape(texts['measure'])}</th>" + "".join(f"<th scope='col'>{escape(ruleset_name(s.rules, lang))}</th>" for s in sides) + "</tr>"
-        return _scroll(f"<table class='u9-table u9-compare-measured'>{head}{''.join(_row(label, cells) for label, cells in rows)}</table>")
+        return _scroll(f"<table class='u9-table u9-compare-measured'>{head}{''.join(_html_row(label, cells) for label, cells in rows)}</table>")
 
 
 class RoundsPerLevelTable(_HTMLView):
     """The rounds-per-level chart's numbers: for each number, level n of one rule set and phase n
     of the other in columns of their own (different contracts, side by side, never joined), with
-    the rounds a player spends per lay-down and its 95 % interval."""
+    the rounds a player spends per lay-down and its 95% interval."""
 
     def html(self, lang: str) -> str:
         texts = TEXTS[lang]
@@ -704,7 +710,7 @@ class RoundsPerLevelTable(_HTMLView):
                 cells.append(f"<td>{escape(contract)}</td><td class='u9-number' style='white-space:nowrap'>{_interval(estimates[n - 1], lang, digits=2)}</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
         full = _scroll(f"<table class='u9-table u9-compare-per-level'>{head}</tr>{''.join(rows)}</table>")
-        return fit_phone(full, self._compact(lang), [texts["contracts"]], lang)
+        return fit_phone(full, self._compact(lang), [texts["contracts"]], lang, key="compare-per-level")
 
     def _compact(self, lang: str) -> str:
         """The table on a phone: per number, each rule set's rounds per lay-down over its interval."""
@@ -731,13 +737,13 @@ class PenaltyTable(_HTMLView):
         totals = [s.penalty_totals() for s in sides]
         # The quartiles the chart's box draws (upto9.stats.five_numbers: plotly's "linear" way).
         described = [five_numbers(t) if len(t) else None for t in totals]
-        rows: list[tuple[str, list[str]]] = [(texts["pen_players"], [_count(len(t), lang) for t in totals])]
+        rows: list[tuple[str, list[str]]] = [(texts["pen_players"], [escape(_count(len(t), lang)) for t in totals])]
         for i, key in enumerate(("pen_lowest", "pen_q1", "pen_median", "pen_q3", "pen_highest")):
-            rows.append((texts[key], [_number(d[i], lang, 0) if d is not None else "—" for d in described]))
-        # The mean is an estimate: with its 95 % interval, as on the rest of the page.
+            rows.append((texts[key], [escape(_number(d[i], lang, 0)) if d is not None else "—" for d in described]))
+        # The mean is an estimate: with its 95% interval, as on the rest of the page.
         rows.append((texts["pen_mean"], [_stacked(self.model.stats(s.rules.key).final_penalties, lang) for s in sides]))
         head = f"<tr><th>{escape(texts['penalty_axis'])}</th>" + "".join(f"<th scope='col'>{escape(ruleset_name(s.rules, lang))}</th>" for s in sides) + "</tr>"
-        return _scroll(f"<table class='u9-table u9-compare-penalties'>{head}{''.join(_row(label, cells) for label, cells in rows)}</table>")
+        return _scroll(f"<table class='u9-table u9-compare-penalties'>{head}{''.join(_html_row(label, cells) for label, cells in rows)}</table>")
 
 
 def _number(x: float, lang: str, digits: int = 1) -> str:
@@ -904,7 +910,7 @@ class PublishedTable(_HTMLView):
             compact.append(f"<tr><td>{row.level}</td><td>{shown}</td><td>{_stacked(row.engine, lang, percent=True, digits=2)}</td><td>{inside}</td></tr>")
         full = _scroll(f"<table class='u9-table u9-published'>{head}{''.join(body)}</table>")
         narrow = _scroll(f"<table class='u9-table u9-published u9-compact'>{short}{''.join(compact)}</table>")
-        return fit_phone(full, narrow, [texts["pub_contract"]], lang) + f"<div class='u9-note'>{escape(note)}</div>{source}"
+        return fit_phone(full, narrow, [texts["pub_contract"]], lang, key="compare-published") + f"<div class='u9-note'>{escape(note)}</div>{source}"
 
 
 # --- charts -----------------------------------------------------------------------------------------
@@ -941,7 +947,7 @@ def _layout(figure: Any, title: str, height: int = 420, lang: str = "en", subtit
 
 
 def length_chart(model: ComparisonModel, lang: str) -> Any:
-    """Mean rounds and turns per game of each rule set, with 95 % bootstrap intervals."""
+    """Mean rounds and turns per game of each rule set, with 95% bootstrap intervals."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
@@ -993,7 +999,7 @@ def _per_level_hover(side: Side, estimates: Sequence[Estimate | None], lang: str
 
 
 def _per_level_trace(side: Side, estimates: Sequence[Estimate | None], lang: str, percent: bool, name: str, offset: float = 0.0, hollow: bool = False) -> Any:
-    """One rule set's estimates level by level, as markers with their 95 % error bars and no line:
+    """One rule set's estimates level by level, as markers with their 95% error bars and no line:
     level n of one rule set and phase n of another are different contracts, and neither is a step
     on the way to the next one."""
     import plotly.graph_objects as go
@@ -1022,7 +1028,7 @@ def _per_level_layout(figure: Any, lang: str, title: str, axis: str, percent: bo
 
 def levels_chart(model: ComparisonModel, lang: str) -> Any:
     """Rounds a player spends per level (phase) laid down, as grouped bars (one colour per rule set)
-    with 95 % bootstrap intervals: level n of Up to 9 beside phase n of Phase 10, never joined."""
+    with 95% bootstrap intervals: level n of Up to 9 beside phase n of Phase 10, never joined."""
     import plotly.graph_objects as go
 
     texts = TEXTS[lang]
@@ -1049,7 +1055,7 @@ def levels_chart(model: ComparisonModel, lang: str) -> Any:
 def holding_chart(model: ComparisonModel, lang: str) -> Any:
     """The chance that the dealt hand holds each level (phase): from the sampled deals (filled
     markers), and in the games, from the dealt hands of the players on that level (hollow markers),
-    with 95 % intervals; the published figure, if any, as diamonds. Markers only: no line joins
+    with 95% intervals; the published figure, if any, as diamonds. Markers only: no line joins
     one contract to another."""
     import plotly.graph_objects as go
 

@@ -104,7 +104,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "per100": "per 100 games",
         "per100_axis": "Rounds per 100 games",
         "what": "Measure",
-        "difference": "Difference (95 % interval)",
+        "difference": "Difference (95% interval)",
         "meaning": "What it means",
         "to": "to",
         "method": "Interval (method)",

@@ -181,7 +181,7 @@ class Nav(OwnLanguage, w.HTML):  # type: ignore[misc]
             where = t["of"].format(n=pages.index(self.page) + 1, total=len(pages))
             links.append(f'<span class="u9-nav-where">{escape(where)}</span>')
         if after is None:
-            links.append(f'<a class="u9-nav-next" href="{escape(home_url(lang))}">{escape(t["back"])} →</a>')
+            links.append(f'<a class="u9-nav-next" href="{escape(home_url(lang))}">← {escape(t["back"])}</a>')  # back points back
         else:
             words = t["next"].format(title=after.title[lang])
             links.append(f'<a class="u9-nav-next" href="{escape(page_url(after.notebook, lang))}">{escape(words)} →</a>')

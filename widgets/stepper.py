@@ -87,14 +87,17 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "source_made": "A new game for this page: game number {seed}, {players} players.",
         "seed_range": "a whole number from 0 to {limit} (about nine quintillion)",
         "bad_seed": "the game number must be {range}, and “{text}” is not; the game shown stays",
+        "no_seed": "type a game number, {range}; the game shown stays",
         "seed_first": "to play {game}, first fix the game number: it must be {range}, and “{text}” is not",
+        "no_seed_first": "to play {game}, first type a game number, {range}",
         "advanced_refused": "The file {name} was refused: {detail}",
         "source_file": "A saved game, {players} players.",
         "source_given": "A game of {players} players.",
         "advanced_seed": (
             "Played by upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); save it with upto9.save_game(game, path)."
         ),
-        "advanced_file": "The game record {name} (upto9.load_game replays it through the engine).",
+        "seed_is": "The game number is the game's seed: every shuffle in the game is drawn from it, so the same number gives the same game.",
+        "advanced_file": "The game record {name}, written by upto9.save_game(game, path); upto9.load_game replays it through the engine.",
         "too_long_play": (
             "playing this game took too long (more than {seconds} s of the server's time), so it was stopped; try another game number or the sensible bots"
         ),
@@ -106,7 +109,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "status": "Round {round} · action {k} of {n}",
         "dealer": "dealer",
         "to_move": "{name} to move: {phase}",
-        "phase_draw": "draw",
+        "phase_draw": "draw a card",
         "phase_play": "lay down, donate or discard",
         "phase_over": "the round is over",
         "deck": "Deck",
@@ -247,7 +250,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "nb": {
         "title": "Gå gjennom en runde",
-        "seed": "Spill nummer",
+        "seed": "Spillnummer",
         "players": "Spillere",
         "bots": "Spilt av",
         "bots_heuristic": "fornuftige roboter",
@@ -267,19 +270,22 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "speed": "Fart",
         "speed_tip": "Fart for automatisk avspilling, i trekk per sekund",
         "autoplay": "Spill av: spill runden trekk for trekk, eller sett den på pause der den er",
-        "source_seed": "Et spill spilt av {bots}: spill nummer {seed}, {players} spillere.",
+        "source_seed": "Et spill spilt av {bots}: spillnummer {seed}, {players} spillere.",
         "advanced_made": "Spilt med {call}(seed={seed}).",
-        "source_made": "Et nytt spill for denne siden: spill nummer {seed}, {players} spillere.",
+        "source_made": "Et nytt spill for denne siden: spillnummer {seed}, {players} spillere.",
         "seed_range": "et helt tall fra 0 til {limit} (rundt ni trillioner)",
         "bad_seed": "spillnummeret må være {range}, og «{text}» er ikke det; spillet som vises, blir stående",
+        "no_seed": "skriv inn et spillnummer, {range}; spillet som vises, blir stående",
         "seed_first": "for å spille {game} må du først rette spillnummeret: det må være {range}, og «{text}» er ikke det",
+        "no_seed_first": "for å spille {game} må du først skrive inn et spillnummer, {range}",
         "advanced_refused": "Filen {name} ble avvist: {detail}",
         "source_file": "Et lagret spill, {players} spillere.",
         "source_given": "Et spill med {players} spillere.",
         "advanced_seed": (
             "Spilt med upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); lagre det med upto9.save_game(game, path)."
         ),
-        "advanced_file": "Spillfilen {name} (upto9.load_game spiller den av gjennom motoren).",
+        "seed_is": "Spillnummeret er spillets frø: hver stokking i spillet trekkes fra det, så samme nummer gir samme spill.",
+        "advanced_file": "Spillfilen {name}, skrevet av upto9.save_game(game, path); upto9.load_game spiller den av gjennom motoren.",
         "too_long_play": (
             "å spille dette spillet tok for lang tid (mer enn {seconds} s av serverens tid), så det ble stoppet; "
             "prøv et annet spillnummer eller de fornuftige robotene"
@@ -292,7 +298,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "status": "Runde {round} · trekk {k} av {n}",
         "dealer": "giver",
         "to_move": "{name} sin tur: {phase}",
-        "phase_draw": "trekk",
+        "phase_draw": "trekk et kort",
         "phase_play": "legg ned, doner eller kast",
         "phase_over": "runden er over",
         "deck": "Trekkbunken",
@@ -503,11 +509,19 @@ _UPLOAD_SCRIPT: Final = """(() => {
   const COUNT = /^\\s*\\(\\d+\\)\\s*$/;
   const drop = () => document.querySelectorAll("button.u9-upload").forEach((button) =>
     [...button.childNodes].forEach((node) => { if (node.nodeType === Node.TEXT_NODE && COUNT.test(node.nodeValue)) node.remove(); }));
-  new MutationObserver(drop).observe(document.body, {childList: true, subtree: true, characterData: true});
+  // The autoplay's play button is an icon: its name (for a screen reader, and as its tooltip) is the widget's tooltip.
+  const name = () => document.querySelectorAll(".u9-autoplay[title]").forEach((play) => {
+    const button = play.querySelector("button"), title = play.getAttribute("title");
+    if (button && button.getAttribute("aria-label") !== title) { button.setAttribute("aria-label", title); button.setAttribute("title", title); }
+  });
+  const both = () => { drop(); name(); };
+  new MutationObserver(both).observe(document.body, {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["title"]});
+  name();
   drop();
 })();"""
 """Removes the upload buttons' file count (" (0)", written again on every change of the widget) from
-the page: ipywidgets has no option to leave it out."""
+the page: ipywidgets has no option to leave it out. It also names the autoplay's icon button by the
+widget's tooltip (ipywidgets puts a tooltip on the widget's box, not on its buttons)."""
 
 
 def _upload_script() -> w.Output:
@@ -751,7 +765,7 @@ class RoundModel(t.HasTraits):
         """Say that ``text`` is no game number the stepper plays (the game shown stays); with
         ``game``, that a game of it (a rule set's name) waits for the number to be fixed."""
         typed = _one_line(str(text), 40)
-        key = "seed_first" if game else "bad_seed"
+        key = ("seed_first" if game else "bad_seed") if typed else ("no_seed_first" if game else "no_seed")  # an empty box: "type a game number"
         self._refuse(lambda lang: TEXTS[lang][key].format(range=seed_range(lang), text=typed, game=game), "seed")
 
     def load(self, path: str | Path) -> None:
@@ -1212,7 +1226,9 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self.model.play(seed=seed, players=players)
         self._title = w.HTML()
         self._source = w.HTML()
-        self._seed = GameNumber(value=str(seed), layout=w.Layout(width="16em"), style={"description_width": "initial"})
+        # Sent when the learner presses Enter or leaves the box (not at every key): Enter plays the number, as "Play a new game" does.
+        self._seed = GameNumber(value=str(seed), continuous_update=False, layout=w.Layout(width="16em"), style={"description_width": "initial"})
+        self._seed.observe(guard(self, self._typed), names="value")
         self._players = w.Dropdown(
             options=list(range(self.model.rules.min_players, self.model.rules.max_players + 1)), value=players, layout=w.Layout(width="11em")
         )
@@ -1221,7 +1237,9 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._play.on_click(guard(self, lambda _b: self.play()))
         # What a new game is played with: shown for a game the bots played, hidden for a saved one.
         # Why a game number was refused, right under its box (a control that did nothing says why where it is).
-        self._seed_note = w.HTML(layout=w.Layout(flex="1 0 100%"))
+        # Width 0 at least the row's: a long note wraps under the box instead of widening the row,
+        # which would push "Play a new game" and "Load a saved game…" to the next line.
+        self._seed_note = w.HTML(layout=w.Layout(flex="1 0 100%", width="0", min_width="100%"))
         self._new_game = w.HBox([self._seed, self._seed_note, self._players, self._bots], layout=w.Layout(flex_flow="row wrap"))
         self._upload = w.FileUpload(accept=".json", multiple=False, description="", layout=w.Layout(width="auto"))
         self._upload.add_class("u9-upload")
@@ -1261,7 +1279,8 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
                 _upload_script(),
                 self._title,
                 self._game_choice,
-                w.HBox([self._new_game, self._play, self._upload], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                # Top-aligned: a refusal under the box makes its row taller, and Play and Load stay beside the box.
+                w.HBox([self._new_game, self._play, self._upload], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
                 w.HBox([self._rounds, self._perspective], layout=w.Layout(flex_flow="row wrap")),
                 self._source,
                 self._error,
@@ -1311,6 +1330,12 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self.model.load(path)
         else:
             self.model.play(seed=seed or 0, players=self._players.value, bots=self._bots.value or "heuristic")
+
+    def _typed(self, change: Any) -> None:
+        # A number typed and entered: played as the button plays it, so an old refusal goes with
+        # the text it was about (a new bad text is refused in its own words).
+        if not self._drawing and self._new_game.layout.display != "none":
+            self.play()
 
     def _game_picked(self, change: Any) -> None:
         if change["new"] is not None and not self._drawing:
@@ -1416,14 +1441,17 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._new_game.layout.display = None if played or made else "none"
         self._players.layout.display = self._bots.layout.display = "none" if made else None
         developer = ""
+        prose = ""  # what the code below it means, in words (the narrative's Advanced note once said it)
         if made:
             line = texts["source_made"].format(seed=source[1], players=source[2])
             developer = texts["advanced_made"].format(call=source[3], seed=source[1])
+            prose = texts["seed_is"]
         elif played:
             bots = texts["bots_random" if source[3] == "random" else "bots_heuristic"]
             line = texts["source_seed"].format(bots=bots, seed=source[1], players=source[2])
             bot = "RandomBot" if source[3] == "random" else "HeuristicBot"
             developer = texts["advanced_seed"].format(players=source[2], seed=source[1], bot=bot)
+            prose = texts["seed_is"]
         elif source and source[0] == "file":
             line = texts["source_file"].format(players=game.players)
             developer = texts["advanced_file"].format(name=source[1]) if source[1] else ""
@@ -1434,7 +1462,8 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         detail = self.model.detail()
         if detail:  # a refused file: the engine's own words, the format and field names a developer reads
             notes.append(texts["advanced_refused"].format(name=self.model.refused_file or "?", detail=detail))
-        self._developer.value = "".join(f'<div class="u9-note"><code>{escape(note)}</code></div>' for note in notes)
+        said = f'<div class="u9-note">{escape(prose)}</div>' if prose else ""
+        self._developer.value = said + "".join(f'<div class="u9-note"><code>{escape(note)}</code></div>' for note in notes)
         self._advanced.layout.display = None if notes else "none"
 
 
