@@ -663,4 +663,3 @@ def test_the_readme_lists_every_exit_status() -> None:
     section = readme[readme.index("## Command line") : readme.index("## Python API")]
     listed = {int(code) for code in re.findall(r"^\| (\d+) \|", section, flags=re.MULTILINE)}
     assert listed == {cli.EXIT_VALID, cli.EXIT_NOT_VALID, cli.EXIT_BAD_INPUT, cli.EXIT_INTERNAL, cli.EXIT_INTERRUPTED}
-

@@ -366,9 +366,7 @@ def test_a_base_that_is_a_path_is_refused_without_reading_it(outside: Path, base
 
 def test_a_base_that_is_not_text_or_no_built_in_is_refused(tmp_path: Path) -> None:
     assert refused(write(tmp_path, "base = 5\n")).endswith("never a path; got 5")
-    assert (
-        refused(write(tmp_path, 'base = "upto10"\n')) == f"{tmp_path / 'house.toml'}: base: no built-in rule set 'upto10'; built-in: {BUILT_IN}"
-    )
+    assert refused(write(tmp_path, 'base = "upto10"\n')) == f"{tmp_path / 'house.toml'}: base: no built-in rule set 'upto10'; built-in: {BUILT_IN}"
 
 
 def test_a_link_beside_the_house_file_that_leads_elsewhere_is_refused(outside: Path) -> None:

@@ -97,7 +97,7 @@ print(len(rounds) == frame["rounds"].sum(), (rounds.groupby("game")["score_2"].s
     assert lines[4] == 'RecordError family: this is a record of "toyshed", a game without levels: read it with any_family=True'
     # A bad generic record is refused whole, naming the round, the action and the field.
     assert lines[5] == "round 1 (deal): field 'scores' is missing"
-    assert lines[6] == "family: no installed game family \"nope\"; the installed ones are " + ", ".join(repr(k) for k in installed)
+    assert lines[6] == 'family: no installed game family "nope"; the installed ones are ' + ", ".join(repr(k) for k in installed)
     assert lines[7] == "round 1, action 1 (fly): type: 'fly' is no Toyshed action (play, pick_up, blind, draw_up, finish)"
     assert lines[8].startswith("round 1, action 1 (play): card: not a card: 'Zz': no suit")
     assert lines[9] == 'round 1, action 2 (play): the engine recorded a "draw_up" here that the record lacks'
