@@ -410,7 +410,7 @@ def table_html(table: pd.DataFrame) -> str:
     )
     body = []
     for label, row in table.iterrows():
-        said = f"<div class='u9-lab-verdict' style='font-weight:normal;font-size:.92em;margin-top:.15em'>{escape(str(row[meaning]))}</div>" if meaning else ""
+        said = f"<div class='u9-lab-verdict' style='font-weight:normal;font-size:max(14px, .92em);margin-top:.15em'>{escape(str(row[meaning]))}</div>" if meaning else ""
         cells = "".join(f"<td style='text-align:right;white-space:nowrap'>{escape(str(row[c]))}</td>" for c in columns)
         body.append(f"<tr><th scope='row' style='text-align:left;white-space:normal;min-width:12em'>{escape(str(label))}{said}</th>{cells}</tr>")
     return (

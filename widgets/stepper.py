@@ -1239,7 +1239,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         # Why a game number was refused, right under its box (a control that did nothing says why where it is).
         # Width 0 at least the row's: a long note wraps under the box instead of widening the row,
         # which would push "Play a new game" and "Load a saved game…" to the next line.
-        self._seed_note = w.HTML(layout=w.Layout(flex="1 0 100%", width="0", min_width="100%"))
+        self._seed_note = w.HTML(layout=w.Layout(flex="1 0 100%", width="0", min_width="100%", margin="2px 0"))  # no side margins: 100% fits its row
         self._new_game = w.HBox([self._seed, self._seed_note, self._players, self._bots], layout=w.Layout(flex_flow="row wrap"))
         self._upload = w.FileUpload(accept=".json", multiple=False, description="", layout=w.Layout(width="auto"))
         self._upload.add_class("u9-upload")
