@@ -324,12 +324,20 @@ _UNITS: Final = {
 """Per measure: the unit its verdict writes after the number, its decimals, and the catalog's phrasing (``upto9.stats.verdict``)."""
 
 _METHODS: Final = {
-    "paired-bca": "paired bootstrap, BCa",
-    "paired-percentile": "paired bootstrap, percentile",
-    "paired-bootstrap": "paired bootstrap of a ratio, percentile",
-    "newcombe-paired": "Newcombe, paired",
+    "en": {
+        "paired-bca": "paired bootstrap, BCa",
+        "paired-percentile": "paired bootstrap, percentile",
+        "paired-bootstrap": "paired bootstrap of a ratio, percentile",
+        "newcombe-paired": "Newcombe, paired",
+    },
+    "nb": {
+        "paired-bca": "parvis bootstrap, BCa",
+        "paired-percentile": "parvis bootstrap, persentil",
+        "paired-bootstrap": "parvis bootstrap av et forhold, persentil",
+        "newcombe-paired": "Newcombe, parvis",
+    },
 }
-"""The statistics' own names of the intervals (the "Advanced" table): method names, the same in both languages."""
+"""The intervals' methods by name (the "Advanced" table), in each language (docs/statistics.md)."""
 
 
 def measure_label(measure: PairedMeasure, lang: str, rules: Rules | None = None) -> str:
@@ -389,7 +397,7 @@ def compare_table(
             row[texts["meaning"]] = measure_verdict(m, lang)
         else:
             row["n"] = "—" if m.difference is None else str(m.difference.n)
-            row[texts["method"]] = "—" if m.difference is None else _METHODS.get(m.difference.method, m.difference.method)
+            row[texts["method"]] = "—" if m.difference is None else _METHODS[lang].get(m.difference.method, m.difference.method)
         rows.append(row)
     return pd.DataFrame(rows).set_index(texts["what"])
 
@@ -410,7 +418,8 @@ def table_html(table: pd.DataFrame) -> str:
     )
     body = []
     for label, row in table.iterrows():
-        said = f"<div class='u9-lab-verdict' style='font-weight:normal;font-size:max(14px, .92em);margin-top:.15em'>{escape(str(row[meaning]))}</div>" if meaning else ""
+        verdict = "font-weight:normal;font-size:max(14px, .92em);margin-top:.15em"  # never under 14 px
+        said = f"<div class='u9-lab-verdict' style='{verdict}'>{escape(str(row[meaning]))}</div>" if meaning else ""
         cells = "".join(f"<td style='text-align:right;white-space:nowrap'>{escape(str(row[c]))}</td>" for c in columns)
         body.append(f"<tr><th scope='row' style='text-align:left;white-space:normal;min-width:12em'>{escape(str(label))}{said}</th>{cells}</tr>")
     return (
