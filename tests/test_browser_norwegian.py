@@ -71,7 +71,10 @@ ENGLISH: frozenset[str] = frozenset(
 are the Norwegian rules text's own; "for", "over", "under", "at", "i", "to", "by", "be", "like",
 "hold", "her", "hard", "start", "last", "sort", "pile", "held" and "type" are Norwegian words too and are not listed)."""
 
-NAMES: tuple[str, ...] = ("Up to 9", "Phase 10", "3UP 3DOWN", "3UP", "3DOWN", "Clear", "upto9.no", "upto9", "Voila", "Jupyter", "Mattel", "Uno", "Python", "Enter")
+NAMES: tuple[str, ...] = (
+    *("Up to 9", "Phase 10", "3UP 3DOWN", "3UP", "3DOWN", "Clear"),
+    *("upto9.no", "upto9", "Voila", "Jupyter", "Mattel", "Uno", "Python", "Enter"),
+)
 """Proper names (and the Enter key), the same in every language: taken out of a sentence before its words are read.
 3UP 3DOWN's name and its Clear cards are printed so on the cards, in every language."""
 
