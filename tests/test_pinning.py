@@ -213,8 +213,8 @@ def test_the_editor_says_when_the_checkers_arrangement_ran_past_its_budget(monke
 def test_the_slowest_game_the_stepper_plays_is_inside_its_budget() -> None:
     """Six random bots are the slowest the stepper's controls can ask for (game 4 is the slowest of the first 40)."""
     stepper = RoundStepper(seed=0, players=3)
-    stepper._seed.value, stepper._players.value, stepper._bots.value = 4, 6, "random"
-    spent = _cpu(stepper._play.click)
+    stepper._players.value, stepper._bots.value = 6, "random"  # chosen first: a game number entered plays at once
+    spent = _cpu(lambda: setattr(stepper._seed, "value", 4))
     assert spent < GAME_SECONDS, f"{spent:.2f} s"
     assert stepper.model.game is not None and stepper.model.game.players == 6 and not stepper.model.error
 
@@ -242,7 +242,11 @@ def test_the_stepper_says_when_an_action_ran_past_its_budget(monkeypatch: pytest
     shown = stepper.model.game
     assert shown is not None and len(shown.rounds) > 1
     monkeypatch.setattr(stepper_module, "GAME_SECONDS", 0.01)  # far below any game: every action is stopped
-    stepper._seed.value, stepper._players.value, stepper._bots.value = 11, 6, "random"
+    # A game number entered plays at once (as Enter does), so the players and bots are chosen first.
+    stepper._players.value, stepper._bots.value = 6, "random"
+    stepper._seed.value = 11
+    assert stepper._error.value.startswith(f'<div class="u9-error" role="alert">{play}'), stepper._error.value
+    assert stepper.model.game is shown
     stepper._play.click()
     assert stepper._error.value.startswith(f'<div class="u9-error" role="alert">{play}'), stepper._error.value
     assert stepper.model.game is shown and stepper.model.round_index == 0  # the game shown stays
