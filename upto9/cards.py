@@ -37,6 +37,7 @@ __all__ = [
     "PlayingCard",
     "Rank",
     "Suit",
+    "card_texts",
     "format_hand",
     "full_deck",
     "hand_of",
@@ -668,6 +669,15 @@ def _too_many(card: PlayingCard, count: int, per_deck: int, rules: DeckRules, pl
     if not fits:
         return Message("card.copies", **params)
     return Message("card.copies.more", **params, table=_players_words(fits[0].players), more=Message("card.decks", n=fits[0].decks))
+
+
+def card_texts(cards: Iterable[PlayingCard]) -> list[str]:
+    """The cards as a record writes them, one text a card (``str``).
+
+    >>> card_texts(parse_hand("10h Qs"))
+    ['10h', 'Qs']
+    """
+    return [str(c) for c in cards]
 
 
 def format_hand(cards: Iterable[PlayingCard], glyphs: bool = False, lang: str = "en") -> str:

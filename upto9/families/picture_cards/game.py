@@ -23,7 +23,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Any, Final
 
-from upto9.cards import Card, PlayingCard, Rank, Suit
+from upto9.cards import Card, PlayingCard, Rank, Suit, card_texts
 from upto9.families.picture_cards.fields import PictureFields
 from upto9.messages import Message
 from upto9.rules import Rules
@@ -152,17 +152,13 @@ _MOVES: Final = (Keep, Draw, Stop, Place, Lose, Shift, Stay)
 # --- records -------------------------------------------------------------------------------------
 
 
-def _texts(cards: Sequence[PlayingCard]) -> list[str]:
-    return [str(c) for c in cards]
-
-
 @dataclass(frozen=True, slots=True)
 class Kept:
     player: int
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "keep", "player": self.player, "cards": _texts(self.cards)}
+        return {"type": "keep", "player": self.player, "cards": card_texts(self.cards)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +173,7 @@ class Drew:
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": "draw", "player": self.player, "card": None if self.card is None else str(self.card)}
         if self.back:
-            data["back"] = _texts(self.back)
+            data["back"] = card_texts(self.back)
         return data
 
 
@@ -209,7 +205,7 @@ class Lost:
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "lose", "player": self.player, "slot": self.slot, "picture": str(self.picture), "cards": _texts(self.cards)}
+        return {"type": "lose", "player": self.player, "slot": self.slot, "picture": str(self.picture), "cards": card_texts(self.cards)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +420,7 @@ class PictureRound:
         self.deck_order: tuple[Card, ...] = tuple(cards)
         # Shuffling back (PC9-PC11) and dealing again (PC4) draw on one source seeded by the deal, so
         # a record's moves replay to the same game.
-        self._rng = random.Random("picture_cards:" + " ".join(_texts(self.deck_order)))
+        self._rng = random.Random("picture_cards:" + " ".join(card_texts(self.deck_order)))
         gone = f.removed(players)
         self.suits = tuple(s for s in SUITS if s != gone)
         self.removed = [c for c in cards if c.suit == gone]  # PC1: two players take one suit out

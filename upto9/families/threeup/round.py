@@ -18,7 +18,7 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any, Final
 
-from upto9.cards import PlayingCard
+from upto9.cards import PlayingCard, card_texts
 from upto9.families.threeup.cards import ThreeUpCard
 from upto9.families.threeup.fields import ThreeUpFields
 from upto9.messages import Message
@@ -154,17 +154,13 @@ _MOVES: Final = (ChooseUp, Play, PlayBlind, PickUp, Draw, SwapUp, KeepUp)
 # --- records -------------------------------------------------------------------------------------
 
 
-def _texts(cards: Sequence[PlayingCard]) -> list[str]:
-    return [str(c) for c in cards]
-
-
 @dataclass(frozen=True, slots=True)
 class ChoseUp:
     player: int
     cards: tuple[ThreeUpCard, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "choose_up", "player": self.player, "cards": _texts(self.cards)}
+        return {"type": "choose_up", "player": self.player, "cards": card_texts(self.cards)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +172,7 @@ class Played:
     reversed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"type": "play", "player": self.player, "source": self.source.value, "cards": _texts(self.cards)}
+        data: dict[str, Any] = {"type": "play", "player": self.player, "source": self.source.value, "cards": card_texts(self.cards)}
         if self.clears is not None:
             data["clears"] = self.clears
         if self.reversed:
@@ -201,7 +197,7 @@ class PlayedBlind:
         if self.reversed:
             data["reversed"] = True
         if not self.played:
-            data["picked_up"] = _texts(self.picked_up)
+            data["picked_up"] = card_texts(self.picked_up)
         return data
 
 
@@ -211,7 +207,7 @@ class PickedUp:
     cards: tuple[ThreeUpCard, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "pick_up", "player": self.player, "cards": _texts(self.cards)}
+        return {"type": "pick_up", "player": self.player, "cards": card_texts(self.cards)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +245,7 @@ class DrewUp:
     cards: tuple[ThreeUpCard, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "draw_up", "player": self.player, "cards": _texts(self.cards)}
+        return {"type": "draw_up", "player": self.player, "cards": card_texts(self.cards)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,7 +486,7 @@ class ThreeUpRound:
         """T2: who starts (and chooses first): a seat drawn from the deal (ruling 2), or left of the dealer."""
         if self.fields.first_player == "left_of_dealer":
             return (self.dealer + 1) % self.players
-        return random.Random("threeup:first:" + " ".join(_texts(self.deck_order))).randrange(self.players)
+        return random.Random("threeup:first:" + " ".join(card_texts(self.deck_order))).randrange(self.players)
 
     # --- what the protocol asks ----------------------------------------------------------------
 
@@ -754,7 +750,7 @@ class ThreeUpRound:
     def _swap_piles(self) -> None:
         """The optional rule: the seats' stacks (face up and face down together) swapped at random, from the deal."""
         order = list(range(self.players))
-        random.Random("threeup:swap:" + " ".join(_texts(self.deck_order))).shuffle(order)
+        random.Random("threeup:swap:" + " ".join(card_texts(self.deck_order))).shuffle(order)
         self.up = [self.up[order[p]] for p in range(self.players)]
         self.down = [self.down[order[p]] for p in range(self.players)]
         self.history.append(SwappedPiles(tuple(order)))
