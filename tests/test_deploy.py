@@ -36,7 +36,7 @@ from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 from upto9.server.kernels import RETRY_AFTER_S
 
-from tests.voila_helpers import OUTPUT, REQUIRE_BROWSER, ROOT, TEMPLATES, VoilaServer, free_port, stop_process, wait_for_answer
+from tests.voila_helpers import OUTPUT, REQUIRE_BROWSER, ROOT, TEMPLATES, VoilaServer, free_port, make_voila_options, stop_process, wait_for_answer
 from upto9.records import MAX_RECORD_BYTES
 
 DEPLOY = ROOT / "deploy"
@@ -88,21 +88,6 @@ def service_command() -> list[str]:
     return shlex.split(exec_start)
 
 
-def make_serve_class_options() -> list[str]:
-    """The options of the voila command ``make serve-class`` runs (``make -n``: expanded, not run)."""
-    make = shutil.which("make")
-    if make is None:
-        pytest.skip("no make: install the Debian package make")
-    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}  # not the calling make's flags
-    done = subprocess.run([make, "-n", "--no-print-directory", "serve-class"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, f"make -n serve-class failed (is there a serve-class target?):\n{done.stderr}"
-    commands = [shlex.split(line) for line in done.stdout.splitlines() if re.search(r"/voila(\s|$)", line)]
-    assert len(commands) == 1, f"make -n serve-class should run voila once:\n{done.stdout}"
-    (words,) = commands
-    at = next(i for i, word in enumerate(words) if word.endswith("/voila"))
-    return words[at + 1 :]
-
-
 def test_service_file_verifies(tmp_path: Path) -> None:
     """systemd accepts the unit: every key known, every value valid, ExecStart executable (the
     paths moved to this checkout). Without systemd-analyze: its sections and keys parse."""
@@ -127,7 +112,7 @@ def test_service_runs_what_make_serve_class_runs() -> None:
     """The service starts the same Voila as ``make serve-class``, plus the proxy's base URL."""
     options = service_command()[1:]
     assert f"--Voila.base_url={BASE_URL}" in options
-    assert [o for o in options if not o.startswith("--Voila.base_url=")] == make_serve_class_options()
+    assert [o for o in options if not o.startswith("--Voila.base_url=")] == make_voila_options("serve-class")
 
 
 def test_proxies_take_the_sites_upload_limit() -> None:

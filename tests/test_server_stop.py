@@ -13,10 +13,7 @@ import asyncio
 import json
 import os
 import re
-import shlex
-import shutil
 import signal
-import subprocess
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +24,7 @@ from traitlets import Dict, TraitError
 from traitlets.config.loader import KVArgParseConfigLoader
 
 from tests.test_simulate_stop import terminal_ctrl_c  # noqa: F401  (the fixture: Ctrl-C as in a terminal, however pytest was started)
-from tests.voila_helpers import PUBLISHED, ROOT, SITE, STOP_TIMEOUT_S, TEMPLATES, VoilaServer, get
+from tests.voila_helpers import PUBLISHED, SITE, STOP_TIMEOUT_S, TEMPLATES, VoilaServer, get, make_voila_options
 
 pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
 
@@ -37,21 +34,6 @@ NOISE = ("Traceback", "KeyboardInterrupt", "ZMQError", "DeprecationWarning", "Ta
 """What a clean start and stop must not log."""
 STOPPED = "Stopping: shutting down"
 """The site's own line when the server shuts its kernels down."""
-
-
-def make_voila_options(target: str) -> list[str]:
-    """The options of the voila command ``make <target>`` runs (``make -n``: expanded, not run)."""
-    make = shutil.which("make")
-    if make is None:
-        pytest.skip("no make: install the Debian package make")
-    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}  # not the calling make's flags
-    done = subprocess.run([make, "-n", "--no-print-directory", target], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, f"make -n {target} failed:\n{done.stderr}"
-    commands = [shlex.split(line) for line in done.stdout.splitlines() if re.search(r"/voila(\s|$)", line)]
-    assert len(commands) == 1, f"make -n {target} should run voila once:\n{done.stdout}"
-    (words,) = commands
-    at = next(i for i, word in enumerate(words) if word.endswith("/voila"))
-    return words[at + 1 :]
 
 
 @pytest.fixture

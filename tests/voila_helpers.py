@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import shutil
 import socket
 import ssl
@@ -16,6 +18,8 @@ import urllib.request
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Final
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
@@ -239,3 +243,18 @@ def open_timed(browser: object, url: str, size: str, timeout_ms: int = 180_000) 
     tab.locator(".u9-lang-switch button", has_text="Norsk").first.click()
     tab.wait_for_function(SHOWN, arg="u9-nb", timeout=timeout_ms)
     return context, tab, drawn, time.perf_counter() - started
+
+
+def make_voila_options(target: str) -> list[str]:
+    """The options of the voila command ``make <target>`` runs (``make -n``: expanded, not run)."""
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("no make: install the Debian package make")
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}  # not the calling make's flags
+    done = subprocess.run([make, "-n", "--no-print-directory", target], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, f"make -n {target} failed:\n{done.stderr}"
+    commands = [shlex.split(line) for line in done.stdout.splitlines() if re.search(r"/voila(\s|$)", line)]
+    assert len(commands) == 1, f"make -n {target} should run voila once:\n{done.stdout}"
+    (words,) = commands
+    at = next(i for i, word in enumerate(words) if word.endswith("/voila"))
+    return words[at + 1 :]
