@@ -33,6 +33,7 @@ from upto9.rules import UPTO9, FamilyRules, Group, GroupKind, Level, Rules, Rule
 
 __all__ = [
     "Arrangement",
+    "DrawnFamily",
     "FamilyGame",
     "FamilyRecord",
     "FamilyRound",
@@ -44,6 +45,7 @@ __all__ = [
     "TableMeld",
     "Verdict",
     "check",
+    "drawn_families",
     "families",
     "family_of",
     "game_family",
@@ -315,7 +317,31 @@ class GameFamily(FamilyRules, Protocol):
 
 
 @runtime_checkable
-class RummyFamily(GameFamily, Protocol):
+class DrawnFamily(Protocol):
+    """What a family supplies for the pages to draw its cards, a rummy or not (the protocol's
+    optional presentation part): the widgets ask these, never which game it is. A family whose
+    cards are another family's (the picture-card game plays the standard deck) need not supply it:
+    the cards' owner draws them."""
+
+    def owns(self, value: object) -> bool:
+        """Is ``value`` one of this game's cards or faces (what its widgets draw)?"""
+        ...
+
+    def card_look(self, card: PlayingCard) -> CardLook:
+        """How a card is drawn (``upto9.looks.CardLook``: its text, colour role, tag)."""
+        ...
+
+    def card_words(self, card: PlayingCard) -> Message:
+        """A card's name, for screen readers and tooltips (``'queen of spades'``, ``'red 7'``)."""
+        ...
+
+    def sort_key(self, card: PlayingCard) -> tuple[int, int, int]:
+        """A hand in the game's order (by suit or colour, then rank or number)."""
+        ...
+
+
+@runtime_checkable
+class RummyFamily(GameFamily, DrawnFamily, Protocol):
     """What a rummy (a game of levels, melds and a lay-down checker) supplies beyond the core: its
     exact checker, its melds, and what a wild card may stand for. Every method takes the rule set,
     so one family serves all of its house rules."""
@@ -350,14 +376,6 @@ class RummyFamily(GameFamily, Protocol):
         """The hand builder's rows of cards: every card of one deck once, in the game's order."""
         ...
 
-    def sort_key(self, card: PlayingCard) -> tuple[int, int, int]:
-        """A hand in the game's order (by suit or colour, then rank or number)."""
-        ...
-
-    def card_words(self, card: PlayingCard) -> Message:
-        """A card's name, for screen readers and tooltips (``'queen of spades'``, ``'red 7'``)."""
-        ...
-
     def face_words(self, face: object) -> Message:
         """What a wild card stands for, in words (``'a king'``, ``'an 8'``, ``'red'``)."""
         ...
@@ -390,16 +408,8 @@ class RummyFamily(GameFamily, Protocol):
         game cannot read them as one."""
         ...
 
-    def owns(self, value: object) -> bool:
-        """Is ``value`` one of this game's cards or faces (what its widgets draw)?"""
-        ...
-
     def group_words(self, group: Group) -> Message:
         """A group's name in the game's words, for a label (``'three of a kind'``, ``'run of 4'``)."""
-        ...
-
-    def card_look(self, card: PlayingCard) -> CardLook:
-        """How a card is drawn (``upto9.looks.CardLook``: its text, colour role, tag)."""
         ...
 
     def face_look(self, face: object) -> CardLook:
@@ -495,6 +505,16 @@ def families() -> tuple[GameFamily, ...]:
     [True, False, False, False]
     """
     return tuple(game_family(key) for key in family_keys())
+
+
+def drawn_families() -> tuple[DrawnFamily, ...]:
+    """The installed families that draw their own cards (``DrawnFamily``), by key: the pages'
+    card drawing asks the first that ``owns`` a card.
+
+    >>> [f.key for f in drawn_families()]
+    ['phase10', 'threeup', 'upto9']
+    """
+    return tuple(f for f in families() if isinstance(f, DrawnFamily))
 
 
 def rummies() -> tuple[RummyFamily, ...]:

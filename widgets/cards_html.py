@@ -35,12 +35,12 @@ from typing import TYPE_CHECKING, Final
 from upto9.cards import PlayingCard
 from upto9.looks import CardLook
 
-from .texts import SHARED, card_name, face_glyph, face_name, family_for
+from .texts import SHARED, card_name, drawer_for, face_glyph, face_name, family_for
 
 if TYPE_CHECKING:
     from ipywidgets import Button
 
-__all__ = ["BLACK", "CARD_CSS", "LAYOUT_CSS", "PHASE10_COLOURS", "RED", "card_html", "card_row", "style_card_button"]
+__all__ = ["BLACK", "CARD_CSS", "FACE_TONES", "LAYOUT_CSS", "PHASE10_COLOURS", "RED", "card_html", "card_row", "style_card_button"]
 
 RED: Final = "#c62828"
 BLACK: Final = "#1a1a1a"
@@ -56,6 +56,15 @@ PHASE10_COLOURS: Final[dict[str, tuple[str, str, str]]] = {
 }
 """The colour faces' tones (``CardLook.tone`` of a card on a coloured face: Phase 10's red,
 yellow, green, blue): each colour's card face, the number's colour on it, and its text colour on white."""
+FACE_TONES: Final[dict[str, tuple[str, str, str]]] = {
+    **PHASE10_COLOURS,
+    # 3UP 3DOWN's other colours and its clears (white on each keeps 4.5:1)
+    "o": ("#e65100", "#ffffff", "#bf360c"),
+    "p": ("#6a1b9a", "#ffffff", "#6a1b9a"),
+    "k": ("#212121", "#ffffff", "#212121"),
+    "clear": ("#eceff1", "#263238", "#37474f"),
+}
+"""Every coloured face's tone: Phase 10's four colours, and 3UP 3DOWN's orange, purple, black and clear."""
 WILD_FACE: Final = "linear-gradient(135deg, #d32f2f 0 25%, #fbc02d 25% 50%, #2e7d32 50% 75%, #1565c0 75%)"
 """The wild card's four colours: its frame (a white face inside keeps its words readable)."""
 SKIP_FACE: Final = "#263238"
@@ -64,7 +73,7 @@ _P10_CSS: Final = "".join(
     f".u9-p10.u9-c{tone} {{ background: {face}; color: {text}; border-color: {face}; }}\n"
     f".u9-as.u9-c{tone}, .u9-missing.u9-c{tone} {{ color: {dark}; }}\n"
     f".u9-missing.u9-c{tone} {{ border-color: {face}; }}\n"
-    for tone, (face, text, dark) in PHASE10_COLOURS.items()
+    for tone, (face, text, dark) in FACE_TONES.items()
 )
 
 LAYOUT_CSS: Final = (Path(__file__).parent / "style.css").read_text(encoding="utf-8")
@@ -130,7 +139,7 @@ def _ink(look: CardLook) -> str:
 
 def _tone_class(look: CardLook) -> str:
     """The class of a coloured face's colour (``' u9-cr'``), or none."""
-    return f" u9-c{look.tone}" if look.tone in PHASE10_COLOURS else ""
+    return f" u9-c{look.tone}" if look.tone in FACE_TONES else ""
 
 
 def _faced_face(face: object, look: CardLook, lang: str) -> str:
@@ -154,7 +163,7 @@ def _faced_html(card: PlayingCard | None, face: object | None, count: int, lang:
             f'<span class="u9-card u9-missing u9-p10m{_tone_class(seen)}" role="img" aria-label="{escape(label)}" '
             f'data-missing="{escape(str(face))}">·{_faced_face(face, seen, lang)}·</span>'
         )
-    look = family_for(card).card_look(card)
+    look = drawer_for(card).card_look(card)
     name = card_name(card, lang)
     if look.tag == "wild":
         stands = ""
@@ -208,7 +217,7 @@ def card_html(
     >>> print(card_html(wild, 9))  # doctest: +ELLIPSIS
     <span class="u9-card u9-p10 u9-p10-wild" role="img" aria-label="wild, as a 9" data-card="W" data-face="9">✱<span class="u9-as">=9</span>...
     """
-    if card is not None and family_for(card).card_look(card).faced:
+    if card is not None and drawer_for(card).card_look(card).faced:
         return _faced_html(card, face, count, lang)
     if card is None and face is not None and family_for(face).face_look(face).faced:
         return _faced_html(None, face, count, lang)  # a missing slot on coloured faces: a number or a colour
@@ -260,14 +269,14 @@ def _button_look(card: PlayingCard, count: int, lang: str) -> tuple[str, str, st
     """A card button's text, text colour and background. A card on a coloured face not in the hand
     is its number in its colour on white; in the hand, the number on the colour's face (a card
     with a tag, a wild card or a skip, is named, on its own face when held)."""
-    look = family_for(card).card_look(card)
+    look = drawer_for(card).card_look(card)
     if look.faced:
         if look.tag is not None:
             text = f"{look.text} " + SHARED[lang][look.tag].upper()
             held = "#4a148c" if look.tag == "wild" else SKIP_FACE
             colours = ("#ffffff", held) if count else (held, "#ffffff")
         else:
-            face, on_face, on_white = PHASE10_COLOURS[look.tone]
+            face, on_face, on_white = FACE_TONES[look.tone]
             text = look.text
             colours = (on_face, face) if count else (on_white, "#ffffff")
         return (text if count <= 1 else f"{text} ×{count}"), *colours
@@ -291,5 +300,5 @@ def style_card_button(button: Button, card: PlayingCard, count: int = 0, lang: s
         button.style.button_color = background
     if "u9-cardbtn" not in button._dom_classes:
         button.add_class("u9-cardbtn")
-    if family_for(card).card_look(card).faced and "u9-p10btn" not in button._dom_classes:
+    if drawer_for(card).card_look(card).faced and "u9-p10btn" not in button._dom_classes:
         button.add_class("u9-p10btn")

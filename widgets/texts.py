@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Final
 
 from upto9.cards import PlayingCard
-from upto9.family import RummyFamily, family_of, rummies
+from upto9.family import DrawnFamily, RummyFamily, drawn_families, family_of
 from upto9.messages import render
 from upto9.rules import UPTO9, Group, Level, Rules
 
@@ -30,6 +30,7 @@ __all__ = [
     "contract_text",
     "face_glyph",
     "face_name",
+    "drawer_for",
     "family_for",
     "group_label",
     "group_name",
@@ -110,27 +111,46 @@ def _family(rules: Rules | None) -> RummyFamily:
     return family_of(rules if rules is not None else UPTO9)
 
 
-def family_for(value: object) -> RummyFamily:
-    """The family whose card or face ``value`` is (``RummyFamily.owns``, which decides by the
-    value's type: asked once per type).
+def drawer_for(value: object) -> DrawnFamily:
+    """The family that draws the card or face ``value``, a rummy or not (``DrawnFamily.owns``,
+    which decides by the value's type: asked once per type).
 
     >>> from upto9 import parse_card
-    >>> family_for(parse_card("Qs")).key, family_for(7).key
-    ('upto9', 'phase10')
+    >>> from upto9.families.threeup.cards import CLEAR
+    >>> [drawer_for(v).key for v in (parse_card("Qs"), 7, CLEAR)]
+    ['upto9', 'phase10', 'threeup']
     """
     kind = type(value)
     found = _BY_TYPE.get(kind)
     if found is None:
-        found = next((f for f in rummies() if f.owns(value)), None)
+        found = next((f for f in drawn_families() if f.owns(value)), None)
         if found is None:
             raise TypeError(f"no installed game family draws {value!r}")
         _BY_TYPE[kind] = found
     return found
 
 
+def family_for(value: object) -> RummyFamily:
+    """The rummy whose card or face ``value`` is: what a joker, a missing slot or a hand builder
+    asks (``drawer_for`` for any family's card).
+
+    >>> from upto9 import parse_card
+    >>> family_for(parse_card("Qs")).key, family_for(7).key
+    ('upto9', 'phase10')
+    """
+    found = _RUMMY_BY_TYPE.get(type(value))
+    if found is None:
+        drawer = drawer_for(value)
+        if not isinstance(drawer, RummyFamily):  # the protocol check looks at every member: once per type
+            raise TypeError(f"{value!r} is a card of a game without melds or jokers")
+        found = _RUMMY_BY_TYPE[type(value)] = drawer
+    return found
+
+
 _NAMES_CACHE: Final = 1024
 """How many card names are kept per process: both games' decks (52 + 50 cards) in both languages, with room."""
-_BY_TYPE: dict[type, RummyFamily] = {}  # a handful of types: the families' cards and faces
+_BY_TYPE: dict[type, DrawnFamily] = {}  # a handful of types: the families' cards and faces
+_RUMMY_BY_TYPE: dict[type, RummyFamily] = {}
 
 
 def worded(texts: dict[str, str], key: str, rules: Rules | None) -> str:
@@ -162,7 +182,7 @@ def card_name(card: PlayingCard, lang: str = "en") -> str:
     >>> [card_name(family_for(7).read_token(c), "nb") for c in ("7r", "12y", "W")]
     ['rød 7', 'gul 12', 'joker']
     """
-    return render(family_for(card).card_words(card), lang)
+    return render(drawer_for(card).card_words(card), lang)
 
 
 def face_name(face: object, lang: str = "en") -> str:

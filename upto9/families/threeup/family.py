@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from upto9.cards import CardError, PlayingCard, read_one
 from upto9.families.threeup.bot import SamplingBot, ThreeUpBot
-from upto9.families.threeup.cards import ThreeUpCard, parse_threeup_token, threeup_deck
+from upto9.families.threeup.cards import COLOURS, ThreeUpCard, parse_threeup_token, threeup_deck
 from upto9.families.threeup.round import (
     ENGINE_RECORDS,
     ChooseUp,
@@ -40,6 +40,7 @@ from upto9.families.threeup.round import (
     legal_moves,
 )
 from upto9.family import FamilyGame, FamilyRound, FamilyView, GameFamily
+from upto9.looks import CardLook
 from upto9.messages import Items, Message
 from upto9.records import RecordError
 from upto9.rounds import RoundsGame
@@ -105,6 +106,44 @@ class ThreeUpFamily:
 
     def is_wild(self, card: PlayingCard, rules: Rules) -> bool:
         return False
+
+    # --- how the pages draw its cards (upto9.family.DrawnFamily) ---
+
+    def owns(self, value: object) -> bool:
+        """Is ``value`` a 3UP 3DOWN card?"""
+        return isinstance(value, ThreeUpCard)
+
+    def card_look(self, card: PlayingCard) -> CardLook:
+        """A number on its colour's face (the tone is the colour's letter), or a clear (``C``,
+        ``C+1``, ``C+2``, tone ``'clear'``).
+
+        >>> from upto9.families.threeup.cards import CLEAR_1
+        >>> FAMILY.card_look(FAMILY.read_token("7o")), FAMILY.card_look(CLEAR_1).text
+        (CardLook(text='7', tone='o', faced=True, tag=None, names_it=False), 'C+1')
+        """
+        assert isinstance(card, ThreeUpCard), card
+        if card.clear:
+            return CardLook(card.glyph, "clear", faced=True)
+        assert card.colour is not None
+        return CardLook(card.glyph, card.colour.value, faced=True, names_it=False)
+
+    def card_words(self, card: PlayingCard) -> Message:
+        """A card's name: ``'orange 7'`` / ``'oransje 7'``, ``'Clear +1'``.
+
+        >>> from upto9.messages import render
+        >>> [render(FAMILY.card_words(FAMILY.read_token(t)), "nb") for t in ("7o", "C2")]
+        ['oransje 7', 'Clear +2']
+        """
+        assert isinstance(card, ThreeUpCard), card
+        if card.clear:
+            return Message(f"threeup.look.{card.clear.word}")
+        assert card.colour is not None
+        return Message("threeup.look.numbered", colour=Message(f"threeup.colour.{card.colour.noun}"), number=card.number)
+
+    def sort_key(self, card: PlayingCard) -> tuple[int, int, int]:
+        """A hand low to high, a number's colours in the deck's order, the clears last."""
+        assert isinstance(card, ThreeUpCard), card
+        return (int(card.clear), card.number, card.colour.order if card.colour is not None else len(COLOURS))
 
     def bots(self) -> dict[str, type[ThreeUpBot] | type[SamplingBot]]:
         """The family's bots by name; the first is the default player."""
@@ -187,5 +226,5 @@ class ThreeUpFamily:
         raise RecordError(Message("threeup.record.type", value=repr(kind)[:80], types=Items(ACTIONS, "comma")))
 
 
-FAMILY: GameFamily = ThreeUpFamily()
+FAMILY: ThreeUpFamily = ThreeUpFamily()
 """The family's one object, registered under ``upto9.families`` as ``threeup``."""
