@@ -39,7 +39,7 @@ from upto9.families.threeup.round import (
     fields_of,
     legal_moves,
 )
-from upto9.family import FamilyGame, FamilyRound, FamilyView, GameFamily
+from upto9.family import FamilyGame, FamilyRound, FamilyView
 from upto9.looks import CardLook
 from upto9.messages import Items, Message
 from upto9.records import RecordError
