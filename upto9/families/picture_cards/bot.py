@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from upto9.cards import Card, Rank, Suit
@@ -46,7 +47,20 @@ from upto9.families.picture_cards.game import (
 )
 from upto9.family import FamilyView
 
-__all__ = ["BestStopBot", "Board", "PictureBot", "RiskBot", "StopAfterBot", "cheapest_loss", "end_chance", "plan", "worth"]
+__all__ = [
+    "Advice",
+    "BestStopBot",
+    "Board",
+    "PictureBot",
+    "RiskBot",
+    "StopAfterBot",
+    "best_advice",
+    "cheapest_loss",
+    "end_chance",
+    "end_counts",
+    "plan",
+    "worth",
+]
 
 SUIT_WON: Final = 0.0
 """What a suit won is worth to ``worth`` beyond its margin (and a suit another seat wins costs)."""
@@ -271,3 +285,63 @@ def _draw_value(held: float, extra: float, safe: int, busts: int, aces: int, ace
         draw = (left / total) * value - (aces / total) * ace_loss
         value = max(held + k * extra, draw) if k else draw
     return value
+
+
+# --- advice for a learner: the best policy's decision, from the view alone ------------------------
+
+
+def end_counts(view: PictureView) -> tuple[int, int]:
+    """The count behind ``end_chance``: the aces, 2s and 3s in the number pile, and its size
+    (ruling 10: the pile's make-up is visible, only its order is hidden).
+
+    >>> from upto9.families.picture_cards.family import FAMILY
+    >>> from upto9.families.picture_cards.game import PictureRound
+    >>> from upto9.cards import full_deck
+    >>> view = PictureRound(FAMILY.rules, 3, 0, full_deck()).view(0)
+    >>> end_counts(view), end_chance(view) == 12 / 40
+    ((12, 40), True)
+    """
+    return sum(is_low(c) for c in view.pile), len(view.pile)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What ``BestStopBot`` would do in a view where the seat may draw: ``stop`` or draw on, with
+    the two values it weighs (in ``worth``'s points of lead in the suits): ``held``, what placing
+    the cards drawn so far gains now, and ``draw``, what drawing once more and then playing on
+    best gains on average (the Pig recursion). ``ends`` of the ``pile`` cards would end the turn;
+    ``aces`` of them take a picture card too, which would cost ``ace_loss`` (the cheapest one)."""
+
+    stop: bool
+    held: float
+    draw: float
+    ends: int
+    pile: int
+    aces: int
+    ace_loss: float
+
+
+def best_advice(view: PictureView) -> Advice:
+    """The best stopping policy's decision for ``view`` and why, from the view alone: the same
+    decision as ``BestStopBot().stop(view)`` (a turn with nothing drawn yet may not stop: PC6).
+
+    >>> from upto9.families.picture_cards.family import FAMILY
+    >>> from upto9.families.picture_cards.game import PictureRound
+    >>> from upto9.cards import full_deck
+    >>> advice = best_advice(PictureRound(FAMILY.rules, 3, 0, full_deck()).view(0))
+    >>> advice.stop, advice.held, advice.ends, advice.pile, advice.draw > 0
+    (False, 0.0, 12, 40, True)
+    """
+    now = worth(view)
+    held = plan(view, view.drawn)[1] - now  # what stopping gains
+    safe = [c for c in view.pile if not is_low(c)]
+    busts = sum(c.rank in BUST for c in view.pile)
+    aces = sum(c.rank == Rank.ACE for c in view.pile)
+    ace_loss = now - cheapest_loss(view)[1] if aces and any(c is not None for c in view.pictures[view.player]) else 0.0
+    ends = busts + aces
+    if not safe:  # every card ends the turn: drawing loses what is held, and on an ace a picture card
+        draw = -(aces / ends) * ace_loss if ends else 0.0
+        return Advice(bool(view.drawn), held, draw, ends, len(view.pile), aces, ace_loss)
+    extra = sum(plan(view, [*view.drawn, c])[1] - now - held for c in safe) / len(safe)
+    draw = _draw_value(held, extra, len(safe), busts, aces, ace_loss)
+    return Advice(bool(view.drawn) and held >= draw, held, draw, ends, len(view.pile), aces, ace_loss)
