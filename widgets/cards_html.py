@@ -58,8 +58,8 @@ PHASE10_COLOURS: Final[dict[str, tuple[str, str, str]]] = {
 yellow, green, blue): each colour's card face, the number's colour on it, and its text colour on white."""
 FACE_TONES: Final[dict[str, tuple[str, str, str]]] = {
     **PHASE10_COLOURS,
-    # 3UP 3DOWN's other colours and its clears (white on each keeps 4.5:1)
-    "o": ("#e65100", "#ffffff", "#bf360c"),
+    # 3UP 3DOWN's other colours and its clears (the text on each keeps 4.5:1)
+    "o": ("#f57c00", "#212121", "#bf360c"),
     "p": ("#6a1b9a", "#ffffff", "#6a1b9a"),
     "k": ("#212121", "#ffffff", "#212121"),
     "clear": ("#eceff1", "#263238", "#37474f"),

@@ -54,6 +54,7 @@ __all__ = [
     "Stop",
     "Stopped",
     "card_score",
+    "counted",
     "fields_of",
     "is_low",
     "legal_moves",
@@ -259,15 +260,32 @@ def card_score(picture: Card, cards: Sequence[Card], rules: Rules) -> int:
 def score_with(picture: Card, cards: Sequence[Card], f: PictureFields) -> int:
     """``card_score`` with the rule set's fields at hand (the bots ask it often)."""
     rank = picture.rank
+    base = f.jack_base if rank == Rank.JACK else f.king_base if rank == Rank.KING else f.queen_base
+    return base + sum(c.rank for c in counted_with(picture, cards, f))
+
+
+def counted(picture: Card, cards: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
+    """PC12-PC14: which of the number cards on ``picture`` score, in their order: what an explainer
+    shows beside ``card_score`` (the picture card's base plus these cards' face values is its score).
+
+    >>> from upto9.families.picture_cards.family import FAMILY
+    >>> from upto9.cards import parse_card, parse_hand
+    >>> counted(parse_card("Qc"), parse_hand("5s 5h 7d"), FAMILY.rules)
+    (Card('5s'), Card('5h'))
+    """
+    return tuple(counted_with(picture, cards, fields_of(rules)))
+
+
+def counted_with(picture: Card, cards: Sequence[Card], f: PictureFields) -> Sequence[Card]:
+    """``counted`` with the rule set's fields at hand: the one place the scoring rule is written."""
+    rank = picture.rank
     if rank == Rank.JACK:
-        return f.jack_base + sum(c.rank for c in cards)
+        return cards
     suit = picture.suit
-    if rank == Rank.KING:
-        return f.king_base + sum(c.rank for c in cards if c.suit == suit)
-    if len(cards) < f.queen_pairs:
-        return f.queen_base + sum(c.rank for c in cards if c.suit == suit)
-    counts = Counter(c.rank for c in cards)
-    return f.queen_base + sum(c.rank for c in cards if c.suit == suit or counts[c.rank] >= f.queen_pairs)
+    if rank == Rank.KING or len(cards) < f.queen_pairs:
+        return [c for c in cards if c.suit == suit]
+    pairs = Counter(c.rank for c in cards)
+    return [c for c in cards if c.suit == suit or pairs[c.rank] >= f.queen_pairs]
 
 
 @dataclass(frozen=True, slots=True)
