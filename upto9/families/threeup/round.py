@@ -51,6 +51,7 @@ __all__ = [
     "SwappedUp",
     "ThreeUpRound",
     "ThreeUpView",
+    "arranged",
     "fields_of",
     "legal_moves",
 ]
@@ -858,3 +859,41 @@ class ThreeUpRound:
             if nxt not in self.places:
                 break
         self.turn = nxt
+
+
+def arranged(
+    rules: Rules,
+    hand: Sequence[ThreeUpCard],
+    *,
+    up: Sequence[ThreeUpCard] = (),
+    down: Sequence[ThreeUpCard] = (),
+    pile: Sequence[ThreeUpCard] = (),
+    deck: Sequence[ThreeUpCard] = (),
+    opponent: Sequence[ThreeUpCard] = (),
+) -> ThreeUpRound:
+    """A two-player round in play at a position built from cards, seat 0 to move: its ``hand``,
+    face-up cards ``up`` and face-down cards ``down`` (by slot), the ``pile`` (bottom first), the
+    draw pile ``deck`` (top card first); seat 1 holds ``opponent``. For demonstrations and tests of
+    one rule at a time: the cards are not checked against one deck (any position a rule needs).
+
+    >>> from upto9.families.threeup.cards import parse_threeup_card as card
+    >>> from upto9.rules import builtin_rules
+    >>> rnd = arranged(builtin_rules("threeup"), [card("5r"), card("9g")], pile=[card("7b")], opponent=[card("2r")])
+    >>> rnd.legal_moves()
+    [Play(source=<Source.HAND: 'hand'>, cards=(ThreeUpCard('9g'),))]
+    >>> record = rnd.play(rnd.legal_moves()[0])
+    >>> rnd.pile, rnd.turn
+    ([ThreeUpCard('7b'), ThreeUpCard('9g')], 1)
+    """
+    rnd = ThreeUpRound.__new__(ThreeUpRound)
+    rnd.rules, rnd.fields, rnd.players, rnd.dealer = rules, fields_of(rules), 2, 1
+    rnd.hands = [list(hand), list(opponent)]
+    rnd.up = [list(up), []]
+    rnd.down = [list(down), []]
+    rnd._stock = list(reversed(deck))  # top card last: pop() draws it
+    rnd.deck_order = (*hand, *up, *down, *pile, *deck, *opponent)
+    rnd.pile, rnd.cleared = list(pile), []
+    rnd.first, rnd.turn, rnd.stage, rnd.chosen = 0, 0, Stage.PLAY, [True, True]
+    rnd.direction, rnd.actions_left, rnd.extra, rnd.drawn = 1, 1, False, False
+    rnd.turns, rnd.places, rnd.history, rnd.reason, rnd._legal, rnd._views = 0, [], [], None, None, {}
+    return rnd
