@@ -216,8 +216,19 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
-TARGET_S = {"1_rules_tour": 3.0, "2_hand_checker": 3.0, "3_round_stepper": 3.0, "4_level_atlas": 5.0, "5_house_rule_lab": 5.0, "6_comparison": 5.0}
-"""Issue 10's targets: seconds from opening a page to interactive."""
+TARGET_S = {
+    "1_rules_tour": 3.0,
+    "2_hand_checker": 3.0,
+    "3_round_stepper": 3.0,
+    "4_level_atlas": 5.0,
+    "5_house_rule_lab": 5.0,
+    "6_comparison": 5.0,
+    "7_threeup_tour": 3.0,
+    "8_picture_cards_tour": 3.0,
+    "9_picture_cards_play": 3.0,
+    "10_picture_cards_tips": 5.0,
+}
+"""Issue 10's targets: seconds from opening a page to interactive (the other games' pages as their likes)."""
 
 LOADED = "() => { const s = document.querySelector('#loading'); return !s || getComputedStyle(s).display === 'none'; }"
 DRAWN = "() => !document.body.innerText.includes('Loading widget...')"
