@@ -52,6 +52,10 @@ SAME_IN_BOTH = {
     "record.in",
     "look.marked",  # a text and a star
     "look.numbered",  # a Phase 10 card's colour word and number
+    "threeup.look.numbered",  # a 3UP 3DOWN card's colour word and number
+    "threeup.look.clear",  # the cards' printed names: Clear, Clear +1, Clear +2 in both languages
+    "threeup.look.clear+1",
+    "threeup.look.clear+2",
     "look.deck.more",  # a separator before more counts
 }
 
