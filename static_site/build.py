@@ -4,17 +4,18 @@
 
 Everything the site loads is in the output folder: the Pyodide runtime (npm ``pyodide``), the wheels
 of its Python (PyPI, ``browser-wheels.txt``, and the project's own wheel built from this checkout),
-Font Awesome (npm), the pages' pictures and the saved games the round stepper reads. The build
+Font Awesome (npm), the pages' pictures and the data files they read (the round stepper's saved games). The build
 downloads only from PyPI and the npm registry (cached in ``build/static_site/``, so a second build is
 quicker); a served site asks no other host for anything (tests/test_static_site.py blocks them).
 
-The pages are the explainers marked ``static`` in ``widgets/nav.py`` (the tour, the hand checker, the
-round stepper: they import neither pandas nor numpy, which have no WebAssembly wheels). Each page is
+The pages are the explainers marked ``static`` in ``widgets/nav.py`` (Up to 9's tour, hand checker and
+round stepper, the tours of 3UP 3DOWN and of Picture cards: they import neither pandas nor numpy,
+which have no WebAssembly wheels). Each page is
 built twice, ``<page>.html`` in English and ``<page>.nb.html`` in Norsk (in the browser the kernel
 cannot read the page's address, so each copy sets ``UPTO9_LANG``; the template writes each file's
 ``<html lang>`` and tab title, and the page's switch leads the address to the other file); the home
-page is ``index.html`` and ``index.nb.html``, with the texts and the look of the Voila site's home
-page (tree.html).
+page is ``index.html`` and ``index.nb.html``, with the texts, the games and the look of the Voila
+site's home page (tree.html).
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ FONTAWESOME_FILES: Final = (
 5 and the v4 names ipywidgets uses) and their fonts as WOFF2, the first format the style sheets offer
 (every browser that runs WebAssembly reads it; the older formats would add 2.7 MB)."""
 
-PAGE_DATA: Final = ("data/sample_game.json", "data/sample_phase10_game.json")
-"""The files the static pages read (the round stepper's saved games), relative to notebooks/."""
+PAGE_DATA: Final = re.compile(r"data/[A-Za-z0-9_.-]+\.json")
+"""How a page names a file it reads (the round stepper's saved games, a tour's cached figures): a
+path under notebooks/, found in the static pages' code cells (page_data)."""
 
 SIZE_LIMIT_MB: Final = 40
 """The largest site the issue allows (a first visit downloads most of it); the build fails above."""
@@ -191,10 +193,29 @@ def contents_folder() -> Path:
         notebook["metadata"]["upto9"] = {"lang": "nb", "page": page.notebook}
         stem = page.notebook.removesuffix(".ipynb")
         (contents / f"{stem}.nb.ipynb").write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
-    for name in PAGE_DATA:
+    for name in page_data([notebooks / e.notebook for e in EXPLAINERS if e.static]):
         (contents / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(notebooks / name, contents / name)
     return contents
+
+
+def page_data(pages: list[Path]) -> list[str]:
+    """The data files the notebooks ``pages`` read (``data/<name>.json`` in a code cell), relative
+    to their folder, each once; a named file that is not there stops the build, naming it.
+
+    >>> page_data([ROOT / "notebooks" / "3_round_stepper.ipynb"])[:2]
+    ['data/sample_game.json', 'data/sample_phase10_game.json']
+    """
+    names: list[str] = []
+    for page in pages:
+        cells = json.loads(page.read_text(encoding="utf-8"))["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        for name in PAGE_DATA.findall(code):
+            if not (page.parent / name).is_file():
+                raise SystemExit(f"{page.name} reads {name}, which is not in {page.parent}")
+            if name not in names:
+                names.append(name)
+    return names
 
 
 def voici(lite: Path, contents: Path, out: Path) -> None:
@@ -223,7 +244,8 @@ def voici(lite: Path, contents: Path, out: Path) -> None:
 
 def home_pages(out: Path) -> None:
     """index.html (English) and index.nb.html (Norsk): the Voila site's home page (its texts, its
-    look) listing the static pages, with the pictures beside it in img/."""
+    look, its games) listing the static pages, with their pictures beside it in img/ (a page
+    without a picture yet is listed without one)."""
     import jinja2
     from upto9.widgets.nav import EXPLAINERS
 
@@ -238,17 +260,19 @@ def home_pages(out: Path) -> None:
         raise SystemExit(f"tree.html does not list the static pages {static}")
     (out / "img").mkdir(exist_ok=True)
     for page in pages:  # each page's picture, and its Norwegian one (the same name with .nb before .png)
-        shutil.copy(ROOT / "notebooks" / "img" / page["picture"], out / "img")
-        shutil.copy(ROOT / "notebooks" / "img" / page["picture"].replace(".png", ".nb.png"), out / "img")
+        if page.get("picture"):
+            shutil.copy(ROOT / "notebooks" / "img" / page["picture"], out / "img")
+            shutil.copy(ROOT / "notebooks" / "img" / page["picture"].replace(".png", ".nb.png"), out / "img")
     home = env.get_template("home.html.j2")
     for lang in ("en", "nb"):
-        html = home.render(query=f"lang={lang}", base_url="/", pages=pages)  # tree.html reads the language from the query
+        # tree.html reads the language from the query; static_site makes its links relative files.
+        html = home.render(query=f"lang={lang}", base_url="/", pages=pages, static_site=True)
         (out / ("index.html" if lang == "en" else f"index.{lang}.html")).write_text(html, encoding="utf-8")
     # Voici's own file lists (voici/tree/) would link to every notebook copy and the data: they lead home.
     tree_root = out / "voici" / "tree"
     for listing in tree_root.rglob("index.html"):
-        home = "../" * (len(listing.relative_to(tree_root).parts) + 1) + "index.html"
-        listing.write_text(f'<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={home}"><a href="{home}">Up to 9</a>\n')
+        index = "../" * (len(listing.relative_to(tree_root).parts) + 1) + "index.html"
+        listing.write_text(f'<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url={index}"><a href="{index}">Up to 9</a>\n')
 
 
 def fontawesome(modules: Path, out: Path) -> None:
@@ -259,6 +283,29 @@ def fontawesome(modules: Path, out: Path) -> None:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(source / name, target / name)
     shutil.copy(source / "LICENSE.txt", target)
+
+
+def unused_fonts(out: Path) -> list[str]:
+    """Remove JupyterLab's own copy of Font Awesome's fonts from JupyterLite's build/ folder (``fa-*``:
+    SVG, EOT, TrueType and WOFF files, 2.8 MB): no script or style sheet there names them, and the
+    pages' icons come from static/fontawesome/ (fontawesome()); returns the names removed. A font
+    whose name a file in build/ mentions stays (a script there would ask for it by that name).
+
+    >>> import tempfile
+    >>> out = Path(tempfile.mkdtemp()); (out / "build").mkdir()
+    >>> _ = (out / "build" / "fa-solid-900.svg").write_text("<svg/>")
+    >>> _ = (out / "build" / "fa-solid-900.woff2").write_bytes(b"")
+    >>> _ = (out / "build" / "app.js").write_text("load('fa-solid-900.woff2')")
+    >>> unused_fonts(out), sorted(p.name for p in (out / "build").iterdir())
+    (['fa-solid-900.svg'], ['app.js', 'fa-solid-900.woff2'])
+    """
+    fonts = sorted((out / "build").glob("fa-*.*"))
+    texts = [p for p in (out / "build").rglob("*") if p.is_file() and p.suffix in {".js", ".css", ".html", ".json"}]
+    named = {f.name for f in fonts for t in texts if f.name in t.read_text(encoding="utf-8", errors="ignore")}
+    removed = [f.name for f in fonts if f.name not in named]
+    for name in removed:
+        (out / "build" / name).unlink()
+    return removed
 
 
 def size_mb(folder: Path) -> float:
@@ -274,6 +321,7 @@ def build(out: Path) -> float:
     voici(lite, contents, out)
     home_pages(out)
     fontawesome(modules, out)
+    unused_fonts(out)
     for leftover in (".jupyterlite.doit.db",):
         (out / leftover).unlink(missing_ok=True)
     size = size_mb(out)

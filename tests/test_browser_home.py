@@ -103,6 +103,18 @@ def test_home_page_then_the_hand_checker_and_the_next_page_in_norwegian(browser:
         assert layout["smallest_text"] >= 14, f"{size}: text at {layout['smallest_text']} px"
         assert layout["columns"] == (1 if size == "phone" else 3), layout
         assert layout["widest_card"] <= layout["width"], layout
+        # A family picks a game: one tap on its name brings its section, its name and its pages, into view.
+        games = [t.strip() for t in page.locator("section.u9-game h2").all_inner_texts()]
+        assert games == ["Up to 9", "3UP 3DOWN", "Picture cards"], games
+        page.locator(".u9-jump a", has_text="3UP 3DOWN").click()
+        page.wait_for_url("**/#threeup")
+        heading = page.locator("#threeup h2")
+        in_view = "h => { const r = h.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+        page.wait_for_function(in_view, arg=heading.element_handle(), timeout=HOME_MS)
+        assert page.locator("#threeup .u9-card h3").first.inner_text().strip() == f"7. {EXPLAINERS[6].title['en']}"
+        assert "2 to 6 players" in page.locator("#threeup .u9-facts").inner_text()
+        page.goto(server.url + "/", timeout=LOAD_MS)
+        page.locator("h1", has_text="Up to 9").wait_for(timeout=HOME_MS)
         shot(page, "home", size)
 
         # Norwegian, then the hand checker from its card.
@@ -110,7 +122,7 @@ def test_home_page_then_the_hand_checker_and_the_next_page_in_norwegian(browser:
         page.wait_for_url("**/?lang=nb")
         page.locator("h3", has_text="Håndsjekkeren").wait_for(timeout=HOME_MS)
         assert page.locator("html").get_attribute("lang") == "nb"
-        assert "Lær kortspillet" in page.inner_text("body") and "Learn the card game" not in page.inner_text("body")
+        assert "Lær et kortspill" in page.inner_text("body") and "Learn a card game" not in page.inner_text("body")
         shot(page, "home.nb", size)
         page.locator(".u9-card a", has_text="Håndsjekkeren").click()
         page.wait_for_url("**/voila/render/2_hand_checker.ipynb?lang=nb", timeout=LOAD_MS)
@@ -120,7 +132,7 @@ def test_home_page_then_the_hand_checker_and_the_next_page_in_norwegian(browser:
         assert page.locator(".u9-lang-switch button.mod-active").inner_text().strip() == "Norsk"
         page.locator("[role=status]", has_text="GYLDIG for nivå 7").first.wait_for(timeout=30_000)
         assert nav_links(page) == [("/?lang=nb", "⌂ Hjem"), ("/voila/render/3_round_stepper.ipynb?lang=nb", "Neste: Gå gjennom en runde →")]
-        assert "2 av 6" in page.locator(".u9-nav").first.inner_text()
+        assert f"2 av {len(EXPLAINERS)}" in page.locator(".u9-nav").first.inner_text()
         assert not widget_problems(page), widget_problems(page)
         shot(page, "home.checker.nb", size)
 
@@ -154,11 +166,12 @@ def test_home_page_then_the_hand_checker_and_the_next_page_in_norwegian(browser:
 
 def test_the_last_page_leads_home(browser: Any, server: VoilaServer) -> None:  # noqa: F811  (the browser fixture, imported)
     page = _tab(browser, "desktop")
+    last = EXPLAINERS[-1].notebook
     try:
-        page.goto(server.url + "/voila/render/6_comparison.ipynb?lang=nb", timeout=LOAD_MS)
+        page.goto(server.url + f"/voila/render/{last}?lang=nb", timeout=LOAD_MS)
         wait_drawn(page)
         assert nav_links(page) == [("/?lang=nb", "← Tilbake til forsiden")]
-        assert "6 av 6" in page.locator(".u9-nav").first.inner_text()
+        assert f"{len(EXPLAINERS)} av {len(EXPLAINERS)}" in page.locator(".u9-nav").first.inner_text()
         page.locator(".u9-nav-bottom a", has_text="Tilbake til forsiden").click()
         page.wait_for_url("**/?lang=nb", timeout=LOAD_MS)
         page.locator("h1", has_text="Up to 9").wait_for(timeout=HOME_MS)

@@ -356,8 +356,8 @@ def test_the_published_notes_write_percent_each_languages_way_and_say_samples_in
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "← Back to the home page"), ("nb", "← Tilbake til forsiden")])
 def test_the_last_pages_link_home_points_back(lang: str, words: str) -> None:
-    from upto9.widgets.nav import Nav
+    from upto9.widgets.nav import EXPLAINERS, Nav
 
     for bottom in (False, True):
-        links = re.findall(r"<a [^>]*>([^<]*)</a>", Nav("6_comparison.ipynb", bottom=bottom, lang=lang).value)
+        links = re.findall(r"<a [^>]*>([^<]*)</a>", Nav(EXPLAINERS[-1].notebook, bottom=bottom, lang=lang).value)
         assert links[-1] == words and "→" not in links[-1], links

@@ -6,7 +6,7 @@ widgets' error boundary and raises, while it runs and again in a widget callback
 plain sentence where a cell failed, and neither the served HTML, nor the page in a browser, nor
 anything the kernel sends over the page's websocket holds a traceback, a server path or a version.
 
-Then every page of the real site (the home page in both languages, the six explainers, an error
+Then every page of the real site (the home page in both languages, every explainer, an error
 page) is opened in Chromium with every request to another host blocked: none is attempted, and
 no console error appears. A static check finds no external address in the site's templates.
 

@@ -163,7 +163,8 @@ def _nav_links(html: str) -> list[tuple[str, str]]:
 
 def test_the_pages_links_on_the_static_site(monkeypatch: pytest.MonkeyPatch) -> None:
     """In the browser's Python (``sys.platform`` is ``emscripten``) the links lead to the static site's
-    pages, relative, in the page's language; the round stepper, the last page there, leads home."""
+    pages, relative, in the page's language: the round stepper to the 3UP 3DOWN tour (the Voila
+    site's pages 4 to 6 are not here), and the last page there, Picture cards' tour, home."""
     import sys
 
     from upto9.widgets.nav import Nav
@@ -171,9 +172,11 @@ def test_the_pages_links_on_the_static_site(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(sys, "platform", "emscripten")
     first = Nav("1_rules_tour.ipynb", lang="en").value
     assert _nav_links(first) == [("../../index.html", "⌂ Home"), ("2_hand_checker.html", "Next: The hand checker →")]
-    assert "1 of 3" in first
+    assert f"1 of {len(STATIC)}" in first
     assert _nav_links(Nav("2_hand_checker.ipynb", lang="nb").value)[-1] == ("3_round_stepper.nb.html", "Neste: Gå gjennom en runde →")
-    assert _nav_links(Nav("3_round_stepper.ipynb", bottom=True, lang="nb").value) == [("../../index.nb.html", "← Tilbake til forsiden")]
+    assert _nav_links(Nav("3_round_stepper.ipynb", lang="nb").value)[-1] == ("7_threeup_tour.nb.html", "Neste: 3UP 3DOWN: en omvisning i reglene →")
+    assert "4 of 5" in Nav("7_threeup_tour.ipynb", lang="en").value
+    assert _nav_links(Nav("8_picture_cards_tour.ipynb", bottom=True, lang="nb").value) == [("../../index.nb.html", "← Tilbake til forsiden")]
     monkeypatch.undo()
     assert _nav_links(Nav("3_round_stepper.ipynb", lang="en").value)[-1][0] == "/voila/render/4_level_atlas.ipynb?lang=en"
 
@@ -321,6 +324,14 @@ def test_home_page_lists_and_links_the_static_pages(browser: Any, server: str) -
         titles = [t.strip() for t in page.locator(".u9-card h3").all_inner_texts()]
         assert titles == [f"{i}. {e.title[lang]}" for i, e in enumerate(STATIC, 1)], titles
         assert page.locator("html").get_attribute("lang") == lang
+        # The games as on the Voila site, each with its pages that are here; the stepper named under
+        # the games it also plays, and the Voila-only pages (the lab) not linked.
+        games = [t.strip() for t in page.locator("section.u9-game h2").all_inner_texts()]
+        assert games == (["Up to 9", "3UP 3DOWN", "Picture cards"] if lang == "en" else ["Up to 9", "3UP 3DOWN", "Bildekort"]), games
+        also = page.locator("#threeup .u9-also a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+        assert also == [f"voici/render/3_round_stepper{'' if lang == 'en' else '.' + lang}.html"], also
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the home page is {width} px wide on a phone"
         for i, explainer in enumerate(STATIC):
             href = cards.nth(i).locator("a").get_attribute("href")
             stem = explainer.notebook.removesuffix(".ipynb")
@@ -343,16 +354,18 @@ def test_round_stepper_in_norsk_reads_its_saved_game(browser: Any, server: str) 
     page = visit.page
     page.goto(server + "voici/render/3_round_stepper.nb.html")
     page.wait_for_selector(".u9-lang-switch button", timeout=INTERACTIVE_BOUND_MS)
-    page.locator(".u9-nav a", has_text="Tilbake til forsiden").first.wait_for(timeout=60_000)
+    page.locator(".u9-nav a", has_text="Hjem").first.wait_for(timeout=60_000)
     assert page.locator(".u9-nb").first.is_visible() and page.locator(".u9-en").first.is_hidden()
     assert page.locator(".u9-lang-switch button", has_text="Norsk").get_attribute("class").count("mod-active") == 1
     text = page.inner_text("body")
     assert "Bjørn" in text, "the saved game (data/sample_game.json) is not drawn"
     for mark in ("Traceback", "could not be shown", "kunne ikke vises"):
         assert mark not in text, mark
-    # The last static page leads home (in Norsk): the Voila site's pages 4 to 6 are not here.
-    home = page.locator(".u9-nav a", has_text="Tilbake til forsiden").first.evaluate("a => a.href")
+    # Home, and on to the 3UP 3DOWN tour (in Norsk): the Voila site's pages 4 to 6 are not here.
+    home = page.locator(".u9-nav a", has_text="Hjem").first.evaluate("a => a.href")
     assert home == server + "index.nb.html"
+    after = page.locator(".u9-nav a", has_text="Neste").first.evaluate("a => a.href")
+    assert after == server + "voici/render/7_threeup_tour.nb.html"
     assert not visit.errors, visit.errors
     shot(page, "round_stepper_nb_phone")
     # The switch to English leads the address to the English file (a reload, a bookmark or Back then
@@ -363,7 +376,71 @@ def test_round_stepper_in_norsk_reads_its_saved_game(browser: Any, server: str) 
     page.wait_for_url(server + "voici/render/3_round_stepper.html", timeout=60_000)
     page.locator(".u9-en").first.wait_for(state="visible", timeout=60_000)
     assert page.evaluate("() => [document.title, document.documentElement.lang]") == [titles["en"], "en"]
-    assert page.locator(".u9-nav a", has_text="Back to the home page").first.evaluate("a => a.href") == server + "index.html"
+    assert page.locator(".u9-nav a", has_text="Home").first.evaluate("a => a.href") == server + "index.html"
     page.reload(wait_until="domcontentloaded")
     assert page.evaluate("() => [document.title, document.documentElement.lang]") == [titles["en"], "en"]
+    visit.close()
+
+
+def _phone_fits(page: Any) -> None:
+    """Nothing on the page is wider than a phone's screen."""
+    widest = page.evaluate(
+        "() => Math.max(document.documentElement.scrollWidth, ...[...document.querySelectorAll('.u9, .u9 *')].map(e => e.getBoundingClientRect().right))"
+    )
+    assert widest <= PHONE["width"] + 1, f"{page.url}: {widest:.0f} px wide on a phone"
+
+
+def test_threeup_tour_answers_on_a_phone(browser: Any, server: str) -> None:
+    """3UP 3DOWN's tour in the browser's Python: a question answered by the engine there, on a phone."""
+    visit = Offline(browser, server, PHONE)
+    page = visit.page
+    page.goto(server + "voici/render/7_threeup_tour.html")
+    question = page.locator(".u9-predict").first
+    question.wait_for(timeout=INTERACTIVE_BOUND_MS)
+    assert "Can you play this?" in question.inner_text()
+    question.locator(".u9-choice-yes").click()
+    question.locator(".u9-reveal").get_by_text("It can be played.").wait_for(timeout=60_000)
+    assert page.locator("h1:visible", has_text="3UP 3DOWN: a tour of the rules").count() == 1
+    _phone_fits(page)
+    assert not visit.errors, visit.errors
+    shot(page, "threeup_tour_phone")
+    visit.close()
+
+
+def test_picture_cards_tour_in_norsk_answers_on_a_phone(browser: Any, server: str) -> None:
+    """Picture cards' tour, the Norwegian copy: a score question answered, on a phone."""
+    visit = Offline(browser, server, PHONE)
+    page = visit.page
+    page.goto(server + "voici/render/8_picture_cards_tour.nb.html")
+    question = page.locator(".u9-predict", has=page.locator(".u9-pc-choice")).first
+    question.wait_for(timeout=INTERACTIVE_BOUND_MS)
+    assert page.locator("h1:visible", has_text="Bildekort: en omvisning i reglene").count() == 1
+    question.locator(".u9-pc-choice", has_text="33").click()
+    question.locator(".u9-reveal").get_by_text("Riktig! Du svarte 33; motoren sier 33.").wait_for(timeout=60_000)
+    assert question.locator(".u9-pc-choice", has_text="33").inner_text().startswith("✔")
+    _phone_fits(page)
+    assert not visit.errors, visit.errors
+    shot(page, "picture_cards_tour_nb_phone")
+    visit.close()
+
+
+def test_round_stepper_plays_threeup_on_a_phone(browser: Any, server: str) -> None:
+    """The round stepper on the static site plays 3UP 3DOWN: its zones drawn, a step taken, on a phone."""
+    visit = Offline(browser, server, PHONE)
+    page = visit.page
+    page.goto(server + "voici/render/3_round_stepper.html")
+    steppers = page.locator(".u9", has=page.locator("h3", has_text="Step through a round"))
+    seeded = steppers.nth(0)
+    seeded.locator("b", has_text="Round 1 · action 0 of").wait_for(timeout=INTERACTIVE_BOUND_MS)
+    seeded.locator(".u9-ruleset button", has_text="3UP 3DOWN").click()
+    seeded.locator("[role=status]", has_text="The cards are dealt.").wait_for(timeout=60_000)
+    assert seeded.locator(".u9-label", has_text="3DOWN cards").count() == 3
+    seeded.locator('button[title="Forward one action"]').first.click()
+    seeded.locator("b", has_text="action 1 of").wait_for(timeout=30_000)
+    assert "face up as the 3UP cards" in seeded.locator("[role=status]").first.inner_text()
+    _phone_fits(page)
+    assert not visit.errors, visit.errors
+    page.set_viewport_size({"width": PHONE["width"], "height": 2400})  # the page scrolls inside its own box: room for the whole stepper
+    page.wait_for_timeout(500)
+    seeded.screenshot(path=str(SHOTS / "static_site_round_stepper_threeup_phone.png"))
     visit.close()

@@ -26,6 +26,10 @@ TITLES = {
     "4_level_atlas.ipynb": "the level difficulty atlas",
     "5_house_rule_lab.ipynb": "the house-rule lab",
     "6_comparison.ipynb": "and Phase 10 compared",
+    "7_threeup_tour.ipynb": "3UP 3DOWN: a tour of the rules",
+    "8_picture_cards_tour.ipynb": "cards: a tour of the rules",
+    "9_picture_cards_play.ipynb": "cards: draw or stop?",
+    "10_picture_cards_tips.ipynb": "cards: tips for the author",
 }
 # Strings that appear only in the notebooks' code cells: if one is in a page, sources leaked.
 SOURCE_MARKS = ("from upto9.widgets", "page = Page(", "page.show(", "page.footer()", "import traitlets", "Atlas.load_or_build(", "ComparisonModel.load(")
@@ -165,7 +169,8 @@ def test_the_root_is_the_home_page_with_the_explainers_in_order(server: VoilaSer
     assert f'<html lang="{lang}">' in body
     assert re.search(r"<h1>Up to 9</h1>", body)
     cards = CARD.findall(body)
-    assert [c[0] for c in cards] == [e.notebook for e in EXPLAINERS] == PUBLISHED, "the six explainers, in order"
+    assert [c[0] for c in cards] == [e.notebook for e in EXPLAINERS], "the explainers, in order"
+    assert sorted(c[0] for c in cards) == PUBLISHED, "every published page, and only those"
     titles = [_text(c[3]) for c in cards]
     assert titles == [f"{i}. {e.title[lang]}" for i, e in enumerate(EXPLAINERS, 1)], titles
     for notebook, link, picture, _title, words in cards:
@@ -180,10 +185,58 @@ def test_the_root_is_the_home_page_with_the_explainers_in_order(server: VoilaSer
     # Only the chosen language: no file list, no file names on show, no source.
     shown = _text(re.sub(r"<(style|script)\b.*?</\1>", "", body, flags=re.S))
     assert ".ipynb" not in shown and "Select items to open" not in shown and "{{" not in shown
-    english, norwegian = ("Learn the card game", "Lær kortspillet")
+    english, norwegian = ("Learn a card game", "Lær et kortspill")
     assert (english in shown) == (lang == "en") and (norwegian in shown) == (lang == "nb")
     for mark in CDN_MARKS:
         assert mark not in body
+
+
+SECTION = re.compile(
+    r'<section class="u9-game" id="([^"]+)"[^>]*>\s*<h2[^>]*>(.*?)</h2>\s*<p class="u9-what">(.*?)</p>\s*<p class="u9-facts">(.*?)</p>(.*?)</section>', re.S
+)
+GAMES = ["upto9", "threeup", "picture_cards"]
+"""The home page's games, in order: the keys of their rule sets (upto9.rules.builtin_rules)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_the_home_page_lists_the_games_each_with_its_pages(server: VoilaServer, lang: str) -> None:
+    """A section per game: its name (the rule set's own, in English), what it is, how many play (the
+    rule set's own numbers), and its pages as cards; the sections' cards are the explainers in order.
+    A page that also plays the game (the round stepper, the house-rule lab) is named under it as a link."""
+    from upto9.widgets.nav import EXPLAINERS, explainer
+
+    from upto9.rules import builtin_rules
+
+    body = _home(server, f"?lang={lang}")
+    sections = SECTION.findall(body)
+    assert [s[0] for s in sections] == GAMES
+    listed: list[str] = []
+    others: dict[str, list[str]] = {}
+    for key, name, what, facts, rest in sections:
+        rules = builtin_rules(key)
+        if lang == "en":
+            assert _text(name) == rules.name
+        assert [int(n) for n in re.findall(r"\d+", _text(facts))] == [rules.min_players, rules.max_players], (key, _text(facts))
+        assert len(_text(what)) > 40 and _text(what).endswith("."), (key, what)
+        cards = CARD.findall(rest)
+        assert cards, f"{key}: no page"
+        listed += [c[0] for c in cards]
+        also = re.findall(r'<p class="u9-also">(.*?)</p>', rest, re.S)
+        links = re.findall(r'<a href="([^"]+)">(.*?)</a>', also[0]) if also else []
+        for href, words in links:
+            page = explainer(href.split("/")[-1].split("?")[0])
+            assert href == f"/voila/render/{page.notebook}?lang={lang}", href
+            assert _text(words) == f"{EXPLAINERS.index(page) + 1}. {page.title[lang]}", words
+        others[key] = [href.split("/")[-1].split("?")[0] for href, _words in links]
+    assert listed == [e.notebook for e in EXPLAINERS]
+    assert others == {"upto9": [], "threeup": ["3_round_stepper.ipynb", "5_house_rule_lab.ipynb"], "picture_cards": ["3_round_stepper.ipynb"]}
+    # One tap to each game's section; the lead counts no pages.
+    jump = re.search(r'<ul class="u9-jump">(.*?)</ul>', body, re.S)
+    assert jump is not None and re.findall(r'href="#([^"]+)"', jump[1]) == GAMES
+    lead_html = re.search(r'<p class="u9-lead">(.*?)</p>', body, re.S)
+    assert lead_html is not None
+    lead = _text(lead_html[1])
+    assert not re.search(r"\b(six|seks|these \w+ pages|disse \w+ sidene)\b", lead), lead
 
 
 def test_the_home_page_opens_in_english_without_a_language(server: VoilaServer) -> None:
@@ -234,11 +287,11 @@ def test_the_page_links_follow_the_language_switch() -> None:
     page = Page("nb", explainer="2_hand_checker.ipynb")
     nav = page.children[2]
     assert _links(nav.value) == [("/?lang=nb", "⌂ Hjem"), ("/voila/render/3_round_stepper.ipynb?lang=nb", "Neste: Gå gjennom en runde →")]
-    assert "2 av 6" in _text(nav.value)
+    assert f"2 av {len(PUBLISHED)}" in _text(nav.value)
     footer = page.footer()
     page.lang = "en"
     assert _links(nav.value) == [("/?lang=en", "⌂ Home"), ("/voila/render/3_round_stepper.ipynb?lang=en", "Next: Step through a round →")]
-    assert _links(footer.value) == _links(nav.value) and "2 of 6" in _text(nav.value)
+    assert _links(footer.value) == _links(nav.value) and f"2 of {len(PUBLISHED)}" in _text(nav.value)
 
 
 def test_the_last_page_leads_home_and_the_pages_chain_in_order() -> None:

@@ -1,6 +1,6 @@
 """The explainers as one site: their order, their titles in both languages, and the links between them.
 
-* ``EXPLAINERS``: the six explainer pages in the suggested order (the home page lists them so).
+* ``EXPLAINERS``: the explainer pages in the suggested order, game by game (the home page lists them so).
 * ``page_url`` / ``home_url``: a page's address in a language (``?lang=nb``), under Voila's base URL.
 * ``Nav``: the links on an explainer page (home, and the next page; the last page leads home),
   drawn in the page's language, so the language a learner picked goes with them.
@@ -10,7 +10,7 @@
   links are relative, so the site works in any folder of any static host.
 
 The home page itself is Voila's tree page, a template in ``share/jupyter/voila/templates/upto9/``:
-it lists the same pages with the same titles (a test keeps the two in step).
+it lists the same pages with the same titles, game by game (a test keeps the two in step).
 """
 
 from __future__ import annotations
@@ -47,6 +47,10 @@ EXPLAINERS: Final = (
     Explainer("4_level_atlas.ipynb", {"en": "The level difficulty atlas", "nb": "Nivåatlaset"}),
     Explainer("5_house_rule_lab.ipynb", {"en": "The house-rule lab", "nb": "Husregel-laben"}),
     Explainer("6_comparison.ipynb", {"en": "Up to 9 and Phase 10 compared", "nb": "Up to 9 og Phase 10 sammenlignet"}),
+    Explainer("7_threeup_tour.ipynb", {"en": "3UP 3DOWN: a tour of the rules", "nb": "3UP 3DOWN: en omvisning i reglene"}, static=True),
+    Explainer("8_picture_cards_tour.ipynb", {"en": "Picture cards: a tour of the rules", "nb": "Bildekort: en omvisning i reglene"}, static=True),
+    Explainer("9_picture_cards_play.ipynb", {"en": "Picture cards: draw or stop?", "nb": "Bildekort: trekke eller stoppe?"}),
+    Explainer("10_picture_cards_tips.ipynb", {"en": "Picture cards: tips for the author", "nb": "Bildekort: tips til forfatteren"}),
 )
 assert all(set(e.title) == set(LANGS) for e in EXPLAINERS)
 
@@ -94,11 +98,11 @@ def on_static_site() -> bool:
 
 
 def site_explainers() -> tuple[Explainer, ...]:
-    """The explainers on the site this page runs on: all six under Voila, the ``static`` ones on
+    """The explainers on the site this page runs on: every one under Voila, the ``static`` ones on
     the static site (in the same order).
 
     >>> [e.notebook for e in site_explainers()][-1]
-    '6_comparison.ipynb'
+    '10_picture_cards_tips.ipynb'
     """
     return tuple(e for e in EXPLAINERS if e.static) if on_static_site() else EXPLAINERS
 
@@ -152,7 +156,7 @@ def home_url(lang: str) -> str:
 
 
 class Nav(OwnLanguage, w.HTML):  # type: ignore[misc]
-    """The links of the explainer page ``notebook``: home, where it stands ("2 of 6") and the next
+    """The links of the explainer page ``notebook``: home, where it stands ("2 of 10") and the next
     page (the last page has one link, back home). ``bottom=True`` draws the links that close a page. Every link
     carries the page's language (``lang``), so they are drawn again when it changes."""
 
