@@ -228,10 +228,14 @@ class Atlas:
     # --- files ---
 
     @classmethod
-    def build(cls, samples: int, games: int, *, seed: int = 0, max_draws: int = 20, players: int = 4, workers: int = 1, progress: bool = True) -> Atlas:
-        """Deal ``samples`` hands and play ``games`` games of ``players`` with the bots (Up to 9)."""
+    def build(
+        cls, samples: int, games: int, *, seed: int = 0, max_draws: int = 20, players: int = 4, workers: int = 1, progress: bool = True, client: Any = None
+    ) -> Atlas:
+        """Deal ``samples`` hands and play ``games`` games of ``players`` with the bots (Up to 9).
+        ``client``: a Dask client or scheduler address: the games are played on that cluster
+        (``play_games(..., client=...)``), the very same games."""
         counts = sample_first_holds(samples, seed=seed, max_draws=max_draws, workers=workers, progress=progress)
-        played = play_games(UPTO9, games, players=players, seed=seed, workers=workers, progress=progress)
+        played = play_games(UPTO9, games, players=players, seed=seed, workers=workers, progress=progress, client=client)
         return cls(counts, list(played), seed, max_draws, players)
 
     def to_dict(self) -> dict[str, Any]:

@@ -23,11 +23,12 @@ Nothing here draws: the comparison page's view is ``upto9.widgets.compare``.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import math
 import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +60,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CONFIDENCE",
+    "DASK_TIMEOUT",
+    "FAMILY_HEADLINES",
     "FORMAT",
     "HEADLINES",
     "PAIRED_KEYS",
@@ -66,6 +69,7 @@ __all__ = [
     "CompareError",
     "Comparison",
     "Estimate",
+    "FamilySummary",
     "GameStats",
     "GameSummary",
     "Holding",
@@ -80,10 +84,15 @@ __all__ = [
     "bootstrap_difference",
     "bootstrap_mean",
     "bootstrap_ratio",
+    "dask_client",
     "deal",
+    "family_headlines",
+    "family_paired_measures",
+    "family_summary",
     "game_means",
     "game_stats",
     "paired_measures",
+    "play_family_games",
     "play_games",
     "published_rows",
     "rules_facts",
@@ -440,8 +449,12 @@ def play_games(
     progress: bool = False,
     start: int = 0,
     on_game: Callable[[GameSummary], object] | None = None,
+    client: Any = None,
 ) -> tuple[GameSummary, ...]:
     """Play ``games`` games with a ``HeuristicBot`` in every seat (``simulate``) and summarise them.
+    ``client``: a Dask client (``dask_client``) or a scheduler address: the games are played on
+    that cluster (``simulate(..., backend="dask")``; with ``start`` or ``on_game``, in chunks of
+    this module's own), the very same games.
 
     With ``start`` or ``on_game``, games ``start`` to ``start + games - 1`` are played here, one by
     one, and each is handed to ``on_game`` as soon as it is finished (a page's progress bar, its
@@ -458,6 +471,14 @@ def play_games(
 
     if games < 0 or start < 0:
         raise CompareError(f"games and start must be 0 or more, not {games} and {start}")
+    if client is not None and (start or on_game is not None):
+        own = dask_client(client) if isinstance(client, str) else None
+        try:
+            found = _on_cluster(own or client, rules, players, seed, range(start, start + games), on_game)
+        finally:
+            if own is not None:
+                own.close()
+        return tuple(g for g in found if isinstance(g, GameSummary))
     if start or on_game is not None:
         import pandas as pd
 
@@ -471,9 +492,243 @@ def play_games(
         return tuple(out)
     if games == 0:
         return ()
-    frames = simulate(games, players=players, rules=rules, seed=seed, workers=workers, per_round=True, progress=progress)
+    if client is not None:
+        frames = simulate(games, players=players, rules=rules, seed=seed, backend="dask", client=client, per_round=True, progress=progress)
+    else:
+        frames = simulate(games, players=players, rules=rules, seed=seed, workers=workers, per_round=True, progress=progress)
     assert isinstance(frames, tuple)  # per_round=True: (games, rounds)
     return summarise_games(frames[0], frames[1], rules)
+
+
+# --- games of a family without levels (3UP 3DOWN, Picture cards) ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FamilySummary:
+    """One simulated game of a family without levels (``upto9.family.GameFamily``: 3UP 3DOWN,
+    Picture cards), kept small: its winners and the numbers its ``simulate`` row holds (the game's
+    ``moves`` and the family's own numeric columns, such as 3UP 3DOWN's turns, pick-ups, clears and
+    cards picked up), by column name; ``shares``: the columns that are yes or no (a draw), measured
+    as a share of games. A column that is no number (why the game ended), or that is empty for this
+    table (Picture cards' suits of a seat past the table), is left out. ``first``: the seat that
+    started the game (3UP 3DOWN draws it at random), ``None`` when the family does not say.
+
+    >>> g = FamilySummary((1,), (("moves", 140.0), ("turns", 88.0)))
+    >>> g.value("turns"), g.keys
+    (88.0, ('moves', 'turns'))
+    """
+
+    winners: tuple[int, ...]
+    values: tuple[tuple[str, float], ...]
+    shares: tuple[str, ...] = ()
+    first: int | None = None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The measures this game holds, in the frame's order."""
+        return tuple(k for k, _ in self.values)
+
+    def value(self, key: str) -> float:
+        """The game's number in column ``key`` (``first_seat``: 1 if the player who started won, else 0;
+        seat 0 when who started is not known)."""
+        if key == "first_seat":
+            return float((0 if self.first is None else self.first) in self.winners)
+        for k, v in self.values:
+            if k == key:
+                return v
+        raise CompareError(f"a game of this family has no measure {key!r}; it has {', '.join(self.keys)}")
+
+
+def family_summary(row: Mapping[str, Any], rules: Rules, first: int | None = None) -> FamilySummary:
+    """The ``FamilySummary`` of one row of ``simulate``'s game frame (``family_game_row``) for a
+    family without levels; ``first``: the seat that started (the round frame's ``first``), if known.
+
+    >>> from upto9.rules import builtin_rules
+    >>> from upto9.simulate import family_game_row, play_game
+    >>> rules = builtin_rules("threeup")
+    >>> g = family_summary(family_game_row(play_game(3, rules, seed=1, any_family=True), 0), rules)
+    >>> g.keys
+    ('moves', 'turns', 'pick_ups', 'clears', 'picked_up_cards', 'blind_failed')
+    """
+    from upto9.family import game_family
+
+    names = ("moves", *getattr(game_family(rules), "game_column_names", ()))
+    values, shares = [], []
+    for name in names:
+        value = row.get(name)
+        if isinstance(value, bool | np.bool_):
+            shares.append(name)
+            values.append((name, float(value)))
+        elif isinstance(value, int | float | np.integer | np.floating) and not (isinstance(value, float | np.floating) and math.isnan(value)):
+            values.append((name, float(value)))
+    return FamilySummary(tuple(int(w) for w in row["winners"]), tuple(values), tuple(shares), first)
+
+
+def _summaries(rules: Rules, players: int, seed: int | str, indices: Sequence[int]) -> list[GameSummary] | list[FamilySummary]:
+    """Games ``indices`` of ``simulate(..., rules=rules, players=players, seed=seed)``, each kept as
+    its summary: the work one Dask task does (a worker imports ``upto9``), and the lab's one game."""
+    import pandas as pd
+
+    from upto9.family import RummyFamily, game_family
+    from upto9.simulate import family_game_row, game_row, game_seed, play_game, round_rows
+
+    if not isinstance(game_family(rules), RummyFamily):
+        found = []
+        for index in indices:
+            played = play_game(players, rules, seed=game_seed(seed, index), any_family=True)
+            first = getattr(played.rounds[0], "first", None) if len(played.rounds) == 1 else None  # who started, in a one-round game
+            found.append(family_summary(family_game_row(played, index), rules, first if isinstance(first, int) else None))
+        return found
+    out: list[GameSummary] = []
+    for index in indices:
+        game = play_game(players=players, rules=rules, seed=game_seed(seed, index))
+        rows = pd.DataFrame([game_row(game, index, ["HeuristicBot"] * players)])
+        out.extend(summarise_games(rows, pd.DataFrame(round_rows(game, index)), rules))
+    return out
+
+
+DASK_TIMEOUT: Final = 5.0
+"""Seconds a Dask scheduler is given to answer before the games are played on this machine instead."""
+
+
+def dask_client(address: str, timeout: float = DASK_TIMEOUT) -> Any:
+    """A ``dask.distributed.Client`` of the scheduler at ``address`` (``"tcp://host:8786"``), or a
+    ``CompareError`` in one line when it does not answer within ``timeout`` seconds (or Dask is not
+    installed): the caller decides whether to play on this machine instead.
+
+    >>> dask_client("not an address", timeout=0.5)
+    Traceback (most recent call last):
+    ...
+    upto9.compare.CompareError: the Dask scheduler at 'not an address' does not answer
+    """
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:  # pragma: no cover - depends on the installation
+        raise CompareError("Dask is not installed here: pip install 'upto9[dask]'") from None
+    try:
+        return distributed.Client(address, timeout=timeout, set_as_default=False)
+    except Exception:  # OSError, TimeoutError, ValueError (a malformed address): the same answer for a page
+        raise CompareError(f"the Dask scheduler at {address!r} does not answer") from None
+
+
+def _on_cluster(client: Any, rules: Rules, players: int, seed: int | str, indices: range, on_game: Callable[[Any], object] | None) -> list[Any]:
+    """Games ``indices`` played on a Dask cluster in chunks, handed to ``on_game`` in the games'
+    order as the chunks come back (game ``i`` is the same game as on this machine)."""
+    from upto9.simulate import _chunk_size  # the chunking simulate uses on Dask
+
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+    size = _chunk_size(len(indices), workers)
+    futures = [client.submit(_summaries, rules, players, seed, list(indices[a : a + size]), pure=False) for a in range(0, len(indices), size)]
+    out: list[Any] = []
+    try:
+        for future in futures:  # in order: a page's batch sees its games in order
+            found = future.result()
+            for summary in found:
+                out.append(summary)
+                if on_game is not None:
+                    on_game(summary)
+    finally:
+        client.cancel([f for f in futures if not f.done()])
+    return out
+
+
+def play_family_games(
+    rules: Rules,
+    games: int,
+    *,
+    players: int = 4,
+    seed: int | str = 0,
+    start: int = 0,
+    on_game: Callable[[FamilySummary], object] | None = None,
+    client: Any = None,
+) -> tuple[FamilySummary, ...]:
+    """``play_games`` for a family without levels (3UP 3DOWN, Picture cards): games ``start`` to
+    ``start + games - 1`` of ``simulate(..., rules=rules, players=players, seed=seed)``, the
+    family's default bot in every seat, each kept as a ``FamilySummary`` and handed to ``on_game``
+    when finished. ``client``: a Dask client (``dask_client``) to play them on a cluster: the same games.
+
+    >>> from upto9.rules import builtin_rules
+    >>> from upto9.simulate import simulate
+    >>> rules = builtin_rules("threeup")
+    >>> games = play_family_games(rules, 3, players=3, seed=2)
+    >>> [g.value("turns") for g in games] == list(simulate(3, players=3, rules=rules, seed=2, workers=1, progress=False)["turns"])
+    True
+    """
+    if games < 0 or start < 0:
+        raise CompareError(f"games and start must be 0 or more, not {games} and {start}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise CompareError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {players}")
+    indices = range(start, start + games)
+    if client is not None:
+        return tuple(_on_cluster(client, rules, players, seed, indices, on_game))
+    out = []
+    for index in indices:
+        (summary,) = _summaries(rules, players, seed, [index])
+        assert isinstance(summary, FamilySummary), summary
+        out.append(summary)
+        if on_game is not None:
+            on_game(summary)
+    return tuple(out)
+
+
+FAMILY_HEADLINES: Final = {"threeup": {"turns": 3.0, "pick_ups": 1.0}, "picture_cards": {"turns": 1.0, "busts": 0.5}}
+"""Per family without levels, the measures a sequential comparison waits for, with the half-width
+that is narrow enough (as ``HEADLINES`` for the rummies): 3UP 3DOWN's games take some 90 turns and
+a dozen pick-ups, so three turns and one pick-up a game are about what a table would notice."""
+
+
+def family_headlines(rules: Rules) -> dict[str, float]:
+    """The headline measures of a family without levels (``FAMILY_HEADLINES``; another family: its
+    game length in moves, to within two moves).
+
+    >>> from upto9.rules import builtin_rules
+    >>> family_headlines(builtin_rules("threeup"))
+    {'turns': 3.0, 'pick_ups': 1.0}
+    """
+    return dict(FAMILY_HEADLINES.get(rules.family, {"moves": 2.0}))
+
+
+def family_paired_measures(
+    standard: Sequence[FamilySummary],
+    house: Sequence[FamilySummary],
+    *,
+    keys: Sequence[str] | None = None,
+    seed: int | str = 0,
+    resamples: int = RESAMPLES,
+    confidence: float = CONFIDENCE,
+) -> tuple[PairedMeasure, ...]:
+    """``paired_measures`` for a family without levels: every number both sides' games hold (the
+    family's ``simulate`` columns: 3UP 3DOWN's turns, pick-ups, clears, cards picked up, blind
+    cards that failed, and the moves), then the share of games won by the player who started (percent),
+    each the house side's paired difference with its 95 % interval: a paired bootstrap of the
+    means, Newcombe's paired interval for a share (a yes-or-no column, in percent).
+
+    >>> a = FamilySummary((0,), (("turns", 80.0),))
+    >>> b = FamilySummary((1,), (("turns", 90.0),))
+    >>> m = {p.key: p for p in family_paired_measures([a, b], [a, b])}
+    >>> m["turns"].standard, m["turns"].difference.value, m["first_seat"].standard
+    (85.0, 0.0, 50.0)
+    """
+    from upto9.stats import paired_difference, paired_share_difference
+
+    if len(standard) != len(house):
+        raise CompareError(f"paired games come in pairs: game i on both sides; got {len(standard)} and {len(house)} games")
+    if not standard:
+        raise CompareError("no games to measure")
+    if keys is None:
+        common = set.intersection(*(set(g.keys) for g in (*standard, *house)))
+        keys = (*(k for k in standard[0].keys if k in common), "first_seat")
+    shares = {"first_seat"} | {k for g in (*standard, *house) for k in g.shares}
+    out = []
+    for key in keys:
+        a, b = [g.value(key) for g in standard], [g.value(key) for g in house]
+        k = 100.0 if key in shares else 1.0
+        if key in shares:
+            diff = paired_share_difference([x > 0 for x in a], [x > 0 for x in b])
+        else:
+            diff = paired_difference(a, b, seed=f"{seed}:{key}", resamples=resamples, confidence=confidence)
+        out.append(PairedMeasure(key, 0, k * sum(a) / len(a), k * sum(b) / len(b), diff.scaled(k)))
+    return tuple(out)
 
 
 PLAYED_FORMAT: Final = "upto9-played-games/1"

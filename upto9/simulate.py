@@ -1097,7 +1097,8 @@ def _run_dask(games: int, args: tuple[Any, ...], workers: int | None, client: An
                     futures.append(client.submit(_play_guarded, list(chunk), *args, pure=False))
                     where[futures[-1].key] = chunk
                 _load_words()  # while the cluster plays
-                for future in distributed.as_completed(futures):
+                # The client's own loop: a client made with set_as_default=False is no default to find.
+                for future in distributed.as_completed(futures, loop=client.loop):
                     ctrl_c.check()
                     stop = take(future)
                     if stop is not None:

@@ -21,8 +21,11 @@ from ``played`` (``upto9.compare.PlayedGames``: the notebook's opening house rul
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Callable, Sequence
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -30,13 +33,28 @@ import ipywidgets as w
 import pandas as pd
 
 from upto9.atlas import Atlas
-from upto9.compare import HEADLINES, GameSummary, PairedMeasure, PlayedGames, paired_measures, play_games
-from upto9.rules import UPTO9, Rules, RulesError, rules_from_dict
+from upto9.compare import (
+    HEADLINES,
+    CompareError,
+    FamilySummary,
+    GameSummary,
+    PairedMeasure,
+    PlayedGames,
+    dask_client,
+    family_headlines,
+    family_paired_measures,
+    paired_measures,
+    play_family_games,
+    play_games,
+)
+from upto9.family import RummyFamily, game_family
+from upto9.rules import UPTO9, Rules, RulesError, builtin_rules, rules_from_dict
 from upto9.stats import Estimate, Stop, bootstrap_mean, bootstrap_ratio, stop_reason, stop_words, verdict
 
 from ._common import OwnLanguage, guard
 from .atlas import TABLE_SCROLL
 from .budget import OverBudget, within
+from .choice import ruleset_name
 from .explorer import HOUSE_SOURCE, RulesExplorer, facts_html, refusal_reason, refusal_text
 from .page import Advanced, LangOutput, Progress
 from .texts import LANGS, check_lang, level_title, number_text, worded
@@ -44,21 +62,82 @@ from .texts import LANGS, check_lang, level_title, number_text, worded
 __all__ = [
     "BAD_FIELD_CLASS",
     "CHART_KINDS",
+    "DASK_ENV",
+    "FAMILY_GAMES",
     "LAB_SECONDS",
     "MAX_LAB_GAMES",
     "STALE_CLASS",
     "TEXTS",
     "HouseRuleLab",
     "compare_table",
+    "family_fields",
+    "game_name",
     "lab_chart",
     "penalty_groups",
     "refusal_text",
     "table_html",
+    "with_family_rules",
     "with_table_rules",
 ]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
+        "game": "Game",
+        "family_title": "{name}: the house rules to try",
+        "family_help": (
+            "{name} has no levels, so the rules explorer above has nothing to change for it: set its house rules here, "
+            "and the lab plays both rule sets with the game's own bots on the same game numbers."
+        ),
+        "yes": "yes",
+        "no": "no",
+        "f_must_play": "Must play when you can",
+        "f_reverse_ones": "A play of 1s reverses the order",
+        "f_colour_swap": "Colour swap (four of a colour in a row)",
+        "f_swap_piles": "Stacks swapped after the set-up",
+        "f_play_out": "Play on for the places",
+        "f_colours": "Colours in the deck",
+        "f_clears": "Clear cards",
+        "f_clears_plus_1": "Clear +1 cards",
+        "f_clears_plus_2": "Clear +2 cards",
+        "f_face_down": "Face-down cards each",
+        "f_face_up": "Face-up cards each",
+        "f_same_in_a_row": "Cards of one number that clear the pile",
+        "f_deal_two": "Picture cards each, 2 players",
+        "f_deal_three": "Picture cards each, 3 players",
+        "f_picture_decks": "Decks of picture cards",
+        "f_min_suits": "Suits each player must hold",
+        "f_king_base": "A king is worth",
+        "f_queen_base": "A queen is worth",
+        "f_jack_base": "A jack is worth",
+        "f_queen_pairs": "Cards of a number that score on a queen",
+        "f_move_after": "Cards drawn in a turn that let a card move (0: never)",
+        "f_first_card_back": "A first card A, 2 or 3 goes back",
+        "f_low_end": "2s and 3s left that end the game",
+        "f_third_ace": "Aces that end a 2-player game (0: never)",
+        "seats_fewer": "With {what} the deck seats at most {n} players: the table of {players} cannot be dealt; pick fewer players.",
+        "moves": "Moves per game (average)",
+        "pick_ups": "Pick-ups per game: the pile taken up (average)",
+        "clears": "Clears per game: the pile sent out (average)",
+        "picked_up_cards": "Cards picked up per game (average)",
+        "blind_failed": "Face-down cards that did not fit, per game (average)",
+        "busts": "Turns ended by a 2 or 3, per game (average)",
+        "aces": "Aces drawn per game (average)",
+        "shifts": "Placed cards moved per game (average)",
+        "draw": "Games ending in a draw (%)",
+        "first_seat_family": "Games won by the player who starts (%)",
+        "t_turns": "Game length: turns per game",
+        "t_second": "{what}",
+        "u_moves": " moves",
+        "u_pick_ups": " pick-ups",
+        "u_clears": " clears",
+        "u_cards": " cards",
+        "dask": "Dask scheduler address, empty: this machine",
+        "dask_used": "The games were played on the Dask cluster at {address}.",
+        "dask_down": "The Dask scheduler at {address} does not answer: these games were played on this machine instead.",
+        "luck": (
+            "{name}: the wins of the player who starts are the game's luck in one figure: with {players} players, "
+            "pure luck would give the starter {share} of the wins."
+        ),
         "title": "The table's rules: decks and penalty points",
         "decks_for": "Decks, {low}–{high} players",
         "pen_wild": "2 and 3",
@@ -139,6 +218,62 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
     },
     "nb": {
+        "game": "Spill",
+        "family_title": "{name}: husreglene du kan prøve",
+        "family_help": (
+            "{name} har ingen nivåer, så regelutforskeren ovenfor har ingenting å endre for det: velg husreglene her, "
+            "så spiller laben begge regelsettene med spillets egne roboter på de samme spillnumrene."
+        ),
+        "yes": "ja",
+        "no": "nei",
+        "f_must_play": "Må spille når du kan",
+        "f_reverse_ones": "Å spille 1-ere snur retningen",
+        "f_colour_swap": "Fargebytte (fire av en farge på rad)",
+        "f_swap_piles": "Stablene byttes etter oppsettet",
+        "f_play_out": "Spill videre om plassene",
+        "f_colours": "Farger i kortstokken",
+        "f_clears": "Clear-kort",
+        "f_clears_plus_1": "Clear +1-kort",
+        "f_clears_plus_2": "Clear +2-kort",
+        "f_face_down": "Kort med bildesiden ned, hver",
+        "f_face_up": "Kort med bildesiden opp, hver",
+        "f_same_in_a_row": "Kort av ett tall som rydder bunken",
+        "f_deal_two": "Bildekort hver, 2 spillere",
+        "f_deal_three": "Bildekort hver, 3 spillere",
+        "f_picture_decks": "Kortstokker med bildekort",
+        "f_min_suits": "Sorter hver spiller må ha",
+        "f_king_base": "En konge er verdt",
+        "f_queen_base": "En dame er verdt",
+        "f_jack_base": "En knekt er verdt",
+        "f_queen_pairs": "Kort av et tall som gir poeng på en dame",
+        "f_move_after": "Kort trukket i en tur som lar et kort flyttes (0: aldri)",
+        "f_first_card_back": "Et første kort A, 2 eller 3 går tilbake",
+        "f_low_end": "2-ere og 3-ere igjen som avslutter spillet",
+        "f_third_ace": "Ess som avslutter et spill for 2 (0: aldri)",
+        "seats_fewer": "Med {what} har kortstokken plass til høyst {n} spillere: et bord med {players} kan ikke deles ut; velg færre spillere.",
+        "moves": "Trekk per spill (snitt)",
+        "pick_ups": "Ganger bunken tas opp per spill (snitt)",
+        "clears": "Ganger bunken ryddes per spill (snitt)",
+        "picked_up_cards": "Kort tatt opp per spill (snitt)",
+        "blind_failed": "Kort med bildesiden ned som ikke passet, per spill (snitt)",
+        "busts": "Turer som endte med en 2-er eller 3-er, per spill (snitt)",
+        "aces": "Ess trukket per spill (snitt)",
+        "shifts": "Lagte kort flyttet per spill (snitt)",
+        "draw": "Spill som ender uavgjort (%)",
+        "first_seat_family": "Spill vunnet av spilleren som begynner (%)",
+        "t_turns": "Spillets lengde: turer per spill",
+        "t_second": "{what}",
+        "u_moves": " trekk",
+        "u_pick_ups": " ganger",
+        "u_clears": " ganger",
+        "u_cards": " kort",
+        "dask": "Adressen til Dask-planleggeren, tom: denne maskinen",
+        "dask_used": "Spillene ble spilt på Dask-klyngen på {address}.",
+        "dask_down": "Dask-planleggeren på {address} svarer ikke: disse spillene ble spilt på denne maskinen i stedet.",
+        "luck": (
+            "{name}: seirene til spilleren som begynner, er spillets flaks i ett tall: med {players} spillere "
+            "ville ren flaks gitt den som begynner {share} av seirene."
+        ),
         "title": "Bordets regler: kortstokker og straffepoeng",
         "decks_for": "Kortstokker, {low}–{high} spillere",
         "pen_wild": "2 og 3",
@@ -304,6 +439,83 @@ def with_table_rules(rules: Rules, decks: Sequence[int] | None = None, penalties
     return rules_from_dict(data, HOUSE_SOURCE)
 
 
+FAMILY_GAMES: Final[tuple[Rules, ...]] = (builtin_rules("threeup"), builtin_rules("picture_cards"))
+"""The games without levels the lab offers beside the explorer's rummies: their house rules are the lab's own controls."""
+
+DASK_ENV: Final = "UPTO9_DASK_SCHEDULER"
+"""The environment variable naming a Dask scheduler (``tcp://host:8786``) the lab sends its games to; unset: this machine."""
+
+_FAMILY_SKIPPED: Final = frozenset({"turn_limit", "rounds"})
+"""Fields the lab does not offer: the engine's turn guard (no rule) and a game of several games for points (another question)."""
+
+_GAME_NAMES: Final = {"en": {}, "nb": {"picture_cards": "Bildekort"}}
+"""The games' names in the page's language where the rule set's own name is not it."""
+
+
+def game_name(rules: Rules, lang: str = "en") -> str:
+    """A game's name on the page: ``ruleset_name``, with the names of the games without levels in the page's language.
+
+    >>> game_name(FAMILY_GAMES[1], "nb"), game_name(FAMILY_GAMES[0], "nb")
+    ('Bildekort', '3UP 3DOWN')
+    """
+    own = _GAME_NAMES[check_lang(lang)].get(rules.key)
+    return own if own is not None else ruleset_name(rules, lang)
+
+
+def family_fields(rules: Rules) -> tuple[tuple[str, bool | int], ...]:
+    """The house rules the lab offers for a game without levels: its rule set's yes-or-no and number
+    fields with their values (the family's fields dataclass, in its order), the guard and the points
+    games left out.
+
+    >>> [name for name, _ in family_fields(FAMILY_GAMES[0])][:4]
+    ['colours', 'clears', 'clears_plus_1', 'clears_plus_2']
+    """
+    fields = getattr(rules, "fields", None)
+    if fields is None or not dataclasses.is_dataclass(fields):
+        return ()
+    found: list[tuple[str, bool | int]] = []
+    for f in dataclasses.fields(fields):
+        value = getattr(fields, f.name)
+        if f.name not in _FAMILY_SKIPPED and isinstance(value, bool | int):
+            found.append((f.name, value))
+    return tuple(found)
+
+
+def with_family_rules(rules: Rules, values: Mapping[str, bool | int]) -> Rules:
+    """``rules`` (a game without levels) with some of its fields changed, marked as house rules,
+    through the engine (``RulesError`` names a refused value). A deck made smaller (colours left
+    out, T1: "for a quicker game of two to four") seats fewer players: the house rule set then
+    takes the most players its deck can seat.
+
+    >>> house = with_family_rules(FAMILY_GAMES[0], {"colours": 3, "must_play": False})
+    >>> sorted(house.house_rules), house.max_players, with_family_rules(FAMILY_GAMES[0], {"colours": 7}) is FAMILY_GAMES[0]
+    (['colours', 'max_players', 'must_play'], 4, True)
+    """
+    data = rules.to_dict()
+    changed = {k for k, v in values.items() if data.get(k) != v}
+    if not changed:
+        return rules
+    data.update({k: values[k] for k in changed})
+    data["house_rules"] = sorted(set(data.get("house_rules", [])) | changed)
+    data["base"] = data.get("base") or rules.key
+    if "(house rules)" not in data["name"]:
+        data["name"] = f"{data['name']} (house rules)"
+    try:
+        return rules_from_dict(data, HOUSE_SOURCE)
+    except RulesError as error:
+        refused = error
+    for most in range(rules.max_players - 1, rules.min_players - 1, -1):
+        fewer = dict(data, max_players=most, house_rules=sorted({*data["house_rules"], "max_players"}))
+        try:
+            return rules_from_dict(fewer, HOUSE_SOURCE)
+        except RulesError:
+            continue
+    raise refused
+
+
+FAMILY_RULE_CLASS: Final = "u9-family-rule"
+"""The class of a house rule of a game without levels: its label above its control."""
+
 BAD_FIELD_CLASS: Final = "u9-bad-field"
 """The class of a table box whose value the engine refuses: framed in red (style.css), its reason listed under its row."""
 
@@ -320,6 +532,15 @@ _UNITS: Final = {
     "first_seat": ("u_pp", 1, "stats"),
     "rounds_level": ("u_rounds", 2, "stats"),
     "lay_down": ("u_pp", 1, "stats"),
+    "moves": ("u_moves", 1, "stats.length"),
+    "pick_ups": ("u_pick_ups", 1, "stats"),
+    "clears": ("u_clears", 1, "stats"),
+    "picked_up_cards": ("u_cards", 1, "stats"),
+    "blind_failed": ("u_cards", 2, "stats"),
+    "busts": ("u_turns", 1, "stats"),
+    "aces": ("u_cards", 2, "stats"),
+    "shifts": ("u_cards", 2, "stats"),
+    "draw": ("u_pp", 1, "stats"),
 }
 """Per measure: the unit its verdict writes after the number, its decimals, and the catalog's phrasing (``upto9.stats.verdict``)."""
 
@@ -345,15 +566,22 @@ def measure_label(measure: PairedMeasure, lang: str, rules: Rules | None = None)
     texts = TEXTS[lang]
     if measure.level:
         return texts[f"{measure.key}_n"].format(level=level_title(rules, measure.level, lang))
-    return texts[measure.key]
+    if measure.key == "first_seat" and rules is not None and not rules.levels:
+        return texts["first_seat_family"]  # a game without levels: the seat that started, drawn at random
+    if measure.key == "turns" and rules is not None and not rules.levels:
+        return texts["turns"]
+    return texts.get(measure.key, measure.key.replace("_", " "))  # another family's own column: its name
 
 
-def measure_verdict(measure: PairedMeasure, lang: str) -> str:
-    """What a measure's difference means, in plain words (``upto9.stats.verdict``), with its sample size."""
+def measure_verdict(measure: PairedMeasure, lang: str, rules: Rules | None = None) -> str:
+    """What a measure's difference means, in plain words (``upto9.stats.verdict``), with its sample
+    size; a game without levels (``rules``) says its length in turns as games getting longer or shorter."""
     if measure.difference is None:
         return "—"
-    unit, digits, words = _UNITS[measure.key]
-    return verdict(measure.difference, lang, digits=digits, unit=TEXTS[lang][unit], words=words)
+    unit, digits, words = _UNITS.get(measure.key, ("", 2, "stats"))
+    if measure.key == "turns" and rules is not None and not rules.levels:
+        words = "stats.length"  # game length in turns, for a game without rounds to count
+    return verdict(measure.difference, lang, digits=digits, unit=TEXTS[lang].get(unit, ""), words=words)
 
 
 def interval_text(e: Estimate | None, lang: str, digits: int = 1) -> str:
@@ -366,8 +594,8 @@ def interval_text(e: Estimate | None, lang: str, digits: int = 1) -> str:
 
 
 def compare_table(
-    standard: Sequence[GameSummary],
-    house: Sequence[GameSummary],
+    standard: Sequence[GameSummary] | Sequence[FamilySummary],
+    house: Sequence[GameSummary] | Sequence[FamilySummary],
     lang: str = "en",
     plain: bool = True,
     rules: Rules | None = None,
@@ -380,13 +608,19 @@ def compare_table(
     else every measure (also each level's lay-down rate) with the interval's method. ``measures``:
     the ``paired_measures`` of these games, if already drawn."""
     texts = TEXTS[lang]
-    levels = len(rules.levels) if rules is not None else max((len(g.attempts) for g in standard), default=0)
-    found = measures if measures is not None else paired_measures(standard, house, levels)
+    found = measures
+    if found is None:
+        rummy = [g for g in standard if isinstance(g, GameSummary)], [g for g in house if isinstance(g, GameSummary)]
+        if len(rummy[0]) == len(standard) and len(rummy[1]) == len(house):
+            levels = len(rules.levels) if rules is not None else max((len(g.attempts) for g in rummy[0]), default=0)
+            found = paired_measures(rummy[0], rummy[1], levels)
+        else:  # a game without levels: its own simulate columns
+            found = family_paired_measures([g for g in standard if isinstance(g, FamilySummary)], [g for g in house if isinstance(g, FamilySummary)])
     rows = []
     for m in found:
         if plain and m.key == "lay_down":
             continue
-        digits = _UNITS[m.key][1]
+        digits = _UNITS.get(m.key, ("", 2, "stats"))[1]
         row = {
             texts["what"]: measure_label(m, lang, rules),
             texts["standard"]: _figure(m.standard, lang, digits),
@@ -394,7 +628,7 @@ def compare_table(
             texts["difference"]: interval_text(m.difference, lang, digits),
         }
         if plain:
-            row[texts["meaning"]] = measure_verdict(m, lang)
+            row[texts["meaning"]] = measure_verdict(m, lang, rules)
         else:
             row["n"] = "—" if m.difference is None else str(m.difference.n)
             row[texts["method"]] = "—" if m.difference is None else _METHODS[lang].get(m.difference.method, m.difference.method)
@@ -535,6 +769,31 @@ def _error_bars(found: Sequence[Estimate | None]) -> dict[str, Any]:
     }
 
 
+def family_chart(key: str, standard: Sequence[FamilySummary], house: Sequence[FamilySummary], lang: str = "en", rules: Rules | None = None) -> Any:
+    """One measure of a game without levels (a ``FamilySummary`` column: 3UP 3DOWN's turns or
+    pick-ups per game) under both rule sets, as box plots with the mean marked; the axis titled with
+    the measure's label."""
+    import plotly.graph_objects as go
+
+    texts = TEXTS[lang]
+    label = measure_label(PairedMeasure(key, 0, math.nan, math.nan, None), lang, rules)
+    fig = go.Figure()
+    for name, games, colour in ((texts["standard"], standard, "#6a1b9a"), (texts["house"], house, "#f9a825")):
+        fig.add_trace(go.Box(y=[g.value(key) for g in games], name=name, marker_color=colour, boxmean=True, hoverinfo="skip"))
+    title = texts["t_turns"] if key == "turns" else label
+    fig.update_layout(
+        title={"text": title, "font": {"size": 15}},
+        template="plotly_white",
+        height=380,
+        separators=",\u00a0" if lang == "nb" else ".,",
+        margin={"l": 60, "r": 16, "t": 50, "b": 50},
+        showlegend=False,
+    )
+    fig.update_xaxes(title_text=texts["side"], type="category")
+    fig.update_yaxes(title_text=label, rangemode="tozero")
+    return fig
+
+
 class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     """The decks and penalty values of the table, and the comparison: ``HouseRuleLab(explorer,
     atlas=Atlas.load("data/atlas.json"))`` (the atlas's games serve as the standard side when they
@@ -552,6 +811,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         players: int = 4,
         seed: int = 0,
         lang: str = "en",
+        dask: str | None = None,
     ) -> None:
         self.explorer = explorer
         self.atlas = atlas
@@ -559,6 +819,29 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.seed = seed
         self._lang = check_lang(lang)
         base = explorer.model.base
+        # The games offered: the explorer's rummies (picked there too), then the games without levels.
+        self._offered: tuple[Rules, ...] = (*explorer.choice.rule_sets, *FAMILY_GAMES)
+        self._family: Rules | None = None  # the game without levels chosen, if one is
+        self._syncing_game = False
+        self._game = w.ToggleButtons(options=self._game_options(), value=self._index_of(base) or 0, style={"button_width": "auto"})
+        self._game.add_class("u9-lab-game")
+        self._game.observe(guard(self, self._game_picked), names="value")
+        self._family_title = w.HTML()
+        self._family_help = w.HTML()
+        self._family_controls: dict[str, w.Widget] = {}
+        self._family_labels: dict[str, w.HTML] = {}
+        self._family_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._family_refused = w.HTML()
+        # Where the games go: a Dask scheduler's address (the environment's, or typed in "Advanced"), empty: this machine.
+        self._dask = w.Text(
+            value=(os.environ.get(DASK_ENV, "") if dask is None else dask).strip(),
+            placeholder="tcp://scheduler:8786",
+            continuous_update=False,
+            layout=w.Layout(width="40em", max_width="100%"),
+            style={"description_width": "initial"},
+        )
+        self._clients: dict[str, Any] = {}  # a Dask client per address, kept for the next comparison
+        self._where: tuple[str, str] | None = None  # ("dask" | "down", address) of the games shown
         self._decks: list[w.IntText] = []
         self._penalties: dict[str, w.IntText] = {}
         self._decks_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -586,8 +869,9 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._note = w.HTML()
         self._stale = w.HTML()  # says so when the results shown are for earlier settings
         self._dev_note = w.HTML()
-        self.standard: list[GameSummary] = []
-        self.house: list[GameSummary] = []
+        # GameSummary for a rummy, FamilySummary for a game without levels (upto9.compare).
+        self.standard: list[Any] = []
+        self.house: list[Any] = []
         self._house_rules: Rules = base
         self._note_args: tuple[int, int, bool, bool] | None = None  # (games compared a side, players, any read from files, any played now)
         self._stop: tuple[Stop, int] | None = None  # why the sampling ended, and after how many games a side
@@ -601,23 +885,23 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             chart.add_class("u9-lab-chart")
         self._chart = w.Box(list(self._charts.values()), layout=w.Layout(display="flex", flex_flow="row wrap", width="100%"))
         self._chart.add_class("u9-chart-grid")
-        self._advanced = Advanced([self._dev_note, self._all_figures], lang=self._lang)
+        self._advanced = Advanced([self._dask, self._dev_note, self._all_figures], lang=self._lang)
         self._table_rules(base)
         explorer.model.observe(guard(self, lambda _c: self._show_changes()), names="rules")
         explorer.model.observe(guard(self, self._base_changed), names="base")
         # The explorer draws its rule-set table ("The rule set: ...") from its levels alone: whenever
         # it does, the table is drawn again with this view's decks and penalties.
         explorer._facts.observe(guard(self, lambda _c: self._show_rule_set()), names="value")
-        for control in (self._players, self._games):
-            control.observe(guard(self, lambda _c: self._mark_stale()), names="value")
+        self._games.observe(guard(self, lambda _c: self._mark_stale()), names="value")
+        # A game without levels: its deck may seat fewer players than the table chosen.
+        self._players.observe(guard(self, lambda _c: self._show_changes() if self._family is not None else self._mark_stale()), names="value")
+        self._rummy_part = w.VBox([self._title, self._decks_box, self._decks_refused, self._penalty_label, self._penalties_box, self._penalties_refused])
+        self._family_part = w.VBox([self._family_title, self._family_help, self._family_box, self._family_refused], layout=w.Layout(display="none"))
         super().__init__(
             [
-                self._title,
-                self._decks_box,
-                self._decks_refused,
-                self._penalty_label,
-                self._penalties_box,
-                self._penalties_refused,
+                self._game,
+                self._rummy_part,
+                self._family_part,
                 self._changed,
                 w.HBox([self._players, self._games, self._button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self._progress,
@@ -649,9 +933,174 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._decks_box.children = self._decks
         self._penalties_box.children = list(self._penalties.values())
 
+    # --- the game: a rummy of the explorer's, or a game without levels ---
+
+    def _game_options(self) -> list[tuple[str, int]]:
+        return [(game_name(r, self._lang), i) for i, r in enumerate(self._offered)]
+
+    def _index_of(self, rules: Rules) -> int | None:
+        return next((i for i, r in enumerate(self._offered) if r is rules), None)
+
+    def _show_game(self, rules: Rules) -> None:
+        """The choice showing ``rules``; the explorer and the table's rules shown for a rummy, the family's house rules for a game without levels."""
+        index = self._index_of(rules)
+        if index is not None and self._game.value != index:
+            self._syncing_game = True
+            try:
+                self._game.value = index
+            finally:
+                self._syncing_game = False
+        family = self._family is not None
+        self.explorer.layout.display = "none" if family else None  # no levels: nothing there to change
+        self._rummy_part.layout.display = "none" if family else None
+        self._family_part.layout.display = None if family else "none"
+
+    def _game_picked(self, change: Any) -> None:
+        if self._syncing_game:
+            return
+        self.pick(self._offered[change["new"]])
+
+    def pick(self, rules: Rules) -> None:
+        """Compare under ``rules``: a rule set of the explorer's (it is picked there too), or a game
+        without levels (``FAMILY_GAMES``), whose house rules are this view's own controls."""
+        if isinstance(game_family(rules), RummyFamily):
+            if self.explorer.model.base is not rules:
+                self.explorer.pick(rules)  # the explorer's own choice: it tells this view (``_base_changed``)
+            elif self._family is not None:
+                self._base_changed({"new": rules})  # back from a game without levels to the explorer's
+            return
+        self._family = rules
+        for box in (*self._decks, *self._penalties.values()):  # the rummy's boxes, folded away, refuse nothing meanwhile
+            box.remove_class(BAD_FIELD_CLASS)
+        self._decks_refused.value = self._penalties_refused.value = ""
+        self._family_rules_controls(rules)
+        self._reset_results(rules)
+        self._show_game(rules)
+        self._label()
+        self._show_changes()
+
+    def _reset_results(self, base: Rules) -> None:
+        """The players a table of ``base`` seats, and no results: the games played under the old game go."""
+        players = self._players.value
+        self._players.options = list(range(base.min_players, base.max_players + 1))
+        self._players.value = players if base.min_players <= players <= base.max_players else base.min_players
+        self.standard, self.house, self._house_rules, self._note_args, self._stop, self._measures = [], [], base, None, None, ()
+        self._note.value = self._dev_note.value = ""
+        self._refresh()
+
+    def _family_rules_controls(self, base: Rules) -> None:
+        """A control per house rule of a game without levels (``family_fields``): yes or no for a rule
+        that is on or off, a plain number box for a number (a value out of range is refused in words)."""
+        controls: dict[str, w.Widget] = {}
+        flags = [(n, v) for n, v in family_fields(base) if isinstance(v, bool)]
+        numbers = [(n, v) for n, v in family_fields(base) if not isinstance(v, bool)]
+        for name, value in (*flags, *numbers):
+            layout = w.Layout(width="100%")
+            if isinstance(value, bool):
+                control: w.Widget = w.Dropdown(options=self._yes_no(), value=value, layout=layout)
+            else:
+                control = w.IntText(value=value, layout=layout)
+            control.observe(guard(self, lambda _c: self._show_changes()), names="value")
+            controls[name] = control
+        self._family_controls = controls
+        self._family_labels = {name: w.HTML() for name in controls}
+        # Each label above its control: a long label wraps over its own width, never over the next row.
+        rows = []
+        for name, control in controls.items():
+            row = w.VBox([self._family_labels[name], control], layout=w.Layout(width="21em", max_width="100%", margin="0 1em .5em 0"))
+            row.add_class(FAMILY_RULE_CLASS)
+            rows.append(row)
+        self._family_box.children = rows
+
+    def family_label(self, name: str) -> str:
+        """The words of a house rule's label (``"must_play"``: "Must play when you can"), in the page's language."""
+        return TEXTS[self._lang].get(f"f_{name}", name)
+
+    def _yes_no(self) -> list[tuple[str, bool]]:
+        texts = TEXTS[self._lang]
+        return [(texts["yes"], True), (texts["no"], False)]
+
+    def _family_values(self, keep: Sequence[str] = ()) -> dict[str, bool | int]:
+        """The values the family's controls hold; a control named in ``keep`` read as the base game has it."""
+        assert self._family is not None
+        base = dict(family_fields(self._family))
+        controls = self._family_controls
+        return {name: base[name] if name in keep else (bool(c.value) if isinstance(c, w.Dropdown) else int(c.value)) for name, c in controls.items()}
+
+    def set_house_rule(self, name: str, value: bool | int) -> None:
+        """A house rule of the game without levels being compared (``"must_play"``, ``"colours"``...), as its control sets it."""
+        if name not in self._family_controls:
+            known = ", ".join(self._family_controls) or "none: pick a game without levels first"
+            raise ValueError(f"no house rule {name!r} here; the lab offers {known}")
+        self._family_controls[name].value = value
+
+    def _show_family_changes(self) -> None:
+        """The family's house rules as set now: what changed, or each refused control framed in red with
+        its reason under the controls, in the page's language, and the button disabled until put right."""
+        assert self._family is not None
+        texts = TEXTS[self._lang]
+        base = self._family
+        refused: dict[str, RulesError] = {}
+        problem = ""
+        try:
+            rules = self.rules
+        except RulesError as error:
+            for name in self._family_controls:  # each control alone, the others as the game has them: every one named
+                try:
+                    with_family_rules(base, self._family_values(keep=[n for n in self._family_controls if n != name]))
+                except RulesError as alone:
+                    refused[name] = alone
+            if refused:
+                names = "; ".join(self.family_label(n) for n in refused)
+                problem = texts["fix_one" if len(refused) == 1 else "fix_many"].format(fields=names, count=len(refused))
+            else:
+                problem = texts["refused"].format(error=refusal_text(error, self._lang, base))
+        else:
+            players = int(self._players.value)
+            if players > rules.max_players:
+                what = "; ".join(self._family_changes(rules))
+                problem = texts["seats_fewer"].format(what=what, n=rules.max_players, players=players)
+        for name, control in self._family_controls.items():
+            if name in refused:
+                control.add_class(BAD_FIELD_CLASS)
+            else:
+                control.remove_class(BAD_FIELD_CLASS)
+        said = [(self.family_label(n), refusal_reason(e, self._lang)) for n, e in refused.items()]
+        lines = "".join(f"<div class='u9-error'>⚠ {escape(label)}: {escape(reason)}</div>" for label, reason in said)
+        shown = f"<div class='u9-refused' role='alert'>{lines}</div>" if lines else ""
+        if self._family_refused.value != shown:
+            self._family_refused.value = shown
+        if problem:
+            self._changed.value = f"<div class='u9-error' role='alert'>⚠ {escape(problem)}</div>"
+            self._button.disabled = True
+        else:
+            self._button.disabled = False
+            changed = self._family_changes(rules)
+            words = texts["changed"].format(what="; ".join(changed)) if changed else texts["unchanged"]
+            self._changed.value = f"<div class='u9-note'>{escape(words)}</div>"
+        self._mark_stale()
+
+    def _family_changes(self, rules: Rules) -> list[str]:
+        """The family's house rules changed, each named as its control is labelled ("must play when you can = no")."""
+        assert self._family is not None
+        texts = TEXTS[self._lang]
+        base, now = dict(family_fields(self._family)), dict(family_fields(rules))
+        out = []
+        for name, value in now.items():
+            if base.get(name) != value:
+                label = texts.get(f"f_{name}", name)
+                shown = (texts["yes"] if value else texts["no"]) if isinstance(value, bool) else str(value)
+                out.append(f"{label[:1].lower() + label[1:]} = {shown}")
+        return out
+
     def _base_changed(self, change: Any) -> None:
         """Another base rule set: its own table rules, and the games played under the old one go."""
         base = change["new"]
+        self._family = None  # the explorer's game: a rummy
+        self._family_controls, self._family_labels = {}, {}
+        self._family_box.children = []
+        self._family_refused.value = ""
+        self._show_game(base)
         self._table_rules(base)
         players = self._players.value
         self._players.options = list(range(base.min_players, base.max_players + 1))
@@ -664,8 +1113,16 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
 
     @property
     def rules(self) -> Rules:
-        """The house rules: the explorer's levels with this view's decks and penalty values (``RulesError`` if refused)."""
+        """The house rules: the explorer's levels with this view's decks and penalty values; for a game
+        without levels, its rule set with this view's house rules (``RulesError`` if refused)."""
+        if self._family is not None:
+            return with_family_rules(self._family, self._family_values())
         return with_table_rules(self.explorer.rules, *self._table_values())
+
+    @property
+    def base(self) -> Rules:
+        """The rule set the house rules are compared with: the explorer's, or the game without levels chosen here."""
+        return self._family if self._family is not None else self.explorer.model.base
 
     def _table_values(self, keep: Sequence[w.IntText] = ()) -> tuple[list[int], dict[str, int]]:
         """The decks and penalty values the boxes hold, a box in ``keep`` read as the explorer's rule set has it."""
@@ -717,6 +1174,9 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         return what
 
     def _show_changes(self) -> None:
+        if self._family is not None:
+            self._show_family_changes()
+            return
         texts = TEXTS[self._lang]
         refused: list[tuple[w.IntText, RulesError]] = []
         try:
@@ -759,6 +1219,8 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     def _show_rule_set(self, refused: Sequence[tuple[w.IntText, RulesError]] | None = None) -> None:
         """The explorer's rule-set table as the rules are set now: its levels with this view's decks
         and penalty values (a refused box: as the explorer's rule set has it, its refusal says why)."""
+        if self._family is not None:
+            return  # the explorer is folded away: its table is a rummy's
         try:
             rules = self.rules
         except RulesError:
@@ -841,14 +1303,23 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         rules = self.rules
         # At most the limit, whatever the slider was set to: a page's own messages can set any of its traits.
         most, players = min(int(self._games.value), MAX_LAB_GAMES), int(self._players.value)
+        family = self._family
+        if family is not None and players > rules.max_players:  # a deck that cannot seat the table: the page says why
+            self._show_changes()
+            return
         self._button.disabled = True
         try:
-            base = self.explorer.model.base
-            same = rules.levels == base.levels and rules.decks == base.decks and rules.penalties == base.penalties
-            stored = (self._standard_games(players), () if same else self._played_games(rules, players))
+            base = self.base
+            if family is not None:
+                same = rules is family
+                stored: tuple[Sequence[Any], Sequence[Any]] = ((), ())
+            else:
+                same = rules.levels == base.levels and rules.decks == base.decks and rules.penalties == base.penalties
+                stored = (self._standard_games(players), () if same else self._played_games(rules, players))
+            client = self._cluster()
             if progress:
                 self._progress.start(most * (1 if same else 2), "games")
-            standard, house, stop, (read, played) = self._sample(base, None if same else rules, stored, most, players, progress)
+            standard, house, stop, (read, played) = self._sample(base, None if same else rules, stored, most, players, progress, client)
             finished = len(standard) + (0 if same else len(house))
             if progress and finished != self._progress.total:  # the bar ends at the games played, not at the most there might have been
                 self._progress.start(finished)
@@ -856,7 +1327,12 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             # Game i is the same deal on both sides: compare as many as both sides finished.
             done = min(len(standard), len(house))
             self.standard, self.house, self._house_rules = list(standard[:done]), list(house[:done]), rules
-            self._measures = paired_measures(self.standard, self.house, len(rules.levels), seed=f"lab:{self.seed}") if done else ()
+            if not done:
+                self._measures = ()
+            elif family is not None:
+                self._measures = family_paired_measures(self.standard, self.house, seed=f"lab:{self.seed}")
+            else:
+                self._measures = paired_measures(self.standard, self.house, len(rules.levels), seed=f"lab:{self.seed}")
             self._stop = (stop, done)
             self._note_args = (done, players, read > 0, played > 0) if done else None
             self._show_note()
@@ -867,21 +1343,30 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             self._button.disabled = False
 
     def _sample(
-        self, base: Rules, house_rules: Rules | None, stored: tuple[Sequence[GameSummary], Sequence[GameSummary]], most: int, players: int, progress: bool
-    ) -> tuple[list[GameSummary], list[GameSummary], Stop, tuple[int, int]]:
+        self,
+        base: Rules,
+        house_rules: Rules | None,
+        stored: tuple[Sequence[Any], Sequence[Any]],
+        most: int,
+        players: int,
+        progress: bool,
+        client: Any = None,
+    ) -> tuple[list[Any], list[Any], Stop, tuple[int, int]]:
         """The sequential sampling: batches of games a side (``FIRST_BATCH``, then half as many as
         played so far), read from ``stored`` while it lasts and played after, until ``stop_reason``
         stops it, all within ``LAB_SECONDS`` of CPU time (the games finished by then are kept). The
         house side is ``None`` when no rule changed (both sides are the same games). Returns both
-        sides' games, why it stopped, and how many games were read and how many played now."""
-        standard: list[GameSummary] = []
-        house: list[GameSummary] = standard if house_rules is None else []
+        sides' games, why it stopped, and how many games were read and how many played now. With a Dask
+        ``client``, each batch is played on the cluster, side by side, and the time budget is the wall
+        clock's (this machine only waits); a cluster that fails mid-way leaves the rest to this machine."""
+        standard: list[Any] = []
+        house: list[Any] = standard if house_rules is None else []
         sides = ((base, stored[0], standard),) + (() if house_rules is None else ((house_rules, stored[1], house),))
         played, read = [0], [0]
         stop: Stop | None = None
 
-        def finished(games: list[GameSummary]) -> Callable[[GameSummary], None]:
-            def keep(game: GameSummary) -> None:
+        def finished(games: list[Any]) -> Callable[[Any], None]:
+            def keep(game: Any) -> None:
                 games.append(game)  # kept at once: a stop in the next game loses none
                 played[0] += 1
                 if progress:
@@ -900,25 +1385,81 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
                     if progress:
                         self._progress.step(1)
                 else:
-                    play_games(rules, 1, players=players, seed=self.seed, start=index, on_game=finished(games))
+                    self._play(rules, 1, players, index, finished(games), None)
+
+        def extend_on_cluster(stop_at: int) -> None:
+            """Games up to ``stop_at`` on every side: read where played in advance, the rest on the cluster."""
+            for rules, kept, games in sides:
+                while len(kept) > len(games) < stop_at:
+                    games.append(kept[len(games)])
+                    read[0] += 1
+                    if progress:
+                        self._progress.step(1)
+                if stop_at > len(games):
+                    self._play(rules, stop_at - len(games), players, len(games), finished(games), client)
 
         budget = within(LAB_SECONDS, partial=True)  # the games finished before the stop are compared
+        started = time.monotonic()
         try:
             with budget:
                 while stop is None:
                     n = min(len(standard), len(house))
                     size = min(most - n, max(FIRST_BATCH, n // 2))
+                    if client is not None:
+                        try:
+                            extend_on_cluster(n + size)
+                        except Exception:  # the cluster went away (or failed) mid-way: this machine plays on
+                            client = None
+                            self._where = ("down", self._where[1] if self._where else "")
                     # Game by game, both sides in turn: a stop at the time limit leaves them a game apart at most.
                     for index in range(n, n + size):
                         extend(index)
-                    stop = stop_reason(self._headlines(standard, house), min(len(standard), len(house)), most, budget.exceeded)
+                    late = client is not None and time.monotonic() - started > LAB_SECONDS
+                    stop = stop_reason(self._headlines(standard, house, base), min(len(standard), len(house)), most, budget.exceeded or late)
         except OverBudget:
             stop = Stop.TIME
         return standard, house, stop, (read[0], played[0])
 
-    def _headlines(self, standard: Sequence[GameSummary], house: Sequence[GameSummary]) -> list[tuple[Estimate | None, float]]:
-        """The differences that decide when to stop (``upto9.compare.HEADLINES``), at ``STOP_CONFIDENCE``."""
+    def _play(self, rules: Rules, games: int, players: int, start: int, on_game: Callable[[Any], None], client: Any) -> None:
+        """Games ``start`` on of ``rules``, each handed to ``on_game`` (a rummy's ``play_games``, another family's ``play_family_games``)."""
+        if isinstance(game_family(rules), RummyFamily):
+            play_games(rules, games, players=players, seed=self.seed, start=start, on_game=on_game, client=client)
+        else:
+            play_family_games(rules, games, players=players, seed=self.seed, start=start, on_game=on_game, client=client)
+
+    def _cluster(self) -> Any:
+        """The Dask client of the address set (``DASK_ENV`` or the box in "Advanced"), ``None`` for this
+        machine; an address that does not answer is noted (``_where``), and this machine plays."""
+        address = str(self._dask.value).strip()
+        self._where = None
+        if not address:
+            return None
+        client = self._clients.get(address)
+        if client is None or client.status != "running":
+            try:
+                client = dask_client(address)
+            except CompareError:
+                self._where = ("down", address)
+                return None
+            self._clients[address] = client
+        self._where = ("dask", address)
+        return client
+
+    def _headline_tolerances(self, base: Rules | None = None) -> dict[str, float]:
+        """The measures that decide when to stop, with their tolerances: the rummies' ``HEADLINES``, a family's ``family_headlines``."""
+        rules = base if base is not None else self.base
+        return dict(HEADLINES) if isinstance(game_family(rules), RummyFamily) else family_headlines(rules)
+
+    def _headlines(self, standard: Sequence[Any], house: Sequence[Any], base: Rules | None = None) -> list[tuple[Estimate | None, float]]:
+        """The differences that decide when to stop (``upto9.compare.HEADLINES``, a family's
+        ``family_headlines``), at ``STOP_CONFIDENCE``."""
         n = min(len(standard), len(house))
+        if not n:
+            return [(None, tolerance) for tolerance in self._headline_tolerances(base).values()]
+        if isinstance(standard[0], FamilySummary):
+            tolerances = self._headline_tolerances(base)
+            own = family_paired_measures(standard[:n], house[:n], keys=tuple(tolerances), resamples=1000, confidence=STOP_CONFIDENCE)
+            return [(m.difference, tolerances[m.key]) for m in own]
         if not n:
             return [(None, tolerance) for tolerance in HEADLINES.values()]
         found = paired_measures(standard[:n], house[:n], 0, keys=tuple(HEADLINES), per_level=False, resamples=1000, confidence=STOP_CONFIDENCE)
@@ -943,8 +1484,10 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         games, players, read, played = self._note_args
         note = texts["seeds"].format(games=games, players=players, last=games - 1)
         # The call and the bot's class are code: in <code>, as every developer detail in the "Advanced" section.
-        call = f"<code>upto9.simulate({games}, players={players}, seed={escape(repr(self.seed))})</code>"
-        dev = escape(texts["seeds_dev"]).format(last=games - 1, call=call, bot="<code>HeuristicBot</code>")
+        family = self._family
+        rules_arg = "" if family is None else f", rules={family.key}"
+        call = f"<code>upto9.simulate({games}, players={players}, seed={escape(repr(self.seed))}{escape(rules_arg)})</code>"
+        dev = escape(texts["seeds_dev"]).format(last=games - 1, call=call, bot=f"<code>{escape(self._bot_name())}</code>")
         if read:
             dev += " " + escape(texts["cached" if played else "cached_both"])
         head = ""
@@ -952,13 +1495,23 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             stop, done = self._stop
             why = stop_words(stop, done, self._lang)
             lines = [f"<b>{escape(texts['headline'].format(why=why[:1].upper() + why[1:]))}</b>"]
+            headlines = self._headline_tolerances(self._house_rules)
             for m in self._measures:
-                if m.key in HEADLINES:
-                    lines.append(f"{escape(measure_label(m, self._lang, self._house_rules))}: {escape(measure_verdict(m, self._lang))}.")
+                if m.key in headlines:
+                    lines.append(f"{escape(measure_label(m, self._lang, self._house_rules))}: {escape(measure_verdict(m, self._lang, self._house_rules))}.")
             if stop is Stop.TIME:
                 lines.append(escape(texts["time_limit"].format(seconds=seconds)))
             head = f"<div class='u9-note u9-lab-answer' role='status'>{'<br>'.join(lines)}</div>"
-        self._note.value = f"{head}<div class='u9-note'>{escape(note)}</div>"
+        luck = ""
+        if family is not None:  # the starter's wins beside what pure luck gives: the game's luck in one figure
+            share = number_text(100 / players, self._lang, 0) + " %"
+            luck = f"<div class='u9-note'>{escape(texts['luck'].format(name=game_name(family, self._lang), players=players, share=share))}</div>"
+        where = ""
+        if self._where is not None:
+            kind, address = self._where
+            words = texts["dask_used" if kind == "dask" else "dask_down"].format(address=address)
+            where = f"<div class='{'u9-note' if kind == 'dask' else 'u9-error'}' role='{'status' if kind == 'dask' else 'alert'}'>{escape(words)}</div>"
+        self._note.value = f"{head}{where}<div class='u9-note'>{escape(note)}</div>{luck}"
         self._dev_note.value = (
             f"<div class='u9-note'>{dev}</div><div class='u9-note'>{escape(texts['sequential'])}</div><div class='u9-note'>{escape(texts['all_figures'])}</div>"
         )
@@ -973,13 +1526,47 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
     def _chart_drawer(self, kind: str) -> Callable[[str], Any]:
         return lambda lang: self._draw_chart(lang, kind)
 
+    def _bot_name(self) -> str:
+        """The class name of the bot in every seat: ``HeuristicBot``, or a family's default player."""
+        if self._family is None:
+            return "HeuristicBot"
+        found: object = getattr(game_family(self._family), "bots", dict)()
+        first = next(iter(found.values()), None) if isinstance(found, Mapping) else None
+        return str(getattr(first, "__name__", type(first).__name__))
+
     def _draw_chart(self, lang: str, kind: str) -> Any:
         if not self.standard:
             return None
+        if isinstance(self.standard[0], FamilySummary):  # a game without levels: its headline measures, one chart each
+            keys = list(self._headline_tolerances(self._house_rules))
+            index = {"length": 0, "levels": 1}.get(kind)
+            if index is None or index >= len(keys):
+                return None
+            return family_chart(keys[index], self.standard, self.house, lang, self._house_rules)
         return lab_chart(kind, self.standard, self.house, self.explorer.model.base, lang, self._house_rules)
 
     def _label(self) -> None:
         texts = TEXTS[self._lang]
+        self._game.description = texts["game"]
+        options = self._game_options()
+        if list(self._game.options) != options:
+            value, self._syncing_game = self._game.value, True
+            try:
+                self._game.options = options
+                self._game.value = value
+            finally:
+                self._syncing_game = False
+        if self._family is not None:
+            name = game_name(self._family, self._lang)
+            self._family_title.value = f"<h3 style='margin:.2em 0'>{escape(texts['family_title'].format(name=name))}</h3>"
+            self._family_help.value = f"<div class='u9-note'>{escape(texts['family_help'].format(name=name))}</div>"
+            for field, control in self._family_controls.items():
+                self._family_labels[field].value = f"<label style='font-size:max(14px, 1em);line-height:1.3'>{escape(self.family_label(field))}</label>"
+                if isinstance(control, w.Dropdown) and list(control.options) != self._yes_no():
+                    value = control.value
+                    control.options = self._yes_no()
+                    control.value = value
+        self._dask.description = texts["dask"]
         self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
         for box, entry in zip(self._decks, self.explorer.model.base.decks, strict=True):
             box.description = texts["decks_for"].format(low=entry.players[0], high=entry.players[1])
