@@ -59,6 +59,22 @@ def lab_opening() -> Rules:
     return HouseRuleLab(explorer).rules
 
 
+PICTURE_TIPS = HERE / "data" / "picture_tips.json"
+PICTURE_TIPS_GAMES = 1000
+
+
+def picture_tips(games: int = PICTURE_TIPS_GAMES, seed: int = 0) -> None:
+    """``picture_tips.json``: the picture-card tips page's findings
+    (``upto9.families.picture_cards.tips.tips_data``: 1,000 games of each run and each change,
+    the seed and a sample of games the seed reproduces; about three minutes on one core).
+    ``--only picture_tips`` makes just this one."""
+    from upto9.families.picture_cards.tips import save_tips, tips_data
+
+    data = tips_data(games=games, seed=seed)
+    save_tips(data, PICTURE_TIPS)
+    print(f"wrote {PICTURE_TIPS.relative_to(HERE.parent)}: {len(data.findings)} tips from {games} games a run ({PICTURE_TIPS.stat().st_size // 1024} KiB)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=2000, help="shuffled deals for the holding chances (default 2000)")
@@ -69,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-games", type=int, default=1000, help="bot games of each rule set for the comparison (default 1000)")
     parser.add_argument(
         "--only",
-        choices=("atlas", "samples", "comparison", "lab"),
+        choices=("atlas", "samples", "comparison", "lab", "picture_tips"),
         help="make only this file (the atlas: atlas.json and the sample games; samples: the sample games)",
     )
     args = parser.parse_args(argv)
@@ -85,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             deciding = sum(r.deciding for r in game.rounds)
             extra = f", {deciding} deciding round{'s' if deciding != 1 else ''}" if rules.tie_break is TieBreak.DECIDING_ROUND else ""
             print(f"wrote {path.relative_to(HERE.parent)}: {len(game.rounds)} rounds{extra} ({path.stat().st_size // 1024} KiB)")
+        family_samples()
     if args.only in (None, "comparison"):
         both = Comparison.build([UPTO9, PHASE10], games=args.compare_games, deals=args.compare_deals, seed=args.seed, workers=args.workers)
         both.save(COMPARISON)
@@ -95,8 +112,29 @@ def main(argv: list[str] | None = None) -> int:
         played = PlayedGames.play(lab_opening(), args.games, players=4, seed=args.seed, workers=args.workers)
         played.save(LAB)
         print(f"wrote {LAB.relative_to(HERE.parent)}: {len(played.games)} games of {played.rules.name} ({LAB.stat().st_size // 1024} KiB)")
+    if args.only in (None, "picture_tips"):
+        picture_tips(seed=args.seed)
     print(f"done in {time.perf_counter() - started:.0f} s")
     return 0
+
+
+THREEUP_GAME = HERE / "data" / "sample_threeup_game.json"
+PICTURE_CARDS_GAME = HERE / "data" / "sample_picture_cards_game.json"
+FAMILY_SAMPLES = ((THREEUP_GAME, "threeup", 0), (PICTURE_CARDS_GAME, "picture_cards", 0))
+"""The round stepper's saved games of the families without levels: the file, the family, the seed
+(3UP 3DOWN's seed 0: three 3DOWN cards taken up unseen; the picture cards' seed 0: four aces)."""
+
+
+def family_samples() -> None:
+    """``sample_threeup_game.json`` and ``sample_picture_cards_game.json``: a three-player game of
+    3UP 3DOWN and of the picture-card game, played by each family's default bot (``play_game(...,
+    any_family=True)``) and saved with ``save_game``, for the round stepper (part of ``--only samples``)."""
+    from upto9.family import game_family
+
+    for path, key, seed in FAMILY_SAMPLES:
+        game = play_game(players=SAMPLE_PLAYERS, rules=game_family(key).rules, seed=seed, names=SAMPLE_NAMES, any_family=True)
+        save_game(game, path)
+        print(f"wrote {path.relative_to(HERE.parent)}: {len(game.round.history)} actions ({path.stat().st_size // 1024} KiB)")
 
 
 if __name__ == "__main__":

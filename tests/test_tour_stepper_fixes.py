@@ -511,8 +511,14 @@ def test_in_a_browser_a_junk_file_and_a_bad_number_say_why_plainly_and_no_upload
     from tests.voila_helpers import CHROMIUM_ARGS, SIZES
 
     words = {
-        "en": {"title": "Step through a round", "junk": "This file is not a saved game of Up to 9 or Phase 10: it is a picture, not a text file."},
-        "nb": {"title": "Gå gjennom en runde", "junk": "Denne filen er ikke et lagret spill av Up to 9 eller Phase 10: den er et bilde, ikke en tekstfil."},
+        "en": {
+            "title": "Step through a round",
+            "junk": "This file is not a saved game of Up to 9, 3UP 3DOWN, Phase 10 or Picture cards: it is a picture, not a text file.",
+        },
+        "nb": {
+            "title": "Gå gjennom en runde",
+            "junk": "Denne filen er ikke et lagret spill av Up to 9, 3UP 3DOWN, Phase 10 eller Picture cards: den er et bilde, ikke en tekstfil.",
+        },
     }[lang]
     first_fix = {"en": "To play Phase 10, first fix the game number", "nb": "For å spille Phase 10 må du først rette spillnummeret"}[lang]
     play = {"en": "Play a new game", "nb": "Spill et nytt spill"}[lang]

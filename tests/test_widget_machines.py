@@ -41,6 +41,8 @@ from upto9.widgets.tour import DonationDemo, Example, LevelTable, PenaltyCounter
 from upto9 import check
 from upto9.atlas import Atlas
 from upto9.cards import check_copies
+from upto9.family import game_family
+from upto9.game import Game
 from upto9.rules import PHASE10, UPTO9, Rules, builtin_rules
 
 LEAN = builtin_rules("upto9_lean")  # the house-rule file upto9/rulesets/upto9_lean.toml
@@ -961,3 +963,99 @@ def test_typing_the_hands_own_text_back_after_a_bad_one_takes_the_error_away() -
     assert "u9-error" in explorer._hand_error.value
     explorer._hand_text.value = own
     assert explorer.hand.error == "" and explorer._hand_error.value == ""
+
+
+# --- the round stepper playing every family: the rummies and the games drawn from their zones (issue 21.5) ----------
+
+FAMILY_GAMES = (UPTO9, PHASE10, game_family("threeup").rules, game_family("picture_cards").rules)
+FAMILY_RECORDS = {
+    "upto9": DATA / "sample_game.json",
+    "phase10": DATA / "sample_phase10_game.json",
+    "threeup": DATA / "sample_threeup_game.json",
+    "picture_cards": DATA / "sample_picture_cards_game.json",
+}
+
+
+class FamilyStepperPage(PageMachine):
+    """The stepper offering all four games, played and saved: switching games, players,
+    perspective and steps; a seat never sees a card outside what it may see."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.page = Page(lang="en")
+        self.stepper = RoundStepper(seed=7, players=3, rule_sets=FAMILY_GAMES)
+        self.views = [self.stepper]
+        self.page.add(self.stepper)
+
+    @rule(index=st.integers(0, len(FAMILY_GAMES) - 1))
+    def game_choice(self, index: int) -> None:
+        self.stepper._game_choice.value = index
+        assert self.stepper.model.game.rules.key == FAMILY_GAMES[index].key
+
+    @rule(players=st.integers(2, 6), seed=st.integers(0, 50), bots=st.sampled_from(["heuristic", "random"]))
+    def play_a_new_game(self, players: int, seed: int, bots: str) -> None:
+        stepper = self.stepper
+        if stepper._new_game.layout.display == "none":  # a saved game shown: the first click plays, and shows the controls
+            stepper._play.click()
+        rules = stepper.model.rules
+        if players in stepper._players.options:
+            stepper._players.value = players
+        stepper._seed.value = seed
+        stepper._bots.value = bots
+        stepper._play.click()
+        game = stepper.model.game
+        assert game is not None and game.rules.key == rules.key and rules.min_players <= game.players <= rules.max_players
+        assert stepper.model.source[:2] == ("seed", seed)
+
+    @rule(which=st.sampled_from(sorted(FAMILY_RECORDS)))
+    def upload_a_saved_game(self, which: str) -> None:
+        self.stepper._upload.value = (_upload(f"{which}.json", FAMILY_RECORDS[which].read_bytes()),)
+        assert self.stepper.model.game is not None and self.stepper.model.game.rules.key == which
+        assert not self.stepper.model.error
+
+    @rule(button=st.sampled_from(["_start", "_back", "_forward", "_end"]), times=st.integers(1, 3))
+    def step_button(self, button: str, times: int) -> None:
+        for _ in range(times):
+            getattr(self.stepper, button).click()
+
+    @rule(data=st.data())
+    def slide(self, data: st.DataObject) -> None:
+        self.stepper._slider.value = data.draw(st.integers(self.stepper._slider.min, self.stepper._slider.max))
+
+    @rule(data=st.data())
+    def perspective(self, data: st.DataObject) -> None:
+        self.stepper._perspective.value = data.draw(st.sampled_from([v for _, v in self.stepper._perspective.options]))
+
+    @invariant()
+    def nothing_failed(self) -> None:
+        self.no_failure()
+        assert not self.stepper.model.error and not text_of(self.stepper._error.value)
+
+    @invariant()
+    def the_counters_stay_in_range(self) -> None:
+        stepper, model = self.stepper, self.stepper.model
+        game = model.game
+        assert game is not None and game.rules.min_players <= game.players <= game.rules.max_players
+        assert 0 <= model.step <= model.last_step and stepper._slider.value == model.step
+        assert len(stepper._perspective.options) == game.players + 1
+        assert list(stepper._players.options) == list(range(game.rules.min_players, game.rules.max_players + 1))
+        words = "trekk {k} av {n}" if self.page.lang == "nb" else "action {k} of {n}"
+        assert words.format(k=model.step, n=model.last_step) in text_of(stepper._status.value)
+        assert FAMILY_GAMES[stepper._game_choice.value].key == game.rules.key
+
+    @invariant()
+    def a_seat_sees_only_its_visible_zones(self) -> None:
+        model = self.stepper.model
+        seat = model.perspective
+        if seat == WHOLE_TABLE or isinstance(model.game, Game):  # the rummies' own invariant is StepperPage's
+            return
+        step = model.current
+        allowed = Counter(str(c) for zone in step.visible[seat] for c in step.zones[zone])
+        html = self.stepper._status.value + self.stepper._action.value + self.stepper._table.value
+        shown = Counter(data_cards(html))
+        assert not shown - allowed, f"seat {seat} sees {shown - allowed}"
+        assert self.stepper._table.value.count('class="u9-player') == model.game.players + 1  # each seat, and the shared zones
+
+
+TestFamilyStepperPage = FamilyStepperPage.TestCase
+TestFamilyStepperPage.settings = machine_settings(6, 14)

@@ -33,6 +33,7 @@ from upto9.rules import UPTO9, FamilyRules, Group, GroupKind, Level, Rules, Rule
 
 __all__ = [
     "Arrangement",
+    "DescribedFamily",
     "DrawnFamily",
     "FamilyGame",
     "FamilyRecord",
@@ -337,6 +338,35 @@ class DrawnFamily(Protocol):
 
     def sort_key(self, card: PlayingCard) -> tuple[int, int, int]:
         """A hand in the game's order (by suit or colour, then rank or number)."""
+        ...
+
+
+@runtime_checkable
+class DescribedFamily(Protocol):
+    """What a family supplies for the round stepper to tell and draw its rounds through the turn
+    model, a rummy or not (the protocol's optional telling part): each step in words as one seat
+    may know it, and which zones lie as a face-down stack (drawn as their size). The stepper asks
+    these and ``FamilyRound.zones()``, ``visible(seat)``, never which game it is; a zone's label is
+    the family's message ``<key>.zone.<name>`` (``'threeup.zone.down'``).
+
+    >>> [f.key for f in families() if isinstance(f, DescribedFamily)]
+    ['picture_cards', 'threeup']
+    """
+
+    @property
+    def stacks(self) -> Sequence[str]:
+        """The shared zones drawn as a face-down stack with its size (a draw pile), to every eye."""
+        ...
+
+    def describe(self, record: FamilyRecord, seat: int | None = None, names: Sequence[str] = ()) -> Message:
+        """One record of a round in words, as ``seat`` may know it (``None``: the whole table, every
+        card named): what that seat may not see is not named. ``names`` are the seats' names."""
+        ...
+
+    def groups(self, rnd: FamilyRound) -> Mapping[str, tuple[str, tuple[tuple[PlayingCard, ...], ...]]]:
+        """The zones whose cards lie on another zone's cards, drawn there: by zone (``"placed.0"``)
+        the zone they lie on (``"hand.0"``) and, for each of its cards in order, the cards on it
+        (together exactly the zone's cards). Empty when no cards lie on others."""
         ...
 
 

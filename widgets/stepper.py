@@ -18,6 +18,7 @@ import re
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from html import escape
 from pathlib import Path
 from typing import Any, Final
@@ -26,7 +27,7 @@ import ipywidgets as w
 import traitlets as t
 
 from upto9.cards import PlayingCard
-from upto9.family import RummyFamily, TableMeld, game_family
+from upto9.family import FamilyGame, RummyFamily, TableMeld, game_family
 from upto9.game import (
     MAX_TURNS_PER_ROUND,
     Discarded,
@@ -55,6 +56,7 @@ from .budget import OverBudget, within
 from .cards_html import card_html, card_row
 from .engine_text import record_error_text
 from .page import Advanced
+from .table import FamilyStep, replay_family_round, step_words, table_html, used_zones
 from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, jokers_text, level_title, number_text, worded
 
 __all__ = ["MAX_SEED", "TEXTS", "GameNumber", "RoundModel", "RoundStepper", "Step", "file_mistake", "game_number", "replay_round", "seed_range"]
@@ -96,6 +98,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "advanced_seed": (
             "Played by upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); save it with upto9.save_game(game, path)."
         ),
+        "advanced_family_seed": (
+            "Played by upto9.simulate.play_game(players={players}, rules=game_family({key!r}).rules, seed={seed}, {bots}any_family=True); "
+            "save it with upto9.save_game(game, path)."
+        ),
+        "to_move_family": "{name} to move",
+        "deal_family": "The cards are dealt. {name} begins.",
+        "no_winner": "The game is over, and nobody won it.",
         "seed_is": "The game number is the game's seed: every shuffle in the game is drawn from it, so the same number gives the same game.",
         "advanced_file": "The game record {name}, written by upto9.save_game(game, path); upto9.load_game replays it through the engine.",
         "too_long_play": (
@@ -284,6 +293,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "advanced_seed": (
             "Spilt med upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); lagre det med upto9.save_game(game, path)."
         ),
+        "advanced_family_seed": (
+            "Spilt med upto9.simulate.play_game(players={players}, rules=game_family({key!r}).rules, seed={seed}, {bots}any_family=True); "
+            "lagre det med upto9.save_game(game, path)."
+        ),
+        "to_move_family": "{name} sin tur",
+        "deal_family": "Kortene deles ut. {name} begynner.",
+        "no_winner": "Spillet er over, og ingen vant.",
         "seed_is": "Spillnummeret er spillets frø: hver stokking i spillet trekkes fra det, så samme nummer gir samme spill.",
         "advanced_file": "Spillfilen {name}, skrevet av upto9.save_game(game, path); upto9.load_game spiller den av gjennom motoren.",
         "too_long_play": (
@@ -587,8 +603,41 @@ def replay_round(played: Round) -> list[Step]:
     return steps
 
 
-def _play_game(players: int, seed: int, bots: str, rules: Rules) -> Game:
-    """A whole game played by bots from ``seed`` (``upto9.simulate.play_game``)."""
+@cache
+def _rummy_keys() -> frozenset[str]:
+    """The installed families of levels (once: the protocol check looks at every member)."""
+    return frozenset(key for key in family_keys() if isinstance(game_family(key), RummyFamily))
+
+
+def is_rummy(rules: Rules) -> bool:
+    """Is ``rules`` a game of levels (drawn with its melds and levels), not one drawn from its zones?
+
+    >>> is_rummy(UPTO9), is_rummy(game_family("threeup").rules)
+    (True, False)
+    """
+    return rules.family in _rummy_keys()
+
+
+AnyStep = Step | FamilyStep
+"""A step of a rummy's round (``Step``) or of any other family's (``upto9.widgets.table.FamilyStep``)."""
+
+
+def steps_of(game: Game | FamilyGame, index: int) -> list[AnyStep]:
+    """The steps of round ``index`` of ``game``: a rummy's replayed by ``replay_round``, any other
+    family's through the turn model alone (``replay_family_round``)."""
+    if isinstance(game, Game):
+        return list(replay_round(game.rounds[index]))
+    return list(replay_family_round(game.rounds[index]))
+
+
+def _play_game(players: int, seed: int, bots: str, rules: Rules) -> Game | FamilyGame:
+    """A whole game played by bots from ``seed`` (``upto9.simulate.play_game``); a game without
+    levels by its family's default bot (``bots()``), or random bots."""
+    if not is_rummy(rules):
+        from upto9.bots import RandomBot
+        from upto9.simulate import play_game as play_any
+
+        return play_any(players=players, rules=rules, bots=[RandomBot] * players if bots == "random" else None, seed=seed, any_family=True)
     try:
         from upto9.bots import HeuristicBot, RandomBot
         from upto9.simulate import play_game
@@ -622,7 +671,7 @@ class RoundModel(t.HasTraits):
     'Drew'
     """
 
-    game = t.Instance(Game, allow_none=True)
+    game = t.Any(None, allow_none=True)  # a Game (a rummy's) or any family's FamilyGame
     round_index = t.Int(0)
     steps: t.List[Any] = t.List()
     step = t.Int(0)
@@ -633,11 +682,12 @@ class RoundModel(t.HasTraits):
     rules = t.Instance(Rules)
 
     def __init__(self, game: Game | None = None, *, lang: str = "en", rules: Rules = UPTO9) -> None:
-        self._replayed: tuple[Game | None, int] = (None, 0)  # the game and round whose steps ``steps`` holds
+        self._replayed: tuple[Game | FamilyGame | None, int] = (None, 0)  # the game and round whose steps ``steps`` holds
         self._refusal: Callable[[str], str] | None = None  # ``error`` in a language: it follows the language switch
         self._said: Callable[[str], str] | None = None  # what the page says of it, in a language
         self.refused = ""  # what ``error`` is about: "file", "seed" (the game number typed) or "budget" (an action stopped)
         self.refused_file = ""  # the refused file's name, for the Advanced section
+        self.games: tuple[str, ...] = tuple(sorted(_rummy_keys()))  # the families whose saved games it opens (``RoundStepper`` sets it)
         super().__init__(lang=check_lang(lang), rules=rules)
         if game is not None:
             self.set_game(game)
@@ -713,16 +763,16 @@ class RoundModel(t.HasTraits):
 
     # --- getting a game ------------------------------------------------------------------------------
 
-    def set_game(self, game: Game, source: tuple[Any, ...] = ()) -> None:
+    def set_game(self, game: Game | FamilyGame, source: tuple[Any, ...] = ()) -> None:
         """Step through ``game``, from the deal of its first round.
 
         The game, its round, its steps and the perspective change together: a view drawn between
         them would draw the old game's steps (three players' views) for the new game's players
         (four), the crash of issue 10. The first round is replayed first, so a round that does not
         replay leaves the model as it was."""
-        self._show_game(game, replay_round(game.rounds[0]), source)
+        self._show_game(game, steps_of(game, 0), source)
 
-    def _show_game(self, game: Game, steps: list[Step], source: tuple[Any, ...], round_index: int = 0, at_end: bool = False) -> None:
+    def _show_game(self, game: Game | FamilyGame, steps: Sequence[AnyStep], source: tuple[Any, ...], round_index: int = 0, at_end: bool = False) -> None:
         """Show ``game`` with the ``steps`` of its round ``round_index`` (worked out by the caller,
         within its budget), from the round's start or ``at_end``."""
         with self.hold_trait_notifications():
@@ -731,7 +781,7 @@ class RoundModel(t.HasTraits):
             self.rules = game.rules  # a new game plays the same rules
             self.game = game
             self.round_index = round_index
-            self.steps = steps
+            self.steps = list(steps)
             self.step = max(0, len(steps) - 1) if at_end else 0
             self._replayed = (game, round_index)
             self.source = source
@@ -742,7 +792,7 @@ class RoundModel(t.HasTraits):
         try:
             with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
                 game = _play_game(players, seed, bots, self.rules)
-                steps = replay_round(game.rounds[0])
+                steps = steps_of(game, 0)
         except OverBudget:
             self._refuse(self._too_long("too_long_play"), "budget")  # the game shown stays
             return
@@ -791,8 +841,10 @@ class RoundModel(t.HasTraits):
     def _open(self, path: Path, name: str, head: bytes | None = None) -> None:
         try:
             with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
-                game = load_game(path, time_limit=REPLAY_SECONDS)
-                steps = replay_round(game.rounds[0])
+                game = self._read(
+                    lambda anyone: load_game(path, time_limit=REPLAY_SECONDS, any_family=True) if anyone else load_game(path, time_limit=REPLAY_SECONDS)
+                )
+                steps = steps_of(game, 0)
         except RecordError as error:  # every refusal, the file's limits and the time limit included
             if head is None:
                 head = _head(path)
@@ -822,7 +874,8 @@ class RoundModel(t.HasTraits):
     def _refuse_file(self, words: Callable[[str], str], reason: Callable[[str], Message | None], name: str) -> None:
         """Refuse a file: ``words`` the engine's reason, ``reason`` the plain one (``record.plain.*``) in a language."""
         self.refused_file = name
-        games = Items(tuple(_rummy_games()), "or")
+        names = _rummy_games(self.games)
+        games = Items((Items(tuple(names[:-1]), "comma"), names[-1]), "or")  # 'Up to 9, 3UP 3DOWN, Phase 10 or Picture cards'
 
         def said(lang: str) -> str:
             why = reason(lang)
@@ -846,8 +899,10 @@ class RoundModel(t.HasTraits):
         ``REPLAY_SECONDS``); a bad one sets ``error``."""
         try:
             with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
-                game = replay(record, time_limit=REPLAY_SECONDS)
-                steps = replay_round(game.rounds[0])
+                game = self._read(
+                    lambda anyone: replay(record, time_limit=REPLAY_SECONDS, any_family=True) if anyone else replay(record, time_limit=REPLAY_SECONDS)
+                )
+                steps = steps_of(game, 0)
         except RecordError as error:
             self._refuse_record(error, name, b"")
             return
@@ -856,13 +911,23 @@ class RoundModel(t.HasTraits):
             return
         self._show_game(game, steps, ("file", name))
 
-    def _round_steps(self) -> list[Step] | None:
+    def _read(self, reader: Callable[[bool], Game | FamilyGame]) -> Game | FamilyGame:
+        """A saved game read by ``reader(any_family)``: a game without levels only when the stepper
+        offers such a game (``games``), and then only one of those (else the engine's refusal of
+        another game)."""
+        others = set(self.games) - _rummy_keys()
+        game = reader(bool(others))
+        if game.rules.family not in self.games:
+            raise RecordError(Message("record.at", where="family", reason=Message("record.not_rummy", family=repr(game.rules.family))))
+        return game
+
+    def _round_steps(self) -> list[AnyStep] | None:
         """The steps of the round chosen, replayed; ``None`` when they are shown already."""
         if self.game is None or (self._replayed[0] is self.game and self._replayed[1] == self.round_index):
             return None  # set_game replayed this round already
-        return replay_round(self.game.rounds[self.round_index])
+        return steps_of(self.game, self.round_index)
 
-    def _show_round(self, steps: list[Step]) -> None:
+    def _show_round(self, steps: list[AnyStep]) -> None:
         assert self.game is not None
         with self.hold_trait_notifications():
             self.steps = steps
@@ -876,7 +941,7 @@ class RoundModel(t.HasTraits):
         return max(0, len(self.steps) - 1)
 
     @property
-    def current(self) -> Step:
+    def current(self) -> AnyStep:
         return self.steps[self.step]  # type: ignore[no-any-return]
 
     def forward(self) -> None:
@@ -1014,9 +1079,10 @@ def file_mistake(error: RecordError, head: bytes = b"") -> Message | None:
     return None
 
 
-def _rummy_games() -> list[str]:
-    """The card games whose saved games the stepper opens: the names of the game families of levels."""
-    names = (game_family(key).name for key in family_keys() if isinstance(game_family(key), RummyFamily))
+def _rummy_games(keys: Sequence[str] | None = None) -> list[str]:
+    """The card games whose saved games the stepper opens: the names of the families ``keys``
+    (by default the game families of levels)."""
+    names = (game_family(key).name for key in (sorted(_rummy_keys()) if keys is None else keys))
     return sorted(names, key=lambda name: (name != UPTO9.name, name))  # Up to 9, the site's own game, first
 
 
@@ -1211,6 +1277,8 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         if game is None and record is None:
             record = self.records.get(self.model.rules.key)
         self.rule_sets = tuple(rule_sets)
+        if any(not is_rummy(r) for r in self.rule_sets):  # its saved games open too, and no others
+            self.model.games = tuple(sorted(_rummy_keys() | {r.family for r in self.rule_sets}))
         self._drawing = False
         self._game_choice = w.ToggleButtons(options=[(r.name, i) for i, r in enumerate(self.rule_sets)], value=None)
         self._game_choice.add_class("u9-ruleset")
@@ -1266,7 +1334,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._slider.observe(guard(self, self._slid), names="value")
         self._developer = w.HTML()
         self._advanced = Advanced([self._developer], lang=str(self.model.lang))
-        self._synced: Game | None = None  # the game the new-game controls were last set from
+        self._synced: Game | FamilyGame | None = None  # the game the new-game controls were last set from
         self._status = w.HTML()
         self._table = w.HTML()
         self._action = w.HTML()
@@ -1310,7 +1378,11 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         elif self.new_game is not None:
             self.model.make(self.new_game, seed)
         else:
-            self.model.play(seed=seed, players=self._players.value, bots=self._bots.value or "heuristic")
+            self.model.play(seed=seed, players=self._seats(self.model.rules), bots=self._bots.value or "heuristic")
+
+    def _seats(self, rules: Rules) -> int:
+        """The players chosen, within what ``rules`` seats (the picture-card game: 2 or 3)."""
+        return max(rules.min_players, min(int(self._players.value), rules.max_players))
 
     def pick(self, rules: Rules) -> None:
         """Show a game of ``rules`` (as a click on its button does): its saved game if ``records``
@@ -1329,7 +1401,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         if path is not None:
             self.model.load(path)
         else:
-            self.model.play(seed=seed or 0, players=self._players.value, bots=self._bots.value or "heuristic")
+            self.model.play(seed=seed or 0, players=self._seats(rules), bots=self._bots.value or "heuristic")
 
     def _typed(self, change: Any) -> None:
         # A number typed and entered: played as the button plays it, so an old refusal goes with
@@ -1404,7 +1476,14 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
                 (self._upload.add_class if other == lang else self._upload.remove_class)(f"u9-upload-{other}")
             self._advanced.lang = lang
             self._rounds.description = texts["round"]
-            self._rounds.options = [(texts["round_deciding" if r.deciding else "round_option"].format(n=i + 1), i) for i, r in enumerate(game.rounds)]
+            self._rounds.options = [
+                (texts["round_deciding" if getattr(r, "deciding", False) else "round_option"].format(n=i + 1), i) for i, r in enumerate(game.rounds)
+            ]
+            seats = list(range(game.rules.min_players, game.rules.max_players + 1))
+            if list(self._players.options) != seats:  # the game's own table sizes (the picture-card game: 2 or 3)
+                chosen = max(seats[0], min(int(self._players.value), seats[-1]))
+                self._players.options = seats
+                self._players.value = chosen
             self._perspective.description = texts["perspective"]
             self._perspective.options = [(texts["whole"], WHOLE_TABLE)] + [(texts["seat_view"].format(name=model.name(p)), p) for p in range(game.players)]
             for button, key in ((self._start, "start"), (self._back, "back"), (self._forward, "forward"), (self._end, "end")):
@@ -1424,7 +1503,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self._draw_source(texts, game)
         self._status.value, self._action.value, self._table.value = render_step(model, model.step, model.perspective)
 
-    def _draw_source(self, texts: dict[str, str], game: Game) -> None:
+    def _draw_source(self, texts: dict[str, str], game: Game | FamilyGame) -> None:
         """Where the game comes from, in a learner's words; the engine's calls and the file's name in
         the Advanced section. The new-game controls show only for a game the bots played (and are set
         to it), not for a saved one they do not apply to."""
@@ -1451,6 +1530,9 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             line = texts["source_seed"].format(bots=bots, seed=source[1], players=source[2])
             bot = "RandomBot" if source[3] == "random" else "HeuristicBot"
             developer = texts["advanced_seed"].format(players=source[2], seed=source[1], bot=bot)
+            if not is_rummy(game.rules):  # the family's default bot (its bots()), or random ones
+                bots = f"bots=[RandomBot] * {source[2]}, " if source[3] == "random" else ""
+                developer = texts["advanced_family_seed"].format(players=source[2], seed=source[1], key=game.rules.family, bots=bots)
             prose = texts["seed_is"]
         elif source and source[0] == "file":
             line = texts["source_file"].format(players=game.players)
@@ -1471,6 +1553,8 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
     """The status line, the action and the table at step ``index``, as HTML, seen from
     ``perspective``. A player's perspective is drawn from that player's engine view alone."""
     assert model.game is not None
+    if not isinstance(model.game, Game):
+        return render_family_step(model, index, perspective)
     lang = str(model.lang)
     texts = TEXTS[lang]
     step: Step = model.steps[index]
@@ -1580,3 +1664,29 @@ def _summary(model: RoundModel, end: RoundEnded) -> str:
         words = texts["tie_next"].format(names=_names(model, tied), level=model.game.last_level, points=before[tied[0]] + end.penalties[tied[0]])
         winners += f"<div class='u9-note'><b>{escape(words)}</b></div>"
     return f"<div><b>{escape(texts['summary'])}</b><table class='u9-table'>{head}{''.join(rows)}</table>{winners}</div>"
+
+
+def render_family_step(model: RoundModel, index: int, perspective: int) -> tuple[str, str, str]:
+    """``render_step`` for a game without levels, through the turn model alone: the status line,
+    what happened in the family's words as ``perspective`` may know it (``DescribedFamily``), and
+    the table drawn from the round's zones (``upto9.widgets.table``)."""
+    game = model.game
+    assert game is not None
+    lang = str(model.lang)
+    texts = TEXTS[lang]
+    step: FamilyStep = model.steps[index]
+    key = game.rules.family
+    names = [model.name(p) for p in range(game.players)]
+    played = game.rounds[model.round_index]
+    status = texts["status"].format(round=model.round_index + 1, k=index, n=model.last_step)
+    turn = texts["phase_over"] if step.over else texts["to_move_family"].format(name=names[step.turn])
+    status_html = f"<div><b>{escape(status)}</b> · {escape(turn)}</div>"
+    what = step_words(step, key, names, perspective, lang)
+    if index == 0:
+        what.insert(0, texts["deal_family"].format(name=names[step.turn]))
+    action_html = f'<div role="status" aria-live="polite"><b>{escape(texts["what"])}:</b> {escape(" ".join(what))}</div>'
+    table = table_html(step, key, names, perspective, lang, dealer=played.dealer, used=used_zones(model.steps))
+    if step.over and game.over and model.round_index == len(game.rounds) - 1:
+        won = texts["winners"].format(names=", ".join(names[p] for p in game.winners)) if game.winners else texts["no_winner"]
+        table = f"<div class='u9-ok'>{escape(won)}</div>" + table
+    return status_html, action_html, table

@@ -19,24 +19,33 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, Final
 
-from upto9.cards import Card, CardError, PlayingCard, full_deck, parse_card_token, read_one
+from upto9.cards import Card, CardError, PlayingCard, Rank, full_deck, parse_card_token, read_one
 from upto9.families.picture_cards.bot import BestStopBot, RiskBot, StopAfterBot
 from upto9.families.picture_cards.game import (
+    BUST,
     ENGINE_RECORDS,
     Draw,
+    Drew,
+    Ended,
     Keep,
+    Kept,
     Lose,
+    Lost,
     PictureRound,
     PictureView,
     Place,
+    Placed,
     Shift,
+    Shifted,
     Stay,
+    Stayed,
     Stop,
+    Stopped,
     fields_of,
     legal_moves,
 )
-from upto9.family import FamilyGame, FamilyRound, FamilyView, GameFamily
-from upto9.messages import Items, Message, message_of
+from upto9.family import DrawnFamily, FamilyGame, FamilyRecord, FamilyRound, FamilyView, GameFamily, drawn_families
+from upto9.messages import Items, Message, Param, message_of
 from upto9.records import RecordError
 from upto9.rounds import RoundsGame
 from upto9.rules import Rules, rules_from_dict
@@ -80,6 +89,16 @@ def _slot(data: Mapping[str, Any], name: str) -> int:
     return value
 
 
+def _word(card: PlayingCard) -> Message:
+    """A standard card's name in words (``'queen of spades'`` / ``'spar dame'``): the family that draws the standard deck says it."""
+    drawer: DrawnFamily = next(f for f in drawn_families() if f.owns(card))
+    return drawer.card_words(card)
+
+
+def _words(cards: Sequence[PlayingCard]) -> Items:
+    return Items(tuple(_word(c) for c in cards), "and")
+
+
 class PictureFamily:
     """The picture-card family."""
 
@@ -119,6 +138,79 @@ class PictureFamily:
     def bots(self) -> dict[str, Callable[[int | str | None], StopAfterBot | RiskBot | BestStopBot]]:
         """The family's bots by name; the first is the default player."""
         return {"stop_after_3": StopAfterBot, "risk_30": RiskBot, "best": BestStopBot}
+
+    # --- how the round stepper tells and draws a game (upto9.family.DescribedFamily) ---
+
+    stacks: Final = ("pile",)
+    """The zones drawn as a face-down stack with its size: the number pile."""
+
+    def describe(self, record: FamilyRecord, seat: int | None = None, names: Sequence[str] = ()) -> Message:
+        """One step of a game in words. Every seat sees every card drawn and placed (picture
+        ruling 10), so ``seat`` changes nothing here; ``names`` are the seats' names (default
+        ``'Player 1'``...).
+
+        >>> from upto9.messages import render
+        >>> from upto9.families.picture_cards.game import Drew, Placed
+        >>> render(FAMILY.describe(Drew(0, read_card("2s")), 1, ("Ann", "Bob")))
+        'Ann draws 2 of spades: a 2 or a 3 ends the turn; it is laid aside and the cards drawn this turn go back into the number pile.'
+        >>> render(FAMILY.describe(Placed(1, read_card("7h"), 0), 0), "nb")
+        'Spiller 2 legger hjerter 7 på bildekortet på plass 1.'
+        """
+        data = record.to_dict()
+        owner = data.get("player")
+        name: Param = ""
+        if isinstance(owner, int):
+            name = names[owner] if 0 <= owner < len(names) else Message("picture_cards.say.seat", n=owner + 1)
+        if isinstance(record, Kept):
+            return Message("picture_cards.say.keep", name=name, cards=_words(record.cards))
+        if isinstance(record, Drew):
+            said = self._drew(record, name)
+            if record.back:
+                said = Message("picture_cards.say.back", said=said, cards=_words(record.back))
+            return said
+        if isinstance(record, Stopped):
+            return Message("picture_cards.say.stop", name=name)
+        if isinstance(record, Placed):
+            return Message("picture_cards.say.place", name=name, card=_word(record.card), n=record.slot + 1)
+        if isinstance(record, Lost):
+            if not record.cards:
+                return Message("picture_cards.say.lose_bare", name=name, picture=_word(record.picture))
+            return Message("picture_cards.say.lose", name=name, picture=_word(record.picture), n=len(record.cards))
+        if isinstance(record, Shifted):
+            return Message("picture_cards.say.shift", name=name, card=_word(record.card), source=record.source + 1, target=record.target + 1)
+        if isinstance(record, Stayed):
+            return Message("picture_cards.say.stay", name=name)
+        if isinstance(record, Ended):
+            return Message("picture_cards.say.end", why=Message(f"picture_cards.say.end.{record.reason}"))
+        return Message("picture_cards.say.other", kind=str(data.get("type", "?")))
+
+    def groups(self, rnd: FamilyRound) -> dict[str, tuple[str, tuple[tuple[PlayingCard, ...], ...]]]:
+        """The number cards placed on each picture card (PC7): ``"placed.<seat>"`` lies on
+        ``"hand.<seat>"``, one group per picture card still held (``upto9.family.DescribedFamily.groups``).
+
+        >>> from upto9.simulate import play_game
+        >>> game = play_game(players=2, rules=FAMILY.rules, seed=4, any_family=True)
+        >>> found = FAMILY.groups(game.round)
+        >>> base, piles = found["placed.0"]
+        >>> base, len(piles) == len(game.round.zones()["hand.0"]), sum(piles, ()) == game.round.zones()["placed.0"]
+        ('hand.0', True, True)
+        """
+        assert isinstance(rnd, PictureRound), rnd
+        return {
+            f"placed.{p}": (f"hand.{p}", tuple(tuple(rnd.placed[p][slot]) for slot, picture in enumerate(rnd.pictures[p]) if picture is not None))
+            for p in range(rnd.players)
+        }
+
+    @staticmethod
+    def _drew(record: Drew, name: Param) -> Message:
+        card = record.card
+        if card is None:
+            return Message("picture_cards.say.no_draw", name=name)
+        if card.rank in BUST:
+            return Message("picture_cards.say.draw_low", name=name, card=_word(card))
+        if card.rank == Rank.ACE:
+            return Message("picture_cards.say.draw_ace", name=name, card=_word(card))
+        return Message("picture_cards.say.draw", name=name, card=_word(card))
 
     def new_game(self, rules: Rules, players: int, seed: int | str, names: Sequence[str] | None) -> FamilyGame:
         return RoundsGame(self, rules, players, seed, names)

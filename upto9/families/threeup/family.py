@@ -24,8 +24,13 @@ from upto9.families.threeup.cards import COLOURS, ThreeUpCard, parse_threeup_tok
 from upto9.families.threeup.round import (
     ENGINE_RECORDS,
     ChooseUp,
+    ChoseUp,
     Draw,
+    Drew,
+    DrewUp,
+    Finished,
     KeepUp,
+    KeptUp,
     PickedUp,
     PickUp,
     Play,
@@ -33,15 +38,18 @@ from upto9.families.threeup.round import (
     Played,
     PlayedBlind,
     Source,
+    Stopped,
+    SwappedPiles,
+    SwappedUp,
     SwapUp,
     ThreeUpRound,
     ThreeUpView,
     fields_of,
     legal_moves,
 )
-from upto9.family import FamilyGame, FamilyRound, FamilyView
+from upto9.family import FamilyGame, FamilyRecord, FamilyRound, FamilyView
 from upto9.looks import CardLook
-from upto9.messages import Items, Message
+from upto9.messages import Items, Message, Param
 from upto9.records import RecordError
 from upto9.rounds import RoundsGame
 from upto9.rules import Rules, rules_from_dict
@@ -144,6 +152,81 @@ class ThreeUpFamily:
         """A hand low to high, a number's colours in the deck's order, the clears last."""
         assert isinstance(card, ThreeUpCard), card
         return (int(card.clear), card.number, card.colour.order if card.colour is not None else len(COLOURS))
+
+    # --- how the round stepper tells and draws a round (upto9.family.DescribedFamily) ---
+
+    stacks: Final = ("deck",)
+    """The zones drawn as a face-down stack with its size: the draw pile."""
+
+    def describe(self, record: FamilyRecord, seat: int | None = None, names: Sequence[str] = ()) -> Message:
+        """One step of a round in words, as ``seat`` may know it (``None``: the whole table, every
+        card named; ruling 9): another seat's draws and a 3DOWN card it took up unseen are not
+        named. ``names`` are the seats' names (default ``'Player 1'``...).
+
+        >>> from upto9.messages import render
+        >>> from upto9.families.threeup.round import PlayedBlind
+        >>> blind = PlayedBlind(1, 0, FAMILY.read_token("2r"), False, picked_up=(FAMILY.read_token("9b"),))
+        >>> render(FAMILY.describe(blind, 0, ("Ann", "Bob")))
+        'Bob takes up a 3DOWN card unseen: it does not fit, so it goes into the hand with the pile (2 cards in all).'
+        >>> render(FAMILY.describe(blind, None, ("Ann", "Bob")), "nb")
+        'Bob snur et 3DOWN-kort, rød 2: det passer ikke, så det går på hånda sammen med bunken (2 kort i alt).'
+        """
+        data = record.to_dict()
+        owner = data.get("player")
+        name: Param = ""
+        if isinstance(owner, int):
+            name = names[owner] if 0 <= owner < len(names) else Message("threeup.say.seat", n=owner + 1)
+        sees = seat is None or seat == owner  # the owner's own cards, or the whole table's eyes
+        if isinstance(record, ChoseUp):
+            if sees:
+                return Message("threeup.say.choose_up", name=name, cards=self._words(record.cards))
+            return Message("threeup.say.choose_up_hidden", name=name, n=len(record.cards))
+        if isinstance(record, Played):
+            said = Message("threeup.say.play_up" if record.source is Source.UP else "threeup.say.play", name=name, cards=self._words(record.cards))
+            return self._after(said, record.clears, record.reversed)
+        if isinstance(record, PlayedBlind):
+            if record.played:
+                return self._after(Message("threeup.say.blind", name=name, card=self.card_words(record.card)), record.clears, record.reversed)
+            n = len(record.picked_up) + 1
+            if sees:
+                return Message("threeup.say.blind_taken", name=name, card=self.card_words(record.card), n=n)
+            return Message("threeup.say.blind_taken_hidden", name=name, n=n)
+        if isinstance(record, PickedUp):
+            return Message("threeup.say.pick_up", name=name, n=len(record.cards))
+        if isinstance(record, Drew):
+            return Message("threeup.say.draw", name=name, card=self.card_words(record.card)) if sees else Message("threeup.say.draw_hidden", name=name)
+        if isinstance(record, DrewUp):
+            if sees:
+                return Message("threeup.say.draw_up", name=name, cards=self._words(record.cards), n=len(record.cards))
+            return Message("threeup.say.draw_up_hidden", name=name, n=len(record.cards))
+        if isinstance(record, SwappedUp):
+            return Message("threeup.say.swap_up", name=name, hand=self.card_words(record.hand), up=self.card_words(record.up))
+        if isinstance(record, KeptUp):
+            return Message("threeup.say.keep_up", name=name)
+        if isinstance(record, SwappedPiles):
+            return Message("threeup.say.swap_piles")
+        if isinstance(record, Finished):
+            return Message("threeup.say.won", name=name) if record.place == 1 else Message("threeup.say.finished", name=name, place=record.place)
+        if isinstance(record, Stopped):
+            return Message("threeup.say.turn_limit", turns=record.turns)
+        return Message("threeup.say.other", kind=str(data.get("type", "?")))
+
+    def groups(self, rnd: FamilyRound) -> dict[str, tuple[str, tuple[tuple[PlayingCard, ...], ...]]]:
+        """No 3UP 3DOWN card lies on another: each 3UP card lies on a 3DOWN card, but the 3DOWN card
+        is its own zone, face down (``upto9.family.DescribedFamily.groups``)."""
+        return {}
+
+    def _words(self, cards: Sequence[PlayingCard]) -> Items:
+        return Items(tuple(self.card_words(c) for c in cards), "and")
+
+    @staticmethod
+    def _after(said: Message, clears: str | None, turned: bool) -> Message:
+        """A play, and what it did to the pile (a clear) or to the direction of play."""
+        if clears is not None:
+            said = Message("threeup.say.cleared", said=said)
+        if turned:
+            said = Message("threeup.say.reversed", said=said)
+        return said
 
     def bots(self) -> dict[str, type[ThreeUpBot] | type[SamplingBot]]:
         """The family's bots by name; the first is the default player."""
