@@ -1067,7 +1067,7 @@ def builtin_rules(key: str) -> Rules:
     >>> builtin_rules("../upto9")
     Traceback (most recent call last):
     ...
-    upto9.rules.RulesError: no built-in rule set '../upto9'; built-in: phase10, picture_cards, threeup, upto9, upto9_lean
+    upto9.rules.RulesError: no built-in rule set '../upto9'; built-in: phase10, picture_cards, ..., upto9, upto9_lean
     """
     data = _builtin_data(key)
     source = _builtin_source(key)
