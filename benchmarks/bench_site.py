@@ -255,7 +255,8 @@ class Sampler(threading.Thread):
 
 def _is_kernel(process: psutil.Process) -> bool:
     try:
-        return "ipykernel_launcher" in " ".join(process.cmdline())
+        # The published kernel (share/jupyter/kernels/python3) starts through launch_published.py.
+        return any(m in " ".join(process.cmdline()) for m in ("ipykernel_launcher", "launch_published.py"))
     except psutil.Error:
         return False
 

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from upto9.widgets.tips import ANSWER_SECONDS, DEFAULT_GAMES, TipsModel
+from upto9.widgets.games.tips import ANSWER_SECONDS, DEFAULT_GAMES, TipsModel
 
 from upto9.families.picture_cards.tips import load_tips
 

@@ -14,9 +14,14 @@ Both ways a kernel is born go through its :meth:`ClassKernelManager.start_kernel
 - a pool fill that Voila has already handed to a visitor (one who came while the refill waited out
   ``fill_delay``, :meth:`ClassKernelManager._fill_handed_to_visitor`) is that visitor's start, with
   the visitor's rule above: it takes a waiting pooled kernel's place;
-- any other pool fill at the limit is refused at once (logged at info); the keeper, a periodic
-  callback, drops the failed task from the pool and refills a pool once there is room for all of
-  its missing kernels again, so after a full class leaves its pools come back by themselves.
+- any other pool fill at the limit is refused at once (logged at info) and leaves its pool as it
+  fails (:meth:`ClassKernelManager._leave_pool`); the keeper, a periodic callback, refills a pool
+  once there is room for all of its missing kernels again, so after a full class leaves its pools
+  come back by themselves.
+
+tests/test_keeper_machine.py plays random classes at this manager inside Voila's own pool manager
+(kernels without processes): never more kernels than the limit, no refusal while a pooled kernel
+waits, every pool back after the class leaves.
 
 The site's template and its pages' kernel (share/jupyter) are found from voila.json's
 ``ClassKernelManager.site_data``, put first on the server's JUPYTER_PATH
@@ -225,8 +230,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
                 in_use = self.in_use()
                 if preheat:
                     self.log.info("Kernel limit reached (%d of %d): the pool waits for room", in_use, self.max_kernels)
-                    # The failed fill task is done once this exception has unwound it: drop it right after.
-                    asyncio.get_running_loop().call_soon(self._drop_failed_pool_tasks)
+                    # Out of its pool before it fails: Voila's shutdown_kernel reads every done fill's result,
+                    # and one that ran before a later drop raised this refusal (the tab's kernel stayed).
+                    self._leave_pool(asyncio.current_task())
                 else:
                     self.log.warning("Kernel limit reached (%d of %d): a visitor gets the 'class is full' page", in_use, self.max_kernels)
                 raise ClassFull(in_use, self.max_kernels, _lang(env))
@@ -251,6 +257,13 @@ class ClassKernelManager(AsyncMappingKernelManager):
         idle pooled kernels on the server)."""
         task = asyncio.current_task()
         return task is not None and not any(task in pool for _name, pool in self._pool_lists())
+
+    def _leave_pool(self, task: asyncio.Task[Any] | None) -> None:
+        """Take a pool fill that is about to fail out of its pool (the keeper refills the pool)."""
+        for _name, pool in self._pool_lists():
+            if task in pool:
+                pool.remove(task)
+                task.add_done_callback(lambda t: t.cancelled() or t.exception())  # read: asyncio logs no "never retrieved"
 
     def _take_a_pooled_kernel(self) -> dict[str, Any] | None:
         """Make room for a visitor: take a ready kernel out of the fullest pool (the keeper refills it

@@ -232,12 +232,12 @@ def test_every_widget_text_table_is_norwegian_in_norwegian() -> None:
     import upto9.widgets
 
     texts: dict[str, str] = {}
-    for module in pkgutil.iter_modules(upto9.widgets.__path__):
-        loaded = importlib.import_module(f"upto9.widgets.{module.name}")
+    for module in pkgutil.walk_packages(upto9.widgets.__path__, "upto9.widgets."):  # widgets.games too
+        loaded = importlib.import_module(module.name)
         for table in ("TEXTS", "SHARED"):
             found = getattr(loaded, table, None)
             if isinstance(found, dict) and "nb" in found:
-                texts.update(_strings(found["nb"], f"{module.name}.{table}"))
+                texts.update(_strings(found["nb"], f"{module.name.removeprefix('upto9.widgets.')}.{table}"))
     assert len(texts) > 300, f"only {len(texts)} Norwegian widget texts found"
     problems = norwegian_problems(texts)
     assert not problems, "English in the widgets' Norwegian texts:\n" + "\n".join(problems)

@@ -69,14 +69,14 @@ def _catalog_texts() -> Iterator[tuple[tuple[str, str], str, str]]:
 def _widget_texts() -> Iterator[tuple[tuple[str, str, str], str, str]]:
     """Every text of every widget module's tables of words by language (``TEXTS``, ``SHARED``...):
     ((module, table, key), language, text)."""
-    for info in pkgutil.iter_modules(widgets_package.__path__):
-        module = importlib.import_module(f"upto9.widgets.{info.name}")
+    for info in pkgutil.walk_packages(widgets_package.__path__, "upto9.widgets."):  # widgets.games too
+        module = importlib.import_module(info.name)
         for name, table in vars(module).items():
             if isinstance(table, dict) and set(table) == set(LANGS) and all(isinstance(words, dict) for words in table.values()):
                 for lang, words in table.items():
                     for key, text in words.items():
                         if isinstance(text, str):
-                            yield (info.name, name, str(key)), lang, text
+                            yield (info.name.removeprefix("upto9.widgets."), name, str(key)), lang, text
 
 
 def _found(text: str) -> list[str]:

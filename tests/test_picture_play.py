@@ -1,4 +1,4 @@
-"""The picture-card play page (``upto9.widgets.picture_play``): the learner plays a game against the
+"""The picture-card play page (``upto9.widgets.games.picture_play``): the learner plays a game against the
 bots by clicks; before each draw the page shows the exact chance that the next card ends the turn
 (``end_chance``'s count, from the learner's view: it matches the cards anyone can see) and the best
 policy's advice; the page never uses what the learner may not see; a move the rules refuse is
@@ -17,8 +17,8 @@ from importlib import resources
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, rule
+from upto9.widgets.games.picture_play import BOT_KINDS, LEARNER, TEXTS, PicturePlay, PlayModel
 from upto9.widgets.page import Page
-from upto9.widgets.picture_play import BOT_KINDS, LEARNER, TEXTS, PicturePlay, PlayModel
 from upto9.widgets.texts import percent_text
 
 from tests.test_widget_machines import PageMachine, machine_settings, text_of

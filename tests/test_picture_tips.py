@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, rule
+from upto9.widgets.games.tips import GAMES, MOVE_AFTER, SUITS, TipsModel, TipsView, refusal_line, result_html
 from upto9.widgets.page import Page
-from upto9.widgets.tips import GAMES, MOVE_AFTER, SUITS, TipsModel, TipsView, refusal_line, result_html
 
 from tests.test_widget_machines import PageMachine, machine_settings, text_of
 from upto9.families.picture_cards.tips import (

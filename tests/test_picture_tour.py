@@ -1,4 +1,4 @@
-"""The Picture cards rules tour's views (upto9.widgets.picture_tour) headless: what a learner reads is
+"""The Picture cards rules tour's views (upto9.widgets.games.picture_tour) headless: what a learner reads is
 the engine's (scores against ``card_score``, suits against ``standing``, chances against
 ``end_chance``, the best play against ``BestStopBot``), the text's own examples are shown (the
 king's 25, the queen's 20, the jack's 17, Per and Lise), the deal's contradiction is shown as such,
@@ -21,8 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from upto9.widgets._common import trouble
-from upto9.widgets.page import Page
-from upto9.widgets.picture_tour import (
+from upto9.widgets.games.picture_tour import (
     AceChoice,
     DealNote,
     GameEnd,
@@ -35,6 +34,7 @@ from upto9.widgets.picture_tour import (
     positions,
     score_choices,
 )
+from upto9.widgets.page import Page
 from upto9.widgets.texts import percent_text
 
 from upto9.cards import Card, Rank, Suit, parse_card, parse_hand

@@ -1,4 +1,4 @@
-"""The 3UP 3DOWN rules tour (notebooks/7_threeup_tour.ipynb, upto9.widgets.threeup_tour): every
+"""The 3UP 3DOWN rules tour (notebooks/7_threeup_tour.ipynb, upto9.widgets.games.threeup_tour): every
 answer is the engine's, a reveal says the right words in English and Norwegian, the answer stays
 hidden until the learner picks one, the page runs without numpy or pandas (the static site), and
 the luck figures are the README's, with the intervals ``upto9.stats.wilson`` gives."""
@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from upto9.widgets._common import TROUBLE
+from upto9.widgets.games.threeup_tour import BOT_FIGURES, RULES, TEXTS, CanPlay, LuckTable, Scene, SetUp, WhatNext, WhereFrom, cards
 from upto9.widgets.page import Page
-from upto9.widgets.threeup_tour import BOT_FIGURES, RULES, TEXTS, CanPlay, LuckTable, Scene, SetUp, WhatNext, WhereFrom, cards
 
 from upto9.families.threeup.cards import threeup_deck
 from upto9.families.threeup.round import Play, PlayBlind, Source, arranged
@@ -196,7 +196,7 @@ def test_the_luck_figures_are_the_readmes_with_wilson_intervals() -> None:
 
 def test_the_page_runs_without_numpy_or_pandas() -> None:
     """The static site's browser Python has neither: the tour's module must not import them."""
-    code = "import sys, upto9.widgets.threeup_tour, upto9.widgets.page; print(sorted(m for m in ('numpy', 'pandas', 'plotly') if m in sys.modules))"
+    code = "import sys, upto9.widgets.games.threeup_tour, upto9.widgets.page; print(sorted(m for m in ('numpy', 'pandas', 'plotly') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]"
 

@@ -909,7 +909,7 @@ def test_every_handler_of_every_widget_runs_behind_the_boundary() -> None:
     """No ``observe`` or ``on_click`` in a widget file without ``guard`` (models observing models excepted)."""
     folder = Path(__file__).resolve().parent.parent / "widgets"
     unguarded = []
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):  # a game's own pages (widgets/games/) too
         source = path.read_text(encoding="utf-8")
         for found in re.finditer(r"(?<!@t)\.(observe|on_click)\((?!\s*guard\()", source):
             line = source[source.rfind("\n", 0, found.start()) + 1 : source.find("\n", found.end())]

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 import ipywidgets as w
 
+from upto9.messages import Message, catalog_keys, render
 from upto9.rules import PHASE10, UPTO9, Rules
 
 from ._common import OwnLanguage, guard
@@ -55,8 +56,8 @@ def ruleset_name(rules: Rules, lang: str = "en") -> str:
     key), a learner's house rules as ``'… (husregler)'``, any other rule set by its own ``name``.
 
     >>> from upto9.rules import builtin_rules
-    >>> ruleset_name(builtin_rules("upto9_lean"), "nb"), ruleset_name(PHASE10, "nb")
-    ('Up to 9, én kortstokk færre', 'Phase 10')
+    >>> ruleset_name(builtin_rules("upto9_lean"), "nb"), ruleset_name(PHASE10, "nb"), ruleset_name(builtin_rules("picture_cards"), "nb")
+    ('Up to 9, én kortstokk færre', 'Phase 10', 'Bildekort')
     """
     names = RULESET_NAMES[check_lang(lang)]
     name = rules.name
@@ -64,7 +65,12 @@ def ruleset_name(rules: Rules, lang: str = "en") -> str:
     own = name.removesuffix(_HOUSE_SUFFIX)
     english = RULESET_NAMES["en"]
     key = next((k for k in (rules.key, rules.base) if k in names and english[k] == own), None)
-    shown = names[key] if key is not None else own
+    if key is not None:
+        shown = names[key]
+    else:  # a family names its own rule sets in its catalog (``ruleset.name.<key>``): a new game brings its names
+        known = catalog_keys("en")
+        found = next((k for k in (rules.key, rules.base) if f"ruleset.name.{k}" in known and render(Message(f"ruleset.name.{k}"), "en") == own), None)
+        shown = render(Message(f"ruleset.name.{found}"), lang) if found is not None else own
     return names["house"].format(name=shown) if house else shown
 
 

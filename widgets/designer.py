@@ -110,7 +110,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "download": "Last ned {file}",
         "lab": "Prøv den i husregel-laben",
         "lab_how": (
-            "Lagre filen; {command} skriver ut nivåtabellen. I laben: still inn nivåene i fet skrift slik filen har dem, og sammenlign på de samme spillene."
+            "Lagre filen; {command} skriver ut nivåtabellen. I laben: sett nivåene i fet skrift slik filen har dem, og sammenlign på de samme spillene."
         ),
         "no_numbers": "Skriv tall mellom 0 og 100, skilt med komma eller mellomrom; «{bad}» er ikke et.",
         "wrong_count": "Skriv {want} prosenter; du skrev {got}.",

@@ -448,18 +448,14 @@ DASK_ENV: Final = "UPTO9_DASK_SCHEDULER"
 _FAMILY_SKIPPED: Final = frozenset({"turn_limit", "rounds"})
 """Fields the lab does not offer: the engine's turn guard (no rule) and a game of several games for points (another question)."""
 
-_GAME_NAMES: Final = {"en": {}, "nb": {"picture_cards": "Bildekort"}}
-"""The games' names in the page's language where the rule set's own name is not it."""
-
 
 def game_name(rules: Rules, lang: str = "en") -> str:
-    """A game's name on the page: ``ruleset_name``, with the names of the games without levels in the page's language.
+    """A game's name on the page (``ruleset_name``: a family names its rule sets in its catalog).
 
     >>> game_name(FAMILY_GAMES[1], "nb"), game_name(FAMILY_GAMES[0], "nb")
     ('Bildekort', '3UP 3DOWN')
     """
-    own = _GAME_NAMES[check_lang(lang)].get(rules.key)
-    return own if own is not None else ruleset_name(rules, lang)
+    return ruleset_name(rules, lang)
 
 
 def family_fields(rules: Rules) -> tuple[tuple[str, bool | int], ...]:

@@ -54,6 +54,7 @@ from upto9.rules import UPTO9, Group, GroupKind, Rules
 from ._common import ModelLanguage, guard, style_tag
 from .budget import OverBudget, within
 from .cards_html import card_html, card_row
+from .choice import ruleset_name
 from .engine_text import record_error_text
 from .page import Advanced
 from .table import FamilyStep, replay_family_round, step_words, table_html, used_zones
@@ -98,10 +99,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "advanced_seed": (
             "Played by upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); save it with upto9.save_game(game, path)."
         ),
-        "advanced_family_seed": (
-            "Played by upto9.simulate.play_game(players={players}, rules=game_family({key!r}).rules, seed={seed}, {bots}any_family=True); "
-            "save it with upto9.save_game(game, path)."
-        ),
+        "advanced_family_seed": "Played by {call}; save it with upto9.save_game(game, path).",
         "to_move_family": "{name} to move",
         "deal_family": "The cards are dealt. {name} begins.",
         "no_winner": "The game is over, and nobody won it.",
@@ -293,10 +291,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "advanced_seed": (
             "Spilt med upto9.simulate.play_game(players={players}, seed={seed}, bots=[{bot}] * {players}); lagre det med upto9.save_game(game, path)."
         ),
-        "advanced_family_seed": (
-            "Spilt med upto9.simulate.play_game(players={players}, rules=game_family({key!r}).rules, seed={seed}, {bots}any_family=True); "
-            "lagre det med upto9.save_game(game, path)."
-        ),
+        "advanced_family_seed": "Spilt med {call}; lagre det med upto9.save_game(game, path).",
         "to_move_family": "{name} sin tur",
         "deal_family": "Kortene deles ut. {name} begynner.",
         "no_winner": "Spillet er over, og ingen vant.",
@@ -874,10 +869,10 @@ class RoundModel(t.HasTraits):
     def _refuse_file(self, words: Callable[[str], str], reason: Callable[[str], Message | None], name: str) -> None:
         """Refuse a file: ``words`` the engine's reason, ``reason`` the plain one (``record.plain.*``) in a language."""
         self.refused_file = name
-        names = _rummy_games(self.games)
-        games = Items((Items(tuple(names[:-1]), "comma"), names[-1]), "or")  # 'Up to 9, 3UP 3DOWN, Phase 10 or Picture cards'
 
         def said(lang: str) -> str:
+            names = _rummy_games(self.games, lang)
+            games = Items((Items(tuple(names[:-1]), "comma"), names[-1]), "or")  # 'Up to 9, 3UP 3DOWN, Phase 10 or Picture cards'
             why = reason(lang)
             plain = Message("record.plain.not_game", games=games) if why is None else Message("record.plain.not_game_because", games=games, reason=why)
             return render(plain, lang)
@@ -1079,11 +1074,11 @@ def file_mistake(error: RecordError, head: bytes = b"") -> Message | None:
     return None
 
 
-def _rummy_games(keys: Sequence[str] | None = None) -> list[str]:
+def _rummy_games(keys: Sequence[str] | None = None, lang: str = "en") -> list[str]:
     """The card games whose saved games the stepper opens: the names of the families ``keys``
-    (by default the game families of levels)."""
-    names = (game_family(key).name for key in (sorted(_rummy_keys()) if keys is None else keys))
-    return sorted(names, key=lambda name: (name != UPTO9.name, name))  # Up to 9, the site's own game, first
+    (by default the game families of levels), in the page's language."""
+    families = sorted((game_family(key) for key in (sorted(_rummy_keys()) if keys is None else keys)), key=lambda f: (f.name != UPTO9.name, f.name))
+    return [ruleset_name(f.rules, lang) for f in families]  # Up to 9, the site's own game, first
 
 
 def seed_range(lang: str) -> str:
@@ -1280,7 +1275,7 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         if any(not is_rummy(r) for r in self.rule_sets):  # its saved games open too, and no others
             self.model.games = tuple(sorted(_rummy_keys() | {r.family for r in self.rule_sets}))
         self._drawing = False
-        self._game_choice = w.ToggleButtons(options=[(r.name, i) for i, r in enumerate(self.rule_sets)], value=None)
+        self._game_choice = w.ToggleButtons(options=[(ruleset_name(r), i) for i, r in enumerate(self.rule_sets)], value=None)
         self._game_choice.add_class("u9-ruleset")
         self._game_choice.layout.display = None if len(self.rule_sets) > 1 else "none"
         self._game_choice.observe(guard(self, self._game_picked), names="value")
@@ -1461,6 +1456,9 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
             self._game_choice.description = texts["game"]
             shown_game = next((i for i, r in enumerate(self.rule_sets) if r.key == game.rules.key), None)
+            names = tuple((ruleset_name(r, lang), i) for i, r in enumerate(self.rule_sets))  # Picture cards is Bildekort
+            if tuple(self._game_choice.options) != names:
+                self._game_choice.options = names
             if self._game_choice.value != shown_game:
                 self._game_choice.value = shown_game
             self._seed.description = texts["seed"]
@@ -1532,7 +1530,8 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
             developer = texts["advanced_seed"].format(players=source[2], seed=source[1], bot=bot)
             if not is_rummy(game.rules):  # the family's default bot (its bots()), or random ones
                 bots = f"bots=[RandomBot] * {source[2]}, " if source[3] == "random" else ""
-                developer = texts["advanced_family_seed"].format(players=source[2], seed=source[1], key=game.rules.family, bots=bots)
+                call = f"upto9.simulate.play_game(players={source[2]}, rules=game_family({game.rules.family!r}).rules, seed={source[1]}, {bots}any_family=True)"
+                developer = texts["advanced_family_seed"].format(call=call)  # the call is code in both languages
             prose = texts["seed_is"]
         elif source and source[0] == "file":
             line = texts["source_file"].format(players=game.players)

@@ -62,9 +62,9 @@ from upto9.rules import Rules
 from upto9.simulate import bot_seed
 from upto9.turns import RuleError
 
-from ._common import ModelLanguage, guard, style_tag
-from .cards_html import card_html
-from .texts import LANGS, check_lang, number_text, percent_text
+from .._common import ModelLanguage, guard, style_tag
+from ..cards_html import card_html
+from ..texts import LANGS, check_lang, number_text, percent_text
 
 __all__ = ["BOT_KINDS", "LEARNER", "MAX_SEED", "TEXTS", "PicturePlay", "PlayModel", "move_label"]
 

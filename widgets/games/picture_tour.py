@@ -50,10 +50,10 @@ from upto9.families.picture_cards.game import (
 from upto9.messages import Message, message_of, render
 from upto9.rules import Rules, RulesError, rules_from_dict
 
-from ._common import OwnLanguage, guard
-from .cards_html import card_html, card_row
-from .nav import explainer, page_url, site_explainers
-from .texts import LANGS, check_lang, percent_text
+from .._common import OwnLanguage, guard
+from ..cards_html import card_html, card_row
+from ..nav import explainer, page_url, site_explainers
+from ..texts import LANGS, check_lang, percent_text
 
 __all__ = [
     "TEXTS",

@@ -51,10 +51,10 @@ from upto9.messages import Message, message_of, render
 from upto9.rules import Rules, builtin_rules
 from upto9.turns import RuleError
 
-from ._common import OwnLanguage, guard
-from .cards_html import card_html, card_row, style_card_button
-from .page import Advanced
-from .texts import LANGS, check_lang, number_text, percent_text
+from .._common import OwnLanguage, guard
+from ..cards_html import card_html, card_row, style_card_button
+from ..page import Advanced
+from ..texts import LANGS, check_lang, number_text, percent_text
 
 __all__ = ["BOT_FIGURES", "THREEUP", "CanPlay", "Figure", "LuckTable", "PredictModel", "Scene", "SetUp", "WhatNext", "WhereFrom", "cards", "outcome"]
 
@@ -332,7 +332,7 @@ class PredictModel(t.HasTraits):
 
 def _rule_html(keys: Sequence[str], lang: str) -> str:
     lines = "".join(f"<li>{escape(RULES[lang][k])}</li>" for k in dict.fromkeys(keys))
-    return f"<div class='u9-note'><b>{escape(TEXTS[lang]['rule'])}</b> (docs/rules.md)<ul style='margin:.1em 0'>{lines}</ul></div>"
+    return f"<div class='u9-note'><b>{escape(TEXTS[lang]['rule'])}</b><ul style='margin:.1em 0'>{lines}</ul></div>"
 
 
 def _scene_html(rnd: ThreeUpRound, lang: str, *, hand: bool = True, deck: bool = True) -> str:

@@ -330,16 +330,18 @@ def findings(
 
 def _text_deal_refusal() -> dict[str, Any]:
     """The engine's own refusal of the text's deal (6 each for two, 5 each for three), in each
-    language (``reason_en``, ``reason_nb``): the field and why.
+    language (``reason_en``, ``reason_nb``): why.
 
     >>> _text_deal_refusal()["reason_nb"]
-    'deal_two: kortene kan ikke deles ut: 2 spillere som får 6 bildekort hver, trenger 12, men bunken med bildekort har 9'
+    'kortene kan ikke deles ut: 2 spillere som får 6 bildekort hver, trenger 12, men bunken med bildekort har 9'
     """
     try:
         rules_from_dict({**FAMILY_RULES.to_dict(), "deal_two": 6, "deal_three": 5}, "text.toml")
     except RulesError as error:
         msg = error.msg
-        reason = msg.param("reason") if msg is not None and msg.key == "rules.at" else msg
+        reason: Any = msg
+        while isinstance(reason, Message) and reason.key in ("rules.at", "rules.field"):  # the why, not the file's field name
+            reason = reason.param("reason")
         if isinstance(reason, Message):
             return {f"reason_{lang}": render(reason, lang) for lang in ("en", "nb")}
         return {"reason_en": str(error), "reason_nb": str(error)}

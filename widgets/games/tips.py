@@ -46,11 +46,11 @@ from upto9.messages import render
 from upto9.rules import Rules, RulesError, rules_from_dict
 from upto9.stats import Estimate, decimal
 
-from ._common import ModelLanguage, guard
-from .budget import OverBudget, within
-from .figures import NORWEGIAN_SEPARATORS
-from .page import Advanced, LangOutput, Progress
-from .texts import check_lang
+from .._common import ModelLanguage, guard
+from ..budget import OverBudget, within
+from ..figures import NORWEGIAN_SEPARATORS
+from ..page import Advanced, LangOutput, Progress
+from ..texts import check_lang
 
 __all__ = ["ANSWER_SECONDS", "GAMES", "TEXTS", "TipsModel", "TipsView", "ends_chart", "ranks_chart", "result_html", "tips_html"]
 
@@ -99,6 +99,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "games": "Games",
         "file": "Or type a house-rule file (it replaces the choices above):",
         "file_hint": "move_after = 0",
+        "file_example": "For example:",
         "run": "Compare with the rules as played",
         "same_games": "Both rule sets are played on the same {n} games (the same shuffles, the same players), so the luck of the deal cancels out.",
         "cut": "The time limit came first: {n} games a side were played.",
@@ -143,6 +144,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "games": "Spill",
         "file": "Eller skriv en husregelfil (den erstatter valgene over):",
         "file_hint": "move_after = 0",
+        "file_example": "For eksempel:",
         "run": "Sammenlign med reglene slik de spilles",
         "same_games": "Begge regelsettene spilles på de samme {n} spillene (de samme stokkingene, de samme spillerne), så flaksen i utdelingen går opp i opp.",
         "cut": "Tidsgrensen kom først: {n} spill på hver side ble spilt.",
@@ -384,7 +386,7 @@ class TipsView(ModelLanguage, w.VBox):  # type: ignore[misc]
         self.bots = w.Dropdown(layout=full)
         self.games = w.Dropdown(options=[(f"{n}", n) for n in GAMES], value=model.games, layout=full)
         self.labels = {name: w.HTML() for name in ("players", "deal", "removed", "decks", "move_after", "bots", "games", "file")}
-        self.file = w.Textarea(placeholder="move_after = 0", layout=w.Layout(width="auto", max_width="32em", height="6em"))
+        self.file = w.Textarea(layout=w.Layout(width="auto", max_width="32em", height="6em"))
         self.button = w.Button(button_style="info", icon="play", layout=w.Layout(width="auto", min_height="44px"))
         self.progress = Progress(lang=model.lang)
         self.refusal = w.HTML()
@@ -473,6 +475,8 @@ class TipsView(ModelLanguage, w.VBox):  # type: ignore[misc]
         self.heading.value = f"<h3>{escape(texts['try'])}</h3>" if "tips" in self.parts else ""  # alone, the page's own heading stands above it
         for name, label in self.labels.items():
             label.value = f"<b>{escape(texts[name])}</b>"
+        # the example is a line of a file (notation, as a typed card is): under the label, not a placeholder
+        self.labels["file"].value += f"<br><span style='font-size:14px'>{escape(texts['file_example'])} <kbd>{escape(texts['file_hint'])}</kbd></span>"
         self.deal.options = [(texts["deal.ruling"], "ruling"), (texts["deal.written"], "written")]
         self.deal.value = model.deal
         self.removed.options = [(texts[f"suit.{s}"], s) for s in SUITS]

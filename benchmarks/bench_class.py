@@ -1,0 +1,147 @@
+"""Every published page holds a class: for each page, thirty learners at once, and visitors one after another.
+
+Run: ``.venv/bin/python benchmarks/bench_class.py`` (every published page), or
+``--pages 3_round_stepper,5_house_rule_lab`` (some), ``--learners 30`` (the class), ``--visits 3``
+(the one-at-a-time visitors), ``--json figures.json``.
+
+The server is the published configuration as bench_site.py starts it (voila.json as it is: its pools,
+its kernel limit, its culling; a free port), and a learner is bench_site.py's: GET the page, open its
+kernel's websocket, ask for the widgets' states, timed until they arrive; a 503 ("the class is full")
+is a refusal. For each page, once the site is warm (every pool full, everything quiet):
+
+1. **At once**: N learners open the page at the same moment and keep it open until the last one is
+   answered, then all leave (Voila's shutdown on unload); p50, p95 and max of their times (a learner
+   not answered counts as never), refusals, and the peak memory of the server and its kernels (RSS
+   sum, USS sum); then the seconds until every pool is full again;
+2. **One after another**: ``--visits`` visitors open the page one at a time, each keeping it open, as
+   a teacher checking the site with ``curl`` does (the issue's case: the first takes the page's pooled
+   kernel, the second comes while its refill waits at the limit); each one's time and status.
+
+Percentiles of 30 are nearest-rank figures of one run, not estimates with an interval: the benchmark
+measures this machine at this moment, and another process's work shows in every figure. It stops the
+server and every kernel it started, on Ctrl-C or an error too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from tornado.httpclient import AsyncHTTPClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.bench_site import (
+    CONFIG,
+    GB,
+    LEARNERS,
+    Sampler,
+    Site,
+    _finite,
+    _interrupt,
+    home_cookie,
+    learner_leaves,
+    learner_opens,
+    scenario,
+    seconds,
+    wait_at_rest,
+    warm_count,
+)
+from tests.voila_helpers import PUBLISHED, ROOT
+
+VISITS = 3
+"""The issue's teacher opened each page three times in a row."""
+REFUSED = "class is full (503)"
+"""bench_site's reason for a learner given the 'class is full' page."""
+
+
+async def one_after_another(site: Site, page: str, visits: int, warm: int) -> list[dict[str, Any]]:
+    """``visits`` visitors in a row, each keeping the page open; then all leave and the pools refill."""
+    xsrf = await home_cookie(site)
+    seen = []
+    for _ in range(visits):
+        learner = await learner_opens(site, page, 0.0, xsrf)
+        seen.append(learner)
+    for learner in seen:
+        await learner_leaves(site, learner)
+    await wait_at_rest(site, warm)
+    return [{"status": v.status, "total_s": v.total_s, "error": v.error} for v in seen]
+
+
+async def run(pages: list[str], learners: int, visits: int, site: Site, sampler: Sampler) -> dict[str, Any]:
+    warm, _pools = warm_count()
+    took, alive = await wait_at_rest(site, warm)
+    print(f"Warm: {alive} of {warm} preheated kernels, {took:.0f} s after the benchmark began waiting.")
+    warm = min(warm, alive)
+    figures: dict[str, Any] = {}
+    for page in pages:
+        burst = await scenario(site, sampler, page, learners, 0.0, warm)
+        refused = burst["not_completed"].get(REFUSED, 0)
+        burst["refused"] = refused
+        row = (
+            f"{page.removesuffix('.ipynb')}: {learners} at once: completed {burst['completed']}/{learners}, p50 {seconds(burst['p50_s'])} s,"
+            f" p95 {seconds(burst['p95_s'])} s, max {seconds(burst['max_s'])} s, refused {refused};"
+            f" peak RSS sum {burst['peak_rss_gb']:.2f} GB (USS {burst['peak_uss_gb']:.2f} GB, {burst['peak_kernels']} kernels);"
+            f" pools back in {seconds(burst['pool_back_s'])} s"
+        )
+        print(row, flush=True)
+        others = {r: n for r, n in burst["not_completed"].items() if r != REFUSED}
+        if others:
+            print(f"    not completed: {others}")
+        sequence = await one_after_another(site, page, visits, warm)
+        shown = ", ".join(f"{v['status']} in {seconds(v['total_s'])} s" for v in sequence)
+        print(f"{page.removesuffix('.ipynb')}: {visits} visitors one after another: {shown}", flush=True)
+        figures[page] = {"at_once": burst, "one_after_another": sequence}
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", default="", help="comma-separated pages (without .ipynb); default every published page")
+    parser.add_argument("--learners", type=int, default=LEARNERS, help=f"learners at once on each page (default {LEARNERS})")
+    parser.add_argument("--visits", type=int, default=VISITS, help=f"visitors one after another on each page (default {VISITS})")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    args = parser.parse_args()
+    if args.learners < 1 or args.visits < 0:
+        parser.error("--learners must be at least 1 and --visits at least 0")
+    root = ROOT / CONFIG["Voila"].get("root_dir", ".")
+    names = [p.strip() for p in args.pages.split(",") if p.strip()]
+    pages = [n if n.endswith(".ipynb") else f"{n}.ipynb" for n in names] or list(PUBLISHED)
+    missing = [p for p in pages if not (root / p).is_file()]
+    if missing:
+        parser.error(f"no page {', '.join(missing)} in {root.relative_to(ROOT)}/")
+    signal.signal(signal.SIGTERM, _interrupt)
+    AsyncHTTPClient.configure(None, max_clients=10 * args.learners + 10)
+    limit = CONFIG.get("ClassKernelManager", {}).get("max_kernels", 0) or "none"
+    print(f"upto9 class benchmark: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the start; kernel limit {limit}; pages: {', '.join(pages)}")
+    started = time.perf_counter()
+    site = Site()
+    sampler = Sampler(site)
+    figures: dict[str, Any] = {}
+    try:
+        sampler.start()
+        figures = asyncio.run(run(pages, args.learners, args.visits, site, sampler))
+    except KeyboardInterrupt:
+        print("Interrupted: no figures.")
+        return 130
+    finally:
+        sampler.halt.set()
+        site.stop()
+        peak = max((s.rss for s in sampler.samples), default=0) / GB
+        print(f"Server stopped. Peak RSS sum over the whole run {peak:.2f} GB.")
+    print(f"{time.perf_counter() - started:.0f} s; load average {os.getloadavg()[0]:.2f} at the end.")
+    if args.json:
+        args.json.write_text(json.dumps(_finite(figures), indent=2) + "\n", encoding="utf-8")
+        print(f"Figures written to {args.json}.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
