@@ -48,6 +48,7 @@ from upto9.compare import (
     play_games,
 )
 from upto9.family import RummyFamily, game_family
+from upto9.messages import Message, catalog_keys, render
 from upto9.rules import UPTO9, Rules, RulesError, builtin_rules, rules_from_dict
 from upto9.stats import Estimate, Stop, bootstrap_mean, bootstrap_ratio, stop_reason, stop_words, verdict
 
@@ -90,30 +91,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "yes": "yes",
         "no": "no",
-        "f_must_play": "Must play when you can",
-        "f_reverse_ones": "A play of 1s reverses the order",
-        "f_colour_swap": "Colour swap (four of a colour in a row)",
-        "f_swap_piles": "Stacks swapped after the set-up",
-        "f_play_out": "Play on for the places",
-        "f_colours": "Colours in the deck",
-        "f_clears": "Clear cards",
-        "f_clears_plus_1": "Clear +1 cards",
-        "f_clears_plus_2": "Clear +2 cards",
-        "f_face_down": "Face-down cards each",
-        "f_face_up": "Face-up cards each",
-        "f_same_in_a_row": "Cards of one number that clear the pile",
-        "f_deal_two": "Picture cards each, 2 players",
-        "f_deal_three": "Picture cards each, 3 players",
-        "f_picture_decks": "Decks of picture cards",
-        "f_min_suits": "Suits each player must hold",
-        "f_king_base": "A king is worth",
-        "f_queen_base": "A queen is worth",
-        "f_jack_base": "A jack is worth",
-        "f_queen_pairs": "Cards of a number that score on a queen",
-        "f_move_after": "Cards drawn in a turn that let a card move (0: never)",
-        "f_first_card_back": "A first card A, 2 or 3 goes back",
-        "f_low_end": "2s and 3s left that end the game",
-        "f_third_ace": "Aces that end a 2-player game (0: never)",
         "seats_fewer": "With {what} the deck seats at most {n} players: the table of {players} cannot be dealt; pick fewer players.",
         "moves": "Moves per game (average)",
         "pick_ups": "Pick-ups per game: the pile taken up (average)",
@@ -226,30 +203,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         ),
         "yes": "ja",
         "no": "nei",
-        "f_must_play": "Må spille når du kan",
-        "f_reverse_ones": "Å spille 1-ere snur retningen",
-        "f_colour_swap": "Fargebytte (fire av en farge på rad)",
-        "f_swap_piles": "Stablene byttes etter oppsettet",
-        "f_play_out": "Spill videre om plassene",
-        "f_colours": "Farger i kortstokken",
-        "f_clears": "Clear-kort",
-        "f_clears_plus_1": "Clear +1-kort",
-        "f_clears_plus_2": "Clear +2-kort",
-        "f_face_down": "Kort med bildesiden ned, hver",
-        "f_face_up": "Kort med bildesiden opp, hver",
-        "f_same_in_a_row": "Kort av ett tall som rydder bunken",
-        "f_deal_two": "Bildekort hver, 2 spillere",
-        "f_deal_three": "Bildekort hver, 3 spillere",
-        "f_picture_decks": "Kortstokker med bildekort",
-        "f_min_suits": "Sorter hver spiller må ha",
-        "f_king_base": "En konge er verdt",
-        "f_queen_base": "En dame er verdt",
-        "f_jack_base": "En knekt er verdt",
-        "f_queen_pairs": "Kort av et tall som gir poeng på en dame",
-        "f_move_after": "Kort trukket i en tur som lar et kort flyttes (0: aldri)",
-        "f_first_card_back": "Et første kort A, 2 eller 3 går tilbake",
-        "f_low_end": "2-ere og 3-ere igjen som avslutter spillet",
-        "f_third_ace": "Ess som avslutter et spill for 2 (0: aldri)",
         "seats_fewer": "Med {what} har kortstokken plass til høyst {n} spillere: et bord med {players} kan ikke deles ut; velg færre spillere.",
         "moves": "Trekk per spill (snitt)",
         "pick_ups": "Ganger bunken tas opp per spill (snitt)",
@@ -447,6 +400,17 @@ DASK_ENV: Final = "UPTO9_DASK_SCHEDULER"
 
 _FAMILY_SKIPPED: Final = frozenset({"turn_limit", "rounds"})
 """Fields the lab does not offer: the engine's turn guard (no rule) and a game of several games for points (another question)."""
+
+
+def field_label(rules: Rules, name: str, lang: str = "en") -> str:
+    """A house rule's label in the page's language, from its family's catalog (``<family>.field.<name>``:
+    a new game brings its own words); a field without one shows its name.
+
+    >>> field_label(FAMILY_GAMES[0], "must_play", "nb"), field_label(FAMILY_GAMES[1], "king_base")
+    ('Må spille når du kan', 'A king is worth')
+    """
+    key = f"{rules.family}.field.{name}"
+    return render(Message(key), lang) if key in catalog_keys(lang) else name
 
 
 def game_name(rules: Rules, lang: str = "en") -> str:
@@ -1010,7 +974,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
 
     def family_label(self, name: str) -> str:
         """The words of a house rule's label (``"must_play"``: "Must play when you can"), in the page's language."""
-        return TEXTS[self._lang].get(f"f_{name}", name)
+        return field_label(self._family, name, self._lang) if self._family is not None else name
 
     def _yes_no(self) -> list[tuple[str, bool]]:
         texts = TEXTS[self._lang]
@@ -1084,7 +1048,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         out = []
         for name, value in now.items():
             if base.get(name) != value:
-                label = texts.get(f"f_{name}", name)
+                label = field_label(self._family, name, self._lang)
                 shown = (texts["yes"] if value else texts["no"]) if isinstance(value, bool) else str(value)
                 out.append(f"{label[:1].lower() + label[1:]} = {shown}")
         return out
