@@ -285,3 +285,18 @@ class DesignerMachine(RuleBasedStateMachine):
 
 TestDesignerMachine = DesignerMachine.TestCase
 TestDesignerMachine.settings = settings(max_examples=6, stateful_step_count=8, deadline=None)
+
+
+def test_a_first_answer_is_refined_while_the_learner_reads() -> None:
+    """With ``auto_refines``, Design draws its first answer, then refines it on more deals: the
+    candidates shown at the end rest on the first deals plus each refine's."""
+    from upto9.widgets.designer import REFINE_DEALS, LevelDesigner
+
+    view = LevelDesigner(deals=120, seconds=20.0, auto_refines=1)
+    seen: list[int] = []
+    view.model.observe(lambda _c: seen.append(view.model.designer.deals if view.model.designer is not None else 0), names="version")
+    view._design.click()
+    assert view.model.error in (None, "")
+    assert view.model.designer is not None and view.model.designer.deals == 120 + REFINE_DEALS
+    assert 120 in seen and 120 + REFINE_DEALS in seen, seen  # the first answer was drawn before the refined one
+    assert not view._design.disabled and view.progress.layout.display == "none"

@@ -44,6 +44,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "percent_typed": "One percentage per level ({count}), separated by commas or spaces",
         "design": "Design",
         "refine": "Refine: {deals} more deals",
+        "refining": "Refining on {deals} deals while you read:",
         "working": "Searching on {deals} deals…",
         "measure": (
             "How hard a level is, here: the chance that a dealt hand plus the next 10 cards from the deck "
@@ -85,6 +86,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "percent_typed": "Én prosent per nivå ({count}), skilt med komma eller mellomrom",
         "design": "Design",
         "refine": "Forbedre: {deals} utdelinger til",
+        "refining": "Forbedrer på {deals} utdelinger mens du leser:",
         "working": "Søker på {deals} utdelinger …",
         "measure": (
             "Hvor vanskelig et nivå er, her: sjansen for at en utdelt hånd pluss de 10 neste kortene fra bunken "
@@ -249,8 +251,11 @@ def _points(distance: float, lang: str) -> str:
 class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
     """The designer's view of a ``DesignerModel``."""
 
-    def __init__(self, model: DesignerModel | None = None, *, lang: str = "en", deals: int = FIRST_DEALS, seconds: float = 25.0) -> None:
+    def __init__(self, model: DesignerModel | None = None, *, lang: str = "en", deals: int = FIRST_DEALS, seconds: float = 25.0, auto_refines: int = 0) -> None:
         self.model = model if model is not None else DesignerModel(deals=deals, seconds=seconds, lang=check_lang(lang))
+        # Refines run after a first answer is drawn, each with REFINE_DEALS more deals: the answer
+        # sharpens while the learner reads it (the page: 2; the tests: none, to stay quick).
+        self.auto_refines = auto_refines
         self._explain = w.HTML()
         self._game = w.ToggleButtons(options=[(UPTO9.name, "upto9"), (PHASE10.name, "phase10")], value=self.model.game, style={"button_width": "8em"})
         self._game_label = w.HTML()
@@ -307,15 +312,25 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
             self.model.picked = value
 
     def run(self, refine: bool = False) -> None:
-        """Design (or refine), moving the progress bar level by level."""
+        """Design (or refine), moving the progress bar level by level; after a first answer, refine it
+        ``auto_refines`` times, each drawn as it comes, while the learner reads the one before."""
+        self._run_once(refine)
+        for _ in range(self.auto_refines if not refine else 0):
+            if self.model.designer is None or self.model.error:
+                break
+            self._run_once(True, reading=True)
+
+    def _run_once(self, refine: bool, reading: bool = False) -> None:
         model = self.model
         deals = model.deals if not refine or model.designer is None else model.designer.deals + REFINE_DEALS
-        self._summary.value = escape(TEXTS[model.lang]["working"].format(deals=deals))
+        if not reading:  # the answer shown stays while it is refined
+            self._summary.value = escape(TEXTS[model.lang]["working"].format(deals=deals))
 
         def moved(done: int, total: int) -> None:
             self.progress.layout.display = None
             self._bar.max, self._bar.value = max(total, 1), done
-            self._bar_text.value = TEXTS[model.lang]["steps"].format(done=done, total=total)
+            steps = TEXTS[model.lang]["steps"].format(done=done, total=total)
+            self._bar_text.value = f"{TEXTS[model.lang]['refining'].format(deals=deals)} {steps}" if reading else steps
 
         self._design.disabled = self._refine.disabled = True
         try:
