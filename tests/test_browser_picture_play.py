@@ -87,8 +87,9 @@ def visible(locator: Any) -> list[Any]:
     return [locator.nth(i) for i in range(locator.count()) if locator.nth(i).is_visible()]
 
 
-@pytest.mark.parametrize("lang", ["en", "nb"])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+# A learner on a Norwegian phone and one on an English desktop: every page is also read at both
+# sizes in both languages by tests/test_browser_layout.py and tests/test_browser_norwegian.py.
+@pytest.mark.parametrize(("lang", "size"), [("nb", "phone"), ("en", "desktop")])
 def test_play_a_few_turns_by_clicks_and_see_the_chance_and_the_advice(tab: Any, server: VoilaServer, size: str, lang: str) -> None:
     words = WORDS[lang]
     open_page(tab, server, PAGE)

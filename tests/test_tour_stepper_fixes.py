@@ -517,7 +517,7 @@ def test_in_a_browser_a_junk_file_and_a_bad_number_say_why_plainly_and_no_upload
         },
         "nb": {
             "title": "Gå gjennom en runde",
-            "junk": "Denne filen er ikke et lagret spill av Up to 9, 3UP 3DOWN, Phase 10 eller Picture cards: den er et bilde, ikke en tekstfil.",
+            "junk": "Denne filen er ikke et lagret spill av Up to 9, 3UP 3DOWN, Phase 10 eller Bildekort: den er et bilde, ikke en tekstfil.",
         },
     }[lang]
     first_fix = {"en": "To play Phase 10, first fix the game number", "nb": "For å spille Phase 10 må du først rette spillnummeret"}[lang]

@@ -700,9 +700,6 @@ class PicturePlay(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         if not self._drawing:
             self.update()
 
-    def _move_clicked(self, move: Move) -> Callable[[Any], None]:
-        return guard(self, lambda _b: self.model.play(move))
-
     # --- drawing -------------------------------------------------------------------------------------
 
     def update(self, change: Any = None) -> None:
@@ -864,7 +861,7 @@ class PicturePlay(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             button = w.Button(description=label, button_style=style, layout=w.Layout(width="auto"))
             button.add_class("u9-pc-move")
             button.add_class(f"u9-pc-{type(move).__name__.lower()}")
-            button.on_click(self._move_clicked(move))
+            button.on_click(guard(self, lambda _b, chosen=move: self.model.play(chosen)))
             buttons.append(button)
         self.move_buttons = buttons
         self._moves.children = tuple(buttons)
