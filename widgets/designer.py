@@ -266,7 +266,7 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
         self._design = w.Button(button_style="primary", icon="search", layout=w.Layout(width="auto", min_height="44px"))
         self._refine = w.Button(icon="plus", layout=w.Layout(width="auto", min_height="44px", margin="0 0 0 8px"))
         self._bar = w.IntProgress(min=0, max=1, layout=w.Layout(width="14em", max_width="60%"))
-        self._bar_text = w.Label()
+        self._bar_text = w.HTML(layout=w.Layout(max_width="100%"))  # HTML wraps on a phone; a Label would not
         self.progress = w.HBox([self._bar, self._bar_text], layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self._error = w.HTML()
         self._summary = w.HTML()
@@ -330,7 +330,8 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
             self.progress.layout.display = None
             self._bar.max, self._bar.value = max(total, 1), done
             steps = TEXTS[model.lang]["steps"].format(done=done, total=total)
-            self._bar_text.value = f"{TEXTS[model.lang]['refining'].format(deals=deals)} {steps}" if reading else steps
+            said = f"{TEXTS[model.lang]['refining'].format(deals=deals)} {steps}" if reading else steps
+            self._bar_text.value = f"<span style='font-size:14px'>{escape(said)}</span>"
 
         self._design.disabled = self._refine.disabled = True
         try:
