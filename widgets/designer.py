@@ -114,7 +114,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lab_how": (
             "Lagre filen; {command} skriver ut nivåtabellen. I laben: sett nivåene i fet skrift slik filen har dem, og sammenlign på de samme spillene."
         ),
-        "no_numbers": "Skriv tall mellom 0 og 100, skilt med komma eller mellomrom; «{bad}» er ikke et.",
+        "no_numbers": "Skriv tall mellom 0 og 100, skilt med komma eller mellomrom; «{bad}» er ikke et tall.",
         "wrong_count": "Skriv {want} prosenter; du skrev {got}.",
         "none_yet": "Trykk Design for å søke.",
         "steps": "{done} av {total} nivåsteg",
