@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol, overload, runtime_checkable
+from typing import Protocol, cast, overload, runtime_checkable
 
 from upto9.cards import PlayingCard
 from upto9.family import FamilyView, game_family, holds
@@ -121,8 +121,26 @@ def card_key(card: PlayingCard) -> int:
     return card.key
 
 
+_LAST_KEYS: list[tuple[tuple[PlayingCard, ...], tuple[int, ...]]] = []
+"""The last tuple of cards ``keys_of`` was given and its answer: a bot asks it of the same hand
+(the view's tuple) several times in a turn. A tuple cannot change, and is held here, so the same
+object is the same hand."""
+
+
 def keys_of(cards: Iterable[PlayingCard]) -> tuple[int, ...]:
-    """A hand as a hashable multiset: its cards' keys, sorted."""
+    """A hand as a hashable multiset: its cards' keys, sorted.
+
+    >>> from upto9.cards import parse_hand
+    >>> keys_of(parse_hand("Kh 5s 5s"))
+    (20, 20, 53)
+    """
+    if cards.__class__ is tuple:
+        last = _LAST_KEYS
+        if last and last[0][0] is cards:
+            return last[0][1]
+        found = tuple(sorted([card.key for card in cards]))
+        last[:] = [(cast(tuple[PlayingCard, ...], cards), found)]
+        return found
     return tuple(sorted([card.key for card in cards]))
 
 

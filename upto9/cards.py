@@ -260,6 +260,17 @@ class Card(PlayingCard):
     def __post_init__(self) -> None:
         object.__setattr__(self, "key", int(self.rank) * 4 + _SUIT_ORDER.index(self.suit))
 
+    # Equality and hash by the key (rank and suit in one int), the same answers as comparing the
+    # fields, without two tuples of enums (whose hash runs in Python): hands are searched,
+    # counted and compared card by card in every bot's turn.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.key == other.key  # (the same class)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.key
+
     def __str__(self) -> str:
         return f"{self.rank}{self.suit.value}"
 

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, Final, TypeAlias
 
 from upto9.cards import PlayingCard
@@ -472,6 +473,7 @@ class Round:
         if len(self.made) != players:
             raise RuleError(Message("game.made", players=players, given=len(self.made)))
         self.deciding = deciding
+        self._announced = rules.free_choice is FreeOrder.BEFORE_DEAL and not deciding  # (``announced``, read every view)
         if self.announced:
             played = rules.played_levels
             for p in range(players):
@@ -576,23 +578,24 @@ class Round:
         """What ``player`` may see."""
         if not 0 <= player < self.players:
             raise RuleError(Message("game.no_player", player=repr(player) if isinstance(player, str) else str(player), last=self.players - 1))
+        # The fields in their order, not by name: a view is made every move.
         return View(
-            player=player,
-            rules=self.rules,
-            hand=tuple(self.hands[player]),
-            levels=self.levels,
-            laid_down=tuple(self.laid_down),
-            table=tuple(map(tuple, self.table)),  # map, not a generator: a view is made every move
-            discard=tuple(self.discard_pile),
-            deck_count=len(self._stock),
-            hand_counts=tuple(map(len, self.hands)),
-            turn=self.turn,
-            phase=self.phase,
-            waiting_skip=tuple(self.waiting_skip),
-            seated=self.seated,
-            made=self.made,
-            deciding=self.deciding,
-            chosen=self.levels if self.announced else (),
+            player,
+            self.rules,
+            tuple(self.hands[player]),
+            self.levels,
+            tuple(self.laid_down),
+            tuple(map(tuple, self.table)),  # map, not a generator
+            tuple(self.discard_pile),
+            len(self._stock),
+            tuple([len(hand) for hand in self.hands]),
+            self.turn,
+            self.phase,
+            tuple(self.waiting_skip),
+            self.seated,
+            self.made,
+            self.deciding,
+            self.levels if self._announced else (),
         )
 
     def legal_moves(self) -> list[Move]:
@@ -618,7 +621,8 @@ class Round:
         """Raise ``RuleError`` unless the player to move may draw from ``source`` now."""
         self._verify_phase(Phase.DRAW, "draw")
         try:
-            source = Source(source)
+            if source.__class__ is not Source:  # (a bot's move holds the member already)
+                source = Source(source)
         except ValueError:
             raise RuleError(Message("game.draw_from", source=repr(source))) from None
         if source is Source.DISCARD:
@@ -635,7 +639,8 @@ class Round:
     def draw(self, source: Source | str) -> Drew:
         """Draw one card: from the deck, or the discard pile's top card only (no digging)."""
         self.verify_draw(source)
-        source = Source(source)
+        if source.__class__ is not Source:
+            source = Source(source)
         if source is Source.DECK:
             if not self._stock:
                 self._reshuffle()
@@ -913,7 +918,7 @@ class Round:
         each time, but cheaper: a lay-down (a *witness*) that the cards still contain answers yes
         at once, since more cards never unmake a lay-down. Witnesses are the lay-downs this round's
         valve found before, and a few disjoint lay-downs found once in the whole deck."""
-        have = Counter([card.key for card in cards])  # counted once, not once per witness card
+        have = Counter(map(_key_of, cards))  # counted once, not once per witness card (in C: map and attrgetter)
         own = self._valve_witnesses
         for level in levels:
             for witness in (*own.get(level, ()), *self._deck_witnesses(level)):
@@ -959,6 +964,8 @@ class Round:
 
 _Witness = tuple[tuple[int, int], ...]
 """A lay-down's cards for the safety valve: (card key, copies) pairs."""
+
+_key_of: Final = attrgetter("key")
 
 _DECK_WITNESS_ENTRIES: Final = 64
 """The most decks whose lay-downs the safety valve keeps (a game deals a new deck each round).

@@ -7,7 +7,7 @@ from typing import cast
 
 from upto9.bots import card_key, keys_of, open_faces, skip_target
 from upto9.families.phase10.cards import Colour, Phase10Card
-from upto9.families.phase10.phases import Phase10Check, hits, solved
+from upto9.families.phase10.phases import Phase10Check, hits, kept_counts, solved
 from upto9.game import AnyMeld, Discard, Donate, Draw, LayDown, Move, Source, View
 from upto9.rules import GroupKind, Level, Rules
 from upto9.rummy import Mind
@@ -123,11 +123,7 @@ class Phase10Mind(Mind):
         for card in hand:
             if card.is_skip:
                 return Discard(card, skip_target(view))
-        kept = [0] * 54
-        for slots in verdict.filled:  # ``closest``'s slots, without making its objects
-            for _face, in_slot in slots:
-                if in_slot is not None:
-                    kept[in_slot.key] += 1
+        kept = kept_counts(verdict)  # ``closest``'s cards by key, without making its slots
         spare: list[Phase10Card] = []
         for card in hand:
             if kept[card.key]:
@@ -140,10 +136,16 @@ class Phase10Mind(Mind):
         worth = _Phase10Worth(hand, rules.level(level))
         melds = open_faces(view) if any(view.laid_down) else []
         points = dict(rules.penalties)
+        # What the melds take of a number card (``hits``): its number (a set's, a run's end) or its
+        # colour (a colour group's), gathered once rather than asked of every card and face.
+        taken_numbers: set[object] = set()
+        taken_colours: set[object] = set()
+        for _o, _i, meld, faces in melds:
+            (taken_colours if meld.kind is GroupKind.COLOUR else taken_numbers).update(faces)
 
         def cost(card: Phase10Card) -> tuple[float, bool, int, int]:
             # Of equally useless cards, not one that a player who is down could hit with.
-            takes = any(hits(card, face, meld.kind) for _o, _i, meld, faces in melds for face in faces)
+            takes = card.number in taken_numbers or card.colour in taken_colours
             return worth.of(card), takes, -points[card.penalty_key], -card.key
 
         choice = min(spare or numbers, key=cost)

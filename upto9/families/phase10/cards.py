@@ -79,6 +79,16 @@ class Phase10Card(PlayingCard):
     def __lt__(self, other: Phase10Card) -> bool:
         return self.key < other.key
 
+    # Equality and hash by the key (one int for number, colour and special), the same answers as
+    # comparing the fields, without a tuple of enums (whose hash runs in Python) per comparison.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.key == other.key  # (the same class)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.key
+
     def __str__(self) -> str:
         return self.special.value if self.special is not None else f"{self.number}{self.colour}"
 

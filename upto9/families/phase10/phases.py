@@ -41,6 +41,7 @@ __all__ = [
     "group_message",
     "hits",
     "holds",
+    "kept_counts",
     "outs",
     "parse_face",
     "solved",
@@ -1022,6 +1023,58 @@ def _fill(plan: _Plan, counts: _Counts, targets: Targets) -> _Filled:
     return filled
 
 
+def kept_counts(verdict: Phase10Check) -> list[int]:
+    """How many cards of each key (``[key]``, 54 entries) ``verdict.filled`` places: what ``_fill``
+    puts in the slots, counted without making the slots, for a bot that keeps these cards.
+
+    >>> verdict = check("5r 5y 5g 6b 7r 8g W", 2)
+    >>> kept_counts(verdict) == [sum(1 for slots in verdict.filled for _f, c in slots if c is not None and c.key == k) for k in range(54)]
+    True
+    """
+    plan = _plan(verdict.level)
+    counts = verdict._counts
+    targets = verdict.targets
+    kinds, sizes = plan.kinds, plan.sizes
+    kept = [0] * 54
+    if plan.colours and (plan.sets or plan.runs):
+        shares = _flow_shares(plan, counts, targets)
+        for_numbers = [s[0] for s in shares]
+        for_colours = [s[1] for s in shares]
+    else:
+        for_numbers = for_colours = list(counts.cells)  # (one list, as ``_fill`` has it)
+    held = [0] * len(kinds)
+    for g in (g for g in range(len(kinds)) if kinds[g] == _RUN):
+        t = targets[g]
+        for n in range(t, t + sizes[g]):
+            for c in range(4):
+                if for_numbers[4 * n + c]:
+                    for_numbers[4 * n + c] -= 1
+                    kept[4 * n + c] += 1
+                    held[g] += 1
+                    break
+    others = [g for g in range(len(kinds)) if kinds[g] != _RUN]
+    for most in [1, None]:
+        for g in others:
+            t = targets[g]
+            size = sizes[g] if most is None else min(sizes[g], held[g] + most)
+            if kinds[g] == _SET:
+                for c in range(4):
+                    while for_numbers[4 * t + c] and held[g] < size:
+                        for_numbers[4 * t + c] -= 1
+                        kept[4 * t + c] += 1
+                        held[g] += 1
+            else:
+                for n in _NUMBERS:
+                    while for_colours[4 * n + t] and held[g] < size:
+                        for_colours[4 * n + t] -= 1
+                        kept[4 * n + t] += 1
+                        held[g] += 1
+    level = plan.level
+    wilds = min(counts.wild, level.jokers, level.cards - level.natural_cards)
+    kept[WILD.key] = min(wilds, sum(sizes) - sum(held))
+    return kept
+
+
 # --- the answer --------------------------------------------------------------------------------------
 
 
@@ -1283,7 +1336,7 @@ def solved(cards: tuple[Phase10Card, ...], level: Level, rules: Rules) -> Phase1
     plan = _plan(level)
     fill, targets = _solve(plan, counts)
     if not _verdict(counts, level, fill):
-        made = Phase10Check(False, level, None, (), cards, rules, fill, targets)
+        made = _verdict_of(False, level, None, (), cards, rules, fill, targets)
         # ``cards_short`` as it words it, with the wild cards counted already (``_budget``).
         made.__dict__["cards_short"] = max(level.cards - fill - min(counts.wild, level.jokers), level.natural_cards - fill, 1)
         made.__dict__["_counts"] = counts  # for ``filled``
@@ -1293,7 +1346,17 @@ def solved(cards: tuple[Phase10Card, ...], level: Level, rules: Rules) -> Phase1
         Phase10Meld(group.kind, tuple(Phase10Placed(card, face) for face, card in slots if card is not None))
         for group, slots in zip(level.groups, filled, strict=True)
     )
-    return Phase10Check(True, level, level.cards - fill, melds, cards, rules, fill, targets)
+    return _verdict_of(True, level, level.cards - fill, melds, cards, rules, fill, targets)
+
+
+def _verdict_of(
+    ok: bool, level: Level, jokers: int | None, melds: tuple[Phase10Meld, ...], hand: tuple[Phase10Card, ...], rules: Rules, fill: int, targets: Targets
+) -> Phase10Check:
+    """``Phase10Check(...)`` made without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` call per field): a bot's turn makes several."""
+    made = object.__new__(Phase10Check)
+    made.__dict__.update(ok=ok, level=level, jokers=jokers, melds=melds, hand=hand, rules=rules, fill=fill, targets=targets)
+    return made
 
 
 def holds(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = PHASE10) -> bool:

@@ -14,8 +14,7 @@ from typing import TypeVar, cast
 
 from upto9.bots import card_key, keys_of, open_faces
 from upto9.cards import Card, Rank, Suit
-from upto9.families.upto9.checker import Check, searched
-from upto9.families.upto9.checker import check as check_upto9
+from upto9.families.upto9.checker import Check, checked, kept_keys, searched
 from upto9.families.upto9.melds import Face, Meld
 from upto9.game import Discard, Donate, Draw, LayDown, Move, Source, View
 from upto9.rules import GroupKind, Level, Rules
@@ -59,20 +58,8 @@ keeps). A hand that makes the level is ``(0, ())``."""
 
 def _plan_of(verdict: Check) -> _Plan:
     """The plan of a hand that does not make the level: the checker's closest arrangement, whose
-    cards are kept; 2s and 3s standing in as jokers only as many as the budget lets count."""
-    kept: list[int] = []
-    jokers = verdict.level.jokers
-    for group in verdict.filled:  # ``closest``'s slots, without making its objects
-        for face, card in group:
-            if card is None:
-                continue
-            # A joker stands for another card (``Slot.wild``): in a set, for its rank alone.
-            if card is not face and (face.key != card.key if isinstance(face, Card) else face != card.rank):
-                if jokers <= 0:
-                    continue
-                jokers -= 1
-            kept.append(card.key)
-    return verdict.cards_short, tuple(sorted(kept))
+    cards are kept (its jokers are only as many as the budget lets count: ``kept_keys``)."""
+    return verdict.cards_short, kept_keys(verdict)
 
 
 def _idle(card: Card, hand: Sequence[Card], level: Level, rules: Rules) -> bool:
@@ -145,7 +132,6 @@ class UpTo9Mind(Mind):
         self._checks: dict[tuple[int, tuple[int, ...]], Check] = {}
         # What it knows of hands it held: (level, sorted card keys) -> plan.
         self._plans: dict[tuple[int, tuple[int, ...]], _Plan] = {}
-        self._points: tuple[Rules, dict[str, int]] | None = None
         # The hand before this turn's draw: (level, cards, sorted card keys).
         self._before_draw: tuple[int, tuple[Card, ...], tuple[int, ...]] | None = None
 
@@ -156,11 +142,11 @@ class UpTo9Mind(Mind):
         arrangement too (``searched``: most hands the bot checks make no lay-down, and it plans
         with their closest arrangement); with ``short`` the caller knows the hand cannot make the
         level (it is at least one card short), and no lay-down is looked for; with ``ok_only`` the
-        caller asks only whether it makes the level (``check``, the lay-down search alone)."""
+        caller asks only whether it makes the level (``checked``, the lay-down search alone)."""
         key = (level, keys_of(hand))
         found = self._checks.get(key)
         if found is None:
-            found = check_upto9(hand, level, rules) if ok_only else searched(hand, rules.level(level), rules, short=short)
+            found = checked(hand, rules.level(level), rules) if ok_only else searched(hand, rules.level(level), rules, short=short)
             assert found is not None  # (no bound given)
             self._keep(key, found)
         return found
@@ -193,11 +179,6 @@ class UpTo9Mind(Mind):
 
     def _remember(self, key: tuple[int, tuple[int, ...]], plan: _Plan) -> None:
         _put(self._plans, key, plan, self._CACHE_LIMIT)
-
-    def _penalties(self, rules: Rules) -> dict[str, int]:
-        if self._points is None or self._points[0] is not rules:
-            self._points = (rules, dict(rules.penalties))
-        return self._points[1]
 
     def _open_melds(self, view: View) -> list[_OpenMeld]:
         """Every meld on the table that can still take a card, with what it can take: (owner, meld
@@ -259,16 +240,15 @@ class UpTo9Mind(Mind):
                 kept[card.key] -= 1
             else:
                 spare.append(card)
-        worth = _Worth(hand, spec, rules)
-        points = self._penalties(rules)
+        points, wild = _by_key(rules)
+        worth = _Worth(hand, spec, wild)
         # Of equally useless cards, not one that a player who is down could donate.
         melds = self._open_melds(view) if any(view.laid_down) else []
         takers = _takers(melds)
         wild_taken = bool(melds)  # a 2 or 3 goes on any meld as a joker
-        wild_ranks = rules.wild_ranks
         choice = min(
             spare or hand,
-            key=lambda c: (worth.of(c), (wild_taken and c.rank in wild_ranks) or c.key in takers, -points[c.penalty_key], -c.key),
+            key=lambda c: (worth.of(c), (wild_taken and bool(wild >> (c.key >> 2) & 1)) or c.key in takers, -points[c.key], -c.key),
         )
         if spare:  # the arrangement is untouched: the hand stays as many cards short
             rest = list(hand)
@@ -290,7 +270,7 @@ class UpTo9Mind(Mind):
                 return Donate(card, taker[0], taker[1], None)
             if card.rank in rules.wild_ranks:
                 jokers.append(card)
-        holding = set(hand)
+        holding = {card.key for card in hand}  # (keys: a card's key is its rank and suit)
         for card in jokers:
             fallback: Donate | None = None
             for owner, index, meld, ends in melds:
@@ -298,12 +278,12 @@ class UpTo9Mind(Mind):
                     move = Donate(card, owner, index, face)
                     if fallback is None:
                         fallback = move
-                    if isinstance(face, Card) and _next_past(meld, face) in holding:
+                    if isinstance(face, Card) and (after := _next_past(meld, face)) is not None and after.key in holding:
                         return move
             if fallback is not None:
                 return fallback
-        points = self._penalties(rules)
-        return Discard(max(hand, key=lambda c: (points[c.penalty_key], c.key)))
+        points = _by_key(rules)[0]
+        return Discard(max(hand, key=lambda c: (points[c.key], c.key)))
 
 
 def _takers(melds: Sequence[_OpenMeld]) -> dict[int, tuple[int, int]]:
@@ -344,16 +324,68 @@ def _at(position: int, suit: Suit) -> Card:
     return Card(Rank.ACE if position in (1, 14) else Rank(position), suit)
 
 
+_RUN_WORTH: dict[tuple[int, int], tuple[float, ...]] = {}
+"""(a suit's position mask, straight size) -> for each rank r, the best share of a straight window
+holding r that the mask fills (``_Worth.of``'s straight term): worked out once per mask."""
+
+
+def _run_worth(mask: int, size: int) -> tuple[float, ...]:
+    """For each rank (``[r]``, the ace at both ends), the largest share of a window of ``size``
+    positions holding it that ``mask`` fills.
+
+    >>> _run_worth(0b1110000, 4)[5], _run_worth(0b1110000, 4)[9]
+    (0.75, 0.25)
+    """
+    found = _RUN_WORTH.get((mask, size))
+    if found is None:
+        if len(_RUN_WORTH) >= 50_000:
+            _RUN_WORTH.clear()
+        full = (1 << size) - 1
+        held = [0] + [((mask >> start) & full).bit_count() for start in range(1, 16 - size)]  # by start
+        shares = [0.0] * 14
+        for r in range(1, 14):
+            most = 0
+            for q in (1, 14) if r == 1 else (r,):
+                low, high = max(1, q - size + 1), min(q, 15 - size)
+                if low <= high:
+                    most = max(most, *held[low : high + 1])
+            shares[r] = most / size  # (the largest share is the largest count's: size > 0)
+        found = _RUN_WORTH[mask, size] = tuple(shares)
+    return found
+
+
+_PENALTIES: dict[int, tuple[Rules, list[int], int]] = {}
+
+
+def _by_key(rules: Rules) -> tuple[list[int], int]:
+    """The rules' penalty of each card key (``[key]``), and their wild ranks as a bit mask (bit r
+    for rank r): what the bot reads of every card, looked up without making a string or hashing
+    an enum. Kept per rule set."""
+    found = _PENALTIES.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_PENALTIES) >= 64:
+            _PENALTIES.clear()
+        points = dict(rules.penalties)
+        table = [0] * 56
+        for rank in Rank:
+            for suit in Suit:
+                card = Card(rank, suit)
+                table[card.key] = points.get(card.penalty_key, 0)  # (a card the rules score not, no deck holds)
+        wild = sum(1 << int(r) for r in rules.wild_ranks)
+        found = _PENALTIES[id(rules)] = (rules, table, wild)
+    return found[1], found[2]
+
+
 class _Worth:
     """How much a card the closest arrangement does not use could still help: the larger of its
     best straight window (distinct same-suit positions held, as a share of the straight) and its
     rank's count (as a share of the set). A second copy of a card adds nothing to a straight. 2s
     and 3s are worth keeping as jokers while the level allows jokers."""
 
-    __slots__ = ("copies", "jokers", "masks", "rank_count", "rules", "run_sizes", "set_sizes")
+    __slots__ = ("copies", "jokers", "masks", "rank_count", "run_sizes", "set_sizes", "wild")
 
-    def __init__(self, hand: Sequence[Card], level: Level, rules: Rules) -> None:
-        self.rules = rules
+    def __init__(self, hand: Sequence[Card], level: Level, wild: int) -> None:
+        self.wild = wild
         self.jokers = level.jokers
         self.run_sizes = sorted({g.size for g in level.groups if g.kind is GroupKind.RUN})
         self.set_sizes = sorted({g.size for g in level.groups if g.kind is GroupKind.SET})
@@ -373,18 +405,15 @@ class _Worth:
         self.copies = copies
 
     def of(self, card: Card) -> float:
-        if self.jokers and (card.rank in self.rules.wild_ranks):
-            return 2.0
         key = card.key
         r = key >> 2
+        if self.jokers and self.wild >> r & 1:
+            return 2.0
         best = 0.0
         for size in self.set_sizes:
             best = max(best, min(self.rank_count[r], size) / size)
         if self.run_sizes and self.copies[key] == 1:
             mask = self.masks[key & 3]
             for size in self.run_sizes:
-                full = (1 << size) - 1
-                for q in (1, 14) if r == 1 else (r,):
-                    for start in range(max(1, q - size + 1), min(q, 15 - size) + 1):
-                        best = max(best, ((mask >> start) & full).bit_count() / size)
+                best = max(best, _run_worth(mask, size)[r])
         return best

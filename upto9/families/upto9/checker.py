@@ -36,7 +36,7 @@ from upto9.problems import level_of, require_rules
 from upto9.rules import UPTO9, GroupKind, Level, Rules
 from upto9.rummy import verdict_dict
 
-__all__ = ["Arrangement", "Check", "Slot", "check", "holds", "outs", "searched"]
+__all__ = ["Arrangement", "Check", "Slot", "check", "checked", "holds", "kept_keys", "outs", "searched"]
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
@@ -458,6 +458,8 @@ def _search(hand: _Hand, level: Level, below: int | None = None) -> tuple[_Leaf 
     """
     plan = _plan(level)
     count = plan.count
+    if count == 1 and not plan.clean and not (plan.sizes[0] == 14 and plan.kinds[0] is GroupKind.RUN):
+        return _search_one(hand, plan, below)
     caps = plan.caps
     sizes = plan.sizes
     kinds = plan.kinds
@@ -575,6 +577,124 @@ def _search(hand: _Hand, level: Level, below: int | None = None) -> tuple[_Leaf 
     return best_leaf, best_key[0]
 
 
+def _search_one(hand: _Hand, plan: _Plan, below: int | None) -> tuple[_Leaf | None, int]:
+    """``_search`` of a level of one group (no clean rule, no straight from ace to ace), as a plain
+    loop: the same targets in the same order, the same bounds, keys and leaf. Half the levels are
+    one straight, and the search's recursion cost more than the targets themselves there."""
+    level = plan.level
+    size = plan.sizes[0]
+    cap = plan.caps[0]
+    wild = hand.wild
+    jokers = plan.jokers
+    level_jokers = level.jokers
+    budget = min(jokers, wild)
+    if plan.kinds[0] is GroupKind.RUN:
+        return _search_run(hand, size, cap, wild, jokers, level_jokers, budget, below)
+    targets = _targets(hand, plan.kinds[0], size, size)
+    floor_missing = targets[0][0]
+    floor_key = (max(0, floor_missing - budget), floor_missing)
+    best_key: tuple[int, int] | None = None if below is None else (below, -1)
+    best: _Target | None = None
+    for t in targets:
+        m = t[0]
+        supply = wild - t[5]
+        over = m - cap if m > cap else 0
+        if best_key is not None and (max(over, m - min(jokers, supply)), m) >= best_key:
+            if (max(over, m - budget), m) >= best_key:
+                break
+            continue
+        # ``_distance`` of one group without the clean rule: real cards past the cap, then what
+        # the spare 2s and 3s within the level's budget cannot cover.
+        within = m if m < cap else cap
+        key = (over + max(0, within - (level_jokers if level_jokers < supply else supply)), m)
+        if best_key is None or key < best_key:
+            best_key, best = key, t
+            if key <= floor_key:
+                break
+    if best_key is None:
+        return None, 1
+    if best is None:
+        return None, best_key[0]
+    return _Leaf((best,), (best[0],), best[5]), best_key[0]
+
+
+def _search_run(hand: _Hand, size: int, cap: int, wild: int, jokers: int, level_jokers: int, budget: int, below: int | None) -> tuple[_Leaf | None, int]:
+    """``_search_one`` of a level of one straight, suit by suit: the search's answer is the first
+    target with the least key in the order (missing, suit, start), and each suit's targets come
+    in (missing, start) order already, so they need not be merged and sorted. Among equal keys
+    (equal missing) the earlier suit, then the earlier start, is met first, and kept."""
+    wild_pos = hand.wild_pos
+    known = _SUIT_TARGETS.get
+    best_key: tuple[int, int] | None = None if below is None else (below, -1)
+    best: _Target | None = None
+    for s, mask in enumerate(hand.suit_mask):
+        entry = known((size, mask, s, wild_pos))
+        every = _suit_targets(size, mask, s, wild_pos)[0] if entry is None else entry[0]
+        for t in every:
+            m = t[0]
+            supply = wild - t[5]
+            over = m - cap if m > cap else 0
+            if best_key is not None and (max(over, m - min(jokers, supply)), m) >= best_key:
+                if (max(over, m - budget), m) >= best_key:
+                    break  # and every later target of this suit, which lacks no fewer
+                continue
+            within = m if m < cap else cap
+            key = (over + max(0, within - (level_jokers if level_jokers < supply else supply)), m)
+            if best_key is None or key < best_key:
+                best_key, best = key, t
+    if best_key is None:
+        return None, 1
+    if best is None:
+        return None, best_key[0]
+    return _Leaf((best,), (best[0],), best[5]), best_key[0]
+
+
+def _find_run(hand: _Hand, size: int, limit: int, budget: int) -> _Leaf | None:
+    """``_find_one`` of a level of one straight, suit by suit: the first target in the order
+    (missing, suit, start) within ``limit`` and the budget that the 2s and 3s can complete; a
+    later suit's must lack fewer to come first."""
+    wild = hand.wild
+    wild_pos = hand.wild_pos
+    known = _SUIT_TARGETS.get
+    best: _Target | None = None
+    most = budget + 1  # a lay-down found lacks fewer than this
+    if limit < most:
+        most = limit + 1  # (``_targets`` gives none lacking more than the limit)
+    for s, mask in enumerate(hand.suit_mask):
+        entry = known((size, mask, s, wild_pos))
+        every = _suit_targets(size, mask, s, wild_pos)[0] if entry is None else entry[0]
+        for t in every:
+            m = t[0]
+            if m >= most:
+                break
+            if m > wild - t[5]:
+                continue
+            best, most = t, m
+            break
+    return None if best is None else _Leaf((best,), (best[0],), best[5])
+
+
+def _find_one(hand: _Hand, plan: _Plan) -> _Leaf | None:
+    """``_find`` of a level of one group (no straight from ace to ace), as a plain loop: the
+    first target in the search's order that the 2s and 3s can complete, within the budget."""
+    wild = hand.wild
+    budget = min(plan.jokers, wild)
+    if plan.kinds[0] is GroupKind.RUN:
+        return _find_run(hand, plan.sizes[0], min(plan.caps[0], wild), budget)
+    targets = _targets(hand, plan.kinds[0], plan.sizes[0], min(plan.caps[0], wild))
+    if not targets or targets[0][0] > budget:
+        return None
+    best = budget + 1
+    for t in targets:
+        m = t[0]
+        if m >= best:
+            break
+        if m > wild - t[5]:
+            continue
+        return _Leaf((t,), (m,), t[5])  # the fewest missing a lay-down can have from here on
+    return None
+
+
 def _find(hand: _Hand, level: Level, first: bool = False) -> _Leaf | None:
     """The lay-down with the fewest jokers, or ``None`` when the hand has none; with ``first``,
     the first lay-down met, for questions that need only yes or no.
@@ -583,6 +703,8 @@ def _find(hand: _Hand, level: Level, first: bool = False) -> _Leaf | None:
     """
     plan = _plan(level)
     count = plan.count
+    if count == 1 and not (plan.sizes[0] == 14 and plan.kinds[0] is GroupKind.RUN):
+        return _find_one(hand, plan)  # (the first lay-down met is the best there)
     caps = plan.caps
     sizes = plan.sizes
     same = plan.same
@@ -788,6 +910,61 @@ def _fill(hand: _Hand, leaf: _Leaf, level: Level, rules: Rules) -> _Filled:
                 places[g] -= 1
                 group[j] = (stands_for, pool.pop())
     return filled
+
+
+def kept_keys(verdict: Check) -> tuple[int, ...]:
+    """The sorted card keys that ``verdict.closest`` places (its slots' cards, real or jokers): what
+    ``_fill`` puts in the slots, worked out without making the slots, for a bot that keeps these
+    cards. Only for a verdict that makes no lay-down.
+
+    >>> kept_keys(check("5h 6h 9h Kc 2c", 2)) == tuple(sorted(s.card.key for g in check("5h 6h 9h Kc 2c", 2).closest.groups for s in g if s.card))
+    True
+    """
+    hand, leaf, _distance = verdict._nearest
+    level = verdict.level
+    left = list(hand.counts)
+    targets = leaf.targets
+    shares = {(g, r): x for g, r, x in leaf.shares} if leaf.shares else None
+    groups = level.groups
+    count = len(groups)
+    kept: list[int] = []
+    empty = [0] * count
+    # As ``_fill``: straights first, then sets take what is left of each rank; then the spare 2s
+    # and 3s as jokers, the last of ``_fill``'s pool first.
+    for g in [g for g in range(count) if targets[g][1] == _RUN] + [g for g in range(count) if targets[g][1] != _RUN]:
+        t = targets[g]
+        size = groups[g].size
+        if t[1] == _RUN:
+            s = t[2]
+            taken: dict[int, int] = {}
+            for q in range(t[3], t[3] + size):
+                r = 1 if q == 14 else q
+                key = r * 4 + s
+                allowed = None if shares is None else shares.get((g, r))
+                if left[key] > 0 and (allowed is None or taken.get(r, 0) < allowed):
+                    left[key] -= 1
+                    if allowed is not None:
+                        taken[r] = taken.get(r, 0) + 1
+                    kept.append(key)
+                else:
+                    empty[g] += 1
+        else:
+            r = t[2]
+            want = size if shares is None else min(size, shares.get((g, r), size))
+            have = 0
+            for key in range(r * 4, r * 4 + 4):
+                while left[key] > 0 and have < want:
+                    left[key] -= 1
+                    have += 1
+                    kept.append(key)
+            empty[g] = size - have
+    pool = [r * 4 + s for r in reversed(_wild_of(verdict.rules)[0]) for s in range(3, -1, -1) for _ in range(left[r * 4 + s])]
+    if pool:
+        placed = sum(_joker_places(level, empty, len(pool)))
+        if placed:
+            kept.extend(pool[-placed:])
+    kept.sort()
+    return tuple(kept)
 
 
 def _joker_places(level: Level, empty: Sequence[int], spare: int) -> list[int]:
@@ -1003,8 +1180,17 @@ def check(hand: str | Iterable[PlayingCard], level: int | Level, rules: Rules = 
     TypeError: level must be an int or a Level, not str
     """
     require_rules(rules)
-    cards = _as_hand(hand)
-    level = _as_level(level, rules)
+    return checked(_as_hand(hand), _as_level(level, rules), rules)
+
+
+def checked(cards: tuple[Card, ...], level: Level, rules: Rules) -> Check:
+    """``check(cards, level, rules)`` for cards already read (a view's hand) and a ``Level``:
+    nothing is read or checked again.
+
+    >>> hand = parse_hand("5h 6h 7h 8h Kc")
+    >>> checked(hand, UPTO9.level(1), UPTO9) == check(hand, 1)
+    True
+    """
     summary = _Hand(cards, rules)
     leaf = _find(summary, level)
     if leaf is None:
@@ -1048,11 +1234,11 @@ def searched(cards: tuple[Card, ...], level: Level, rules: Rules, short: bool = 
     True
     """
     if not short and len(level.groups) == 1 and level.clean_groups:
-        return check(cards, level, rules)
+        return checked(cards, level, rules)
     summary = _Hand(cards, rules)
     leaf, distance = _search(summary, level, below)
     if leaf is None:  # (with every target allowed, a search always finds a leaf)
-        return None if below is not None else check(cards, level, rules)
+        return None if below is not None else checked(cards, level, rules)
     if distance == 0 and not short:
         return _checked(True, level, sum(leaf.missing), _melds(level, _fill(summary, leaf, level, rules)), cards, rules)
     made = _checked(False, level, None, (), cards, rules)

@@ -550,13 +550,18 @@ def validate(melds: Sequence[object], level: int | Level, rules: Rules = UPTO9, 
     groups = level.groups
     if len(parsed) != len(groups):
         return (Problem("groups", Message("problem.groups", level=level.number, contract=level.contract_message, n=len(groups), given=len(parsed))),)
-    order = _matching(parsed, level, rules)
+    order, as_given = _matched(parsed, level, rules)
     ordered = [parsed[i] for i in order]
-    problems = [
-        Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
-        for j, (meld, group) in enumerate(zip(ordered, groups, strict=True))
-        for p in _meld_problems(meld, j, group, level, rules)
-    ]
+    # Melds that fit their groups as given have no problems there (``_matched`` asked already).
+    problems = (
+        []
+        if as_given
+        else [
+            Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None)
+            for j, (meld, group) in enumerate(zip(ordered, groups, strict=True))
+            for p in _meld_problems(meld, j, group, level, rules)
+        ]
+    )
     if not problems:
         problems = [Problem(p.rule, p.msg, order[p.meld] if p.meld is not None else None) for p in _budget_problems(ordered, level)]
     if held is not None:
@@ -568,8 +573,9 @@ def validate(melds: Sequence[object], level: int | Level, rules: Rules = UPTO9, 
     return tuple(problems)
 
 
-def _matching(melds: Sequence[Meld], level: Level, rules: Rules) -> tuple[int, ...]:
-    """Which meld goes to which group (``order[group] = meld``): the fewest problems of the melds
+def _matched(melds: Sequence[Meld], level: Level, rules: Rules) -> tuple[tuple[int, ...], bool]:
+    """Which meld goes to which group (``order[group] = meld``), and whether the melds fit their
+    groups in the order given (then none has a problem there): the fewest problems of the melds
     in their groups; when every meld can fit its group, the fewest melds over their group's joker
     cap among those matchings. Ties go to the matching met first in the order of the melds as
     given. (The level-wide budget and clean-group rules do not depend on the matching.)
@@ -585,14 +591,14 @@ def _matching(melds: Sequence[Meld], level: Level, rules: Rules) -> tuple[int, .
         if (cap is not None and meld.jokers > cap and cap < level.jokers) or _meld_problems(meld, 0, group, level, rules):
             break
     else:
-        return tuple(range(len(groups)))
+        return tuple(range(len(groups))), True
     kinds = {(g.kind, g.size): g for g in groups}
     fits = [{shape: len(_meld_problems(meld, 0, group, level, rules)) for shape, group in kinds.items()} for meld in melds]
     misfit = [[fit[g.kind, g.size] for g in groups] for fit in fits]
     order = assign(misfit)
     if any(misfit[meld][group] for group, meld in enumerate(order)):
-        return order  # some meld fits no group: its problems are what the player needs to see
+        return order, False  # some meld fits no group: its problems are what the player needs to see
     # Every meld fits: a meld that cannot fit a group costs more than every cap problem together.
     over = [[int(g.jokers is not None and meld.jokers > g.jokers and g.jokers < level.jokers) for g in groups] for meld in melds]
     worse = len(groups) + 1
-    return assign([[m * worse + o for m, o in zip(row_misfit, row_over, strict=True)] for row_misfit, row_over in zip(misfit, over, strict=True)])
+    return assign([[m * worse + o for m, o in zip(row_misfit, row_over, strict=True)] for row_misfit, row_over in zip(misfit, over, strict=True)]), False
