@@ -88,7 +88,8 @@ async def run(pages: list[str], learners: int, visits: int, site: Site, sampler:
         row = (
             f"{page.removesuffix('.ipynb')}: {learners} at once: completed {burst['completed']}/{learners}, p50 {seconds(burst['p50_s'])} s,"
             f" p95 {seconds(burst['p95_s'])} s, max {seconds(burst['max_s'])} s, refused {refused};"
-            f" peak RSS sum {burst['peak_rss_gb']:.2f} GB (USS {burst['peak_uss_gb']:.2f} GB, {burst['peak_kernels']} kernels);"
+            f" peak PSS sum {burst['peak_pss_gb']:.2f} GB (RSS {burst['peak_rss_gb']:.2f} GB,"
+            f" USS {burst['peak_uss_gb']:.2f} GB, {burst['peak_kernels']} kernels);"
             f" pools back in {seconds(burst['pool_back_s'])} s"
         )
         print(row, flush=True)
@@ -134,8 +135,8 @@ def main() -> int:
     finally:
         sampler.halt.set()
         site.stop()
-        peak = max((s.rss for s in sampler.samples), default=0) / GB
-        print(f"Server stopped. Peak RSS sum over the whole run {peak:.2f} GB.")
+        peak = max((s.pss for s in sampler.samples), default=0) / GB
+        print(f"Server stopped. Peak PSS sum over the whole run {peak:.2f} GB.")
     print(f"{time.perf_counter() - started:.0f} s; load average {os.getloadavg()[0]:.2f} at the end.")
     if args.json:
         args.json.write_text(json.dumps(_finite(figures), indent=2) + "\n", encoding="utf-8")

@@ -218,10 +218,14 @@ class Sample:
     kernels: int
     server_rss: int = 0
     server_uss: int = 0
+    pss: int = 0
+    """The proportional sum: each shared page counted once, split among its sharers, as the service's
+    memory limit counts it (the kernels forked from one warm process share most of theirs, which an
+    RSS sum counts once per kernel)."""
 
 
 class Sampler(threading.Thread):
-    """The server's tree, sampled every SAMPLE_S: RSS and USS sums and the number of kernels."""
+    """The server's tree, sampled every SAMPLE_S: RSS, USS and PSS sums and the number of kernels."""
 
     def __init__(self, site: Site) -> None:
         super().__init__(daemon=True)
@@ -230,7 +234,7 @@ class Sampler(threading.Thread):
         self.halt = threading.Event()
 
     def measure(self) -> Sample:
-        rss = uss = server_rss = server_uss = 0
+        rss = uss = pss = server_rss = server_uss = 0
         tree = self.site.tree()
         for process in tree:
             try:
@@ -239,10 +243,11 @@ class Sampler(threading.Thread):
                 continue
             rss += info.rss
             uss += info.uss
+            pss += info.pss
             if process.pid == self.site.server.pid:
                 server_rss, server_uss = info.rss, info.uss
         kernels = sum(1 for p in tree[1:] if _is_kernel(p))
-        return Sample(time.perf_counter(), rss, uss, kernels, server_rss, server_uss)
+        return Sample(time.perf_counter(), rss, uss, kernels, server_rss, server_uss, pss)
 
     def run(self) -> None:
         while not self.halt.wait(SAMPLE_S):
@@ -250,13 +255,17 @@ class Sampler(threading.Thread):
 
     def peak(self, since: float, until: float) -> Sample:
         window = [s for s in self.samples if since <= s.at <= until] or [self.measure()]
-        return Sample(until, max(s.rss for s in window), max(s.uss for s in window), max(s.kernels for s in window))
+        return Sample(until, max(s.rss for s in window), max(s.uss for s in window), max(s.kernels for s in window), pss=max(s.pss for s in window))
 
 
 def _is_kernel(process: psutil.Process) -> bool:
     try:
-        # The published kernel (share/jupyter/kernels/python3) starts through launch_published.py.
-        return any(m in " ".join(process.cmdline()) for m in ("ipykernel_launcher", "launch_published.py"))
+        # The published kernel (share/jupyter/kernels/python3) starts through launch_published.py, or
+        # is forked from the warm process (server/forking.py: the kernel keeps its parent's command).
+        if any(m in " ".join(process.cmdline()) for m in ("ipykernel_launcher", "launch_published.py")):
+            return True
+        parent = process.parent()
+        return parent is not None and "upto9.server.forking" in " ".join(parent.cmdline())
     except psutil.Error:
         return False
 
@@ -498,12 +507,14 @@ async def scenario(site: Site, sampler: Sampler, page: str, learners: int, over:
         "duration_s": everyone_in - started,
         "peak_rss_gb": peak.rss / GB,
         "peak_uss_gb": peak.uss / GB,
+        "peak_pss_gb": peak.pss / GB,
         "peak_kernels": peak.kernels,
         "pool_back_s": back if back_kernels >= warm else math.inf,
         "pool_back_kernels": back_kernels,
         "warm_kernels": warm,
         "rest_rss_gb": rest.rss / GB,
         "rest_uss_gb": rest.uss / GB,
+        "rest_pss_gb": rest.pss / GB,
         "rest_kernels": rest.kernels,
     }
 
@@ -525,17 +536,20 @@ def report(name: str, figures: dict[str, Any], target_p95: float, require_all: b
     print(f"  (target p95 <= {target_p95:g} s)  {verdict(p95_ok)}")
     print(f"  the page alone (GET until the last byte): p50 {seconds(figures['page_p50_s'])} s, p95 {seconds(figures['page_p95_s'])} s")
     print(f"  widget states per page {figures['widgets_per_page']}; HTTP statuses {figures['statuses']}; shutdown answers {figures['shutdowns']}")
-    memory_ok = figures["peak_rss_gb"] <= MEMORY_GB
+    memory_ok = figures["peak_pss_gb"] <= MEMORY_GB
     verdicts.append(memory_ok)
     print(
-        f"  memory at the peak: RSS sum {figures['peak_rss_gb']:.2f} GB (target <= {MEMORY_GB:g} GB)  {verdict(memory_ok)};"
-        f" USS sum {figures['peak_uss_gb']:.2f} GB; {figures['peak_kernels']} kernels alive"
+        f"  memory at the peak: PSS sum {figures['peak_pss_gb']:.2f} GB (target <= {MEMORY_GB:g} GB)  {verdict(memory_ok)};"
+        f" RSS sum {figures['peak_rss_gb']:.2f} GB, USS sum {figures['peak_uss_gb']:.2f} GB; {figures['peak_kernels']} kernels alive"
     )
     if math.isfinite(figures["pool_back_s"]):
         back = f"the pools full again in {figures['pool_back_s']:.1f} s"
     else:
         back = f"the pools NOT full again ({figures['pool_back_kernels']} of {figures['warm_kernels']} kernels when the site settled)"
-    print(f"  after everyone left: {back}; then RSS {figures['rest_rss_gb']:.2f} GB, USS {figures['rest_uss_gb']:.2f} GB, {figures['rest_kernels']} kernels")
+    print(
+        f"  after everyone left: {back}; then PSS {figures['rest_pss_gb']:.2f} GB,"
+        f" RSS {figures['rest_rss_gb']:.2f} GB, USS {figures['rest_uss_gb']:.2f} GB, {figures['rest_kernels']} kernels"
+    )
     return verdicts
 
 
@@ -552,7 +566,7 @@ async def run(args: argparse.Namespace, site: Site, sampler: Sampler) -> dict[st
     rest = sampler.measure()
     filled = len(re.findall(r"Kernel pool of .* is filled", site.log()))
     print(f"Warm-up: {warm_up:.1f} s from the server's start until {warm} preheated kernel(s) had run their notebooks ({filled} pool(s) reported filled).")
-    print(f"At rest: RSS sum {rest.rss / GB:.2f} GB, USS sum {rest.uss / GB:.2f} GB, {rest.kernels} kernels alive.", end="")
+    print(f"At rest: PSS sum {rest.pss / GB:.2f} GB, RSS sum {rest.rss / GB:.2f} GB, USS sum {rest.uss / GB:.2f} GB, {rest.kernels} kernels alive.", end="")
     if rest.kernels:
         each_rss, each_uss = (rest.rss - rest.server_rss) / rest.kernels, (rest.uss - rest.server_uss) / rest.kernels
         server = f"The server: RSS {rest.server_rss / 1e6:.0f} MB, USS {rest.server_uss / 1e6:.0f} MB"
@@ -565,6 +579,7 @@ async def run(args: argparse.Namespace, site: Site, sampler: Sampler) -> dict[st
         "pools": pools,
         "rest_rss_gb": rest.rss / GB,
         "rest_uss_gb": rest.uss / GB,
+        "rest_pss_gb": rest.pss / GB,
         "server_rss_mb": rest.server_rss / 1e6,
         "server_uss_mb": rest.server_uss / 1e6,
     }

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import math
 import os
 import secrets
@@ -54,6 +55,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 from urllib.parse import parse_qs
 
+from jinja2 import BytecodeCache, Environment
+from jinja2.bccache import Bucket
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import httputil
@@ -69,6 +72,10 @@ KEEPER_INTERVAL_S: Final = 5.0
 """How often the keeper looks at the pools (the default of ``ClassKernelManager.keeper_interval``):
 often enough that a pool refused at the limit is back seconds after room appears, and the look
 itself costs nothing measurable (a few list lengths)."""
+
+
+STARTING_WAIT_S: Final = 30.0
+"""How long a stopping server waits for kernels still starting before it shuts every kernel down."""
 
 
 class ClassFull(HTTPError):
@@ -108,6 +115,47 @@ class SiteHeaders(OutputTransform):
         return status_code, headers, chunk
 
 
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates, kept in memory for the server's life and shared by every page.
+
+    Voila renders a page that no pool has prepared through a new nbconvert exporter, whose new Jinja
+    environment parsed and compiled the whole template chain again (the site's, Voila's, nbconvert's):
+    a third of the server's CPU for such a page, and the server is one process, so thirty learners
+    opening a page at once queued behind it. Jinja checks each template's source against the
+    checksum kept with its code, so a changed template is compiled afresh."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES: Final = CompiledTemplates()
+
+
+def share_compiled_templates() -> None:
+    """Give every nbconvert exporter's Jinja environment :data:`COMPILED_TEMPLATES` (once a process)."""
+    from nbconvert.exporters.templateexporter import TemplateExporter
+
+    create = TemplateExporter._create_environment
+    if getattr(create, "_shares_compiled_templates", False):
+        return
+
+    def _create_environment(exporter: TemplateExporter) -> Environment:
+        environment: Environment = create(exporter)  # type: ignore[no-untyped-call]  # untyped upstream
+        environment.bytecode_cache = COMPILED_TEMPLATES
+        return environment
+
+    _create_environment._shares_compiled_templates = True  # type: ignore[attr-defined]  # a mark on the function
+    TemplateExporter._create_environment = _create_environment  # type: ignore[method-assign]
+
+
 def _lang(env: dict[str, str]) -> str:
     """The visitor's language from a cold start's kernel variables (Voila passes the page's query)."""
     return "nb" if "nb" in parse_qs(env.get("QUERY_STRING", "")).get("lang", []) else "en"
@@ -145,6 +193,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._stopping = False
         """Set once the server shuts its kernels down: nothing starts after that."""
         self._use_site_data()
+        share_compiled_templates()
+        self._no_unwritten_records()
 
     # --- the site's template and kernel -----------------------------------------------------------
 
@@ -179,6 +229,19 @@ class ClassKernelManager(AsyncMappingKernelManager):
         if specs is not None:  # Voila always gives its own
             kernels = jupyter_path("kernels")
             specs.kernel_dirs = kernels + [d for d in specs.kernel_dirs if d not in kernels]
+
+    def _no_unwritten_records(self) -> None:
+        """Raise the server's logger to the lowest level any of its handlers writes. traitlets sets
+        the logger itself to DEBUG and only its handlers to the configured level, so every debug line
+        was formatted into a record and then dropped: jupyter_server logs one for each message a
+        kernel sends (``start_watching_activity``), a tenth of the server's CPU while a class's
+        kernels draw their pages."""
+        log = self.log
+        if not isinstance(log, logging.Logger) or log.propagate or not log.handlers:
+            return  # records go on to other loggers' handlers: leave it as it is
+        lowest = min(handler.level for handler in log.handlers)
+        if log.level < lowest:
+            log.setLevel(lowest)
 
     # --- the pools' settings ------------------------------------------------------------------------
 
@@ -350,6 +413,12 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._stopping = True
         self.stop_keeper()  # the server is stopping: nothing must refill
         self.log.info("Stopping: shutting down %d kernel(s)", len(set(self._kernels) | self._starting))
+        # A kernel still starting is not yet one jupyter_server can shut down (its id is unknown to
+        # it until the start returns: the shutdown failed with a traceback); its start is short.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STARTING_WAIT_S
+        while self._starting and loop.time() < deadline:
+            await asyncio.sleep(0.1)
         await super().shutdown_all(now=now)
 
     def stop_on_ctrl_c(self) -> None:

@@ -242,6 +242,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         base_url=BASE_URL,
         timeout=START_TIMEOUT_S,
     )
+    # The tests' one preheated kernel ready before the first learner (with a limit of one kernel a
+    # learner who came while it started would find the class full).
+    voila.wait_for_log("Kernel pool of 2_hand_checker.ipynb is filled", timeout=START_TIMEOUT_S)
     site_file = folder / "upto9.conf"
     site_file.write_text(nginx_site(voila.port, http_port, https_port, cert, key), encoding="utf-8")
     main = folder / "nginx.conf"

@@ -93,3 +93,18 @@ def _publish_quietly() -> None:
 
 _publish_quietly()
 del _publish_quietly
+
+
+def _register_widgets() -> None:
+    """A kernel forked from the warm process (upto9.server.forking) had ipywidgets imported before
+    it was a kernel, and ipywidgets registers its comm targets at import only inside one: without
+    them no page's widgets answer the browser. Registered here, once the kernel is up."""
+    import sys
+
+    widgets = sys.modules.get("ipywidgets")
+    if widgets is not None:
+        widgets.register_comm_target()
+
+
+_register_widgets()
+del _register_widgets
