@@ -20,6 +20,7 @@ cards, moves, melds and verdicts) stay inside its package. The generic code (rec
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any, Protocol, runtime_checkable
@@ -33,6 +34,8 @@ from upto9.rules import UPTO9, FamilyRules, Group, GroupKind, Level, Rules, Rule
 
 __all__ = [
     "Arrangement",
+    "CoachedFamily",
+    "Coaching",
     "DescribedFamily",
     "DrawnFamily",
     "FamilyGame",
@@ -45,6 +48,7 @@ __all__ = [
     "Slot",
     "TableMeld",
     "Verdict",
+    "card_words",
     "check",
     "drawn_families",
     "families",
@@ -367,6 +371,45 @@ class DescribedFamily(Protocol):
         """The zones whose cards lie on another zone's cards, drawn there: by zone (``"placed.0"``)
         the zone they lie on (``"hand.0"``) and, for each of its cards in order, the cards on it
         (together exactly the zone's cards). Empty when no cards lie on others."""
+        ...
+
+
+def card_words(card: PlayingCard) -> Message:
+    """A card's name in words, said by the family that draws it (``DrawnFamily.card_words``): the
+    standard deck's by Up to 9, whichever game plays it.
+
+    >>> from upto9.cards import parse_card
+    >>> from upto9.messages import render
+    >>> render(card_words(parse_card("QS")), "nb")
+    'spar dame'
+    """
+    drawer: DrawnFamily = next(f for f in drawn_families() if f.owns(card))
+    return drawer.card_words(card)
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """The coach's answer for one seat's view (``CoachedFamily.coach``), worked out from that view
+    alone: ``move``, the move it suggests (one of ``legal_moves(view)``); ``reason``, why, in one
+    sentence; ``options``, the moves it weighed, each with its one line of figures (a sampled chance
+    with its 95 % interval and the number of samples, from ``upto9.stats``); ``facts``, what the view
+    shows that matters now (a rummy's outs and how many of each are unseen; the exact chance that the
+    next card ends a picture-card turn)."""
+
+    move: object
+    reason: Message
+    options: tuple[tuple[object, Message], ...] = ()
+    facts: tuple[Message, ...] = ()
+
+
+@runtime_checkable
+class CoachedFamily(Protocol):
+    """A family with a coach (the protocol's optional teaching part): advice for the seat to move,
+    from what that seat sees, within 300 ms on the project's machine. The same ``seed`` gives the
+    same answer; the family's ``bots()`` offers ``"coach"``, a bot that plays the coach's moves."""
+
+    def coach(self, view: FamilyView, seed: int = 0) -> Coaching:
+        """The coach's answer for ``view`` (the seat to move's own view: never the hidden cards)."""
         ...
 
 

@@ -77,7 +77,7 @@ class EngineRummy:
 
         >>> from upto9.family import family_of
         >>> list(family_of("phase10").bots())
-        ['heuristic', 'random']
+        ['heuristic', 'random', 'coach']
         """
         from upto9.bots import HeuristicBot, RandomBot  # the bots build on the families' minds
 

@@ -18,7 +18,7 @@ from upto9.families.phase10 import phases
 from upto9.families.phase10.bot import Phase10Mind
 from upto9.families.phase10.cards import SKIP, WILD, Colour, Phase10Card, parse_phase10_token, phase10_deck
 from upto9.families.phase10.fields import deck_of
-from upto9.family import RummyFamily, TableMeld
+from upto9.family import Coaching, FamilyView, RummyFamily, TableMeld
 from upto9.looks import CardLook
 from upto9.messages import Items, Message, Param, wild_cards
 from upto9.problems import MeldError, Problem
@@ -293,6 +293,21 @@ class Phase10Family(EngineRummy):
     def a_wild(self) -> Message:
         """One wild card, in a sentence: ``'a wild card'``."""
         return Message("look.a_wild")
+
+    # --- the coach (issue 24): upto9.coach, written once for both rummies ---
+
+    def coach(self, view: FamilyView, seed: int = 0) -> Coaching:
+        """The coach's answer for the seat to move, from its view alone (``upto9.coach.coach``)."""
+        from upto9.coach import coach  # the coach builds on the bots, which build on the families
+
+        return coach(view, seed)
+
+    def bots(self) -> dict[str, type]:
+        """The engine's rummy bots (the heuristic one first, the default player), and ``"coach"``,
+        the bot that plays the coach's moves (``upto9.coach.CoachBot``)."""
+        from upto9.coach import CoachBot
+
+        return {**super().bots(), "coach": CoachBot}
 
 
 _COLOUR_ROWS: Final = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)

@@ -55,10 +55,12 @@ __all__ = [
     "RiskBot",
     "StopAfterBot",
     "best_advice",
+    "best_keep",
     "cheapest_loss",
     "end_chance",
     "end_counts",
     "plan",
+    "shift_values",
     "worth",
 ]
 
@@ -209,25 +211,54 @@ class PictureBot:
 
     def keep(self, view: PictureView, keeps: Sequence[Keep]) -> Keep:
         """The picture cards worth most bare: kings, then queens, as many suits as may be."""
-        return max(keeps, key=lambda k: (len({c.suit for c in k.cards}), sum(int(c.rank) for c in k.cards)))
+        return best_keep(keeps)
 
     def shift(self, view: PictureView, moves: Sequence[Move]) -> Move:
         """The five-card move that gains most ``worth``, if any gains."""
         best: Move = Stay()
-        board = Board(view)
-        best_value = board.worth()
-        for move in moves:
-            if isinstance(move, Shift):
-                board.placed[move.source].remove(move.card)
-                board.placed[move.target].append(move.card)
-                scores = list(board.scores)
-                scores[move.source], scores[move.target] = board.rescored(move.source), board.rescored(move.target)
-                value = board.worth(scores)
-                board.placed[move.target].pop()
-                board.placed[move.source].append(move.card)
-                if value > best_value:
-                    best, best_value = move, value
+        found = shift_values(view, moves)
+        best_value = found[0][1]  # letting the move pass
+        for move, value in found[1:]:
+            if value > best_value:
+                best, best_value = move, value
         return best
+
+
+def best_keep(keeps: Sequence[Keep]) -> Keep:
+    """The keep every bot makes: the most suits, then the most rank (kings, then queens); the first of equals.
+
+    >>> from upto9.cards import parse_hand
+    >>> jacks, kings = Keep(tuple(parse_hand("Js Jh Jd Jc"))), Keep(tuple(parse_hand("Ks Kh Kd Qs")))
+    >>> best_keep([kings, jacks]) == jacks, best_keep([jacks, Keep(tuple(parse_hand("Ks Qh Jd Jc")))]).cards[0]
+    (True, Card('Ks'))
+    """
+    return max(keeps, key=lambda k: (len({c.suit for c in k.cards}), sum(int(c.rank) for c in k.cards)))
+
+
+def shift_values(view: PictureView, moves: Sequence[Move]) -> list[tuple[Move, float]]:
+    """The ``worth`` after each five-card move among ``moves``, in their order, after ``Stay()``'s
+    (the table as it is): what ``PictureBot.shift`` weighs.
+
+    >>> from upto9.families.picture_cards.family import FAMILY
+    >>> from upto9.families.picture_cards.game import PictureRound
+    >>> from upto9.cards import full_deck
+    >>> view = PictureRound(FAMILY.rules, 3, 0, full_deck()).view(0)
+    >>> found = shift_values(view, [])
+    >>> len(found), found[0] == (Stay(), worth(view))
+    (1, True)
+    """
+    board = Board(view)
+    found: list[tuple[Move, float]] = [(Stay(), board.worth())]
+    for move in moves:
+        if isinstance(move, Shift):
+            board.placed[move.source].remove(move.card)
+            board.placed[move.target].append(move.card)
+            scores = list(board.scores)
+            scores[move.source], scores[move.target] = board.rescored(move.source), board.rescored(move.target)
+            found.append((move, board.worth(scores)))
+            board.placed[move.target].pop()
+            board.placed[move.source].append(move.card)
+    return found
 
 
 class StopAfterBot(PictureBot):
@@ -310,7 +341,9 @@ class Advice:
     the two values it weighs (in ``worth``'s points of lead in the suits): ``held``, what placing
     the cards drawn so far gains now, and ``draw``, what drawing once more and then playing on
     best gains on average (the Pig recursion). ``ends`` of the ``pile`` cards would end the turn;
-    ``aces`` of them take a picture card too, which would cost ``ace_loss`` (the cheapest one)."""
+    ``aces`` of them take a picture card too, which would cost ``ace_loss`` (the cheapest one).
+    ``extra``: what one more safe card (4 to 10) adds to ``held`` on average over the safe cards
+    in the pile, each placed where the bots place it (0 without a safe card)."""
 
     stop: bool
     held: float
@@ -319,6 +352,7 @@ class Advice:
     pile: int
     aces: int
     ace_loss: float
+    extra: float = 0.0
 
 
 def best_advice(view: PictureView) -> Advice:
@@ -344,4 +378,4 @@ def best_advice(view: PictureView) -> Advice:
         return Advice(bool(view.drawn), held, draw, ends, len(view.pile), aces, ace_loss)
     extra = sum(plan(view, [*view.drawn, c])[1] - now - held for c in safe) / len(safe)
     draw = _draw_value(held, extra, len(safe), busts, aces, ace_loss)
-    return Advice(bool(view.drawn) and held >= draw, held, draw, ends, len(view.pile), aces, ace_loss)
+    return Advice(bool(view.drawn) and held >= draw, held, draw, ends, len(view.pile), aces, ace_loss, extra)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from upto9.cards import Card, CardError, PlayingCard, Rank, full_deck, parse_card_token, read_one
 from upto9.families.picture_cards.bot import BestStopBot, RiskBot, StopAfterBot
@@ -44,11 +44,14 @@ from upto9.families.picture_cards.game import (
     fields_of,
     legal_moves,
 )
-from upto9.family import DrawnFamily, FamilyGame, FamilyRecord, FamilyRound, FamilyView, GameFamily, drawn_families
+from upto9.family import Coaching, FamilyGame, FamilyRecord, FamilyRound, FamilyView, GameFamily, card_words
 from upto9.messages import Items, Message, Param, message_of
 from upto9.records import RecordError
 from upto9.rounds import RoundsGame
 from upto9.rules import Rules, rules_from_dict
+
+if TYPE_CHECKING:
+    from upto9.families.picture_cards.coach import CoachBot
 
 __all__ = ["ACTIONS", "FAMILY", "PictureFamily", "read_card"]
 
@@ -89,14 +92,12 @@ def _slot(data: Mapping[str, Any], name: str) -> int:
     return value
 
 
-def _word(card: PlayingCard) -> Message:
-    """A standard card's name in words (``'queen of spades'`` / ``'spar dame'``): the family that draws the standard deck says it."""
-    drawer: DrawnFamily = next(f for f in drawn_families() if f.owns(card))
-    return drawer.card_words(card)
+_word = card_words
+"""A standard card's name in words (``'queen of spades'`` / ``'spar dame'``): the family that draws the standard deck says it."""
 
 
 def _words(cards: Sequence[PlayingCard]) -> Items:
-    return Items(tuple(_word(c) for c in cards), "and")
+    return Items(tuple(card_words(c) for c in cards), "and")
 
 
 class PictureFamily:
@@ -135,9 +136,26 @@ class PictureFamily:
     def is_wild(self, card: PlayingCard, rules: Rules) -> bool:
         return False
 
-    def bots(self) -> dict[str, Callable[[int | str | None], StopAfterBot | RiskBot | BestStopBot]]:
-        """The family's bots by name; the first is the default player."""
-        return {"stop_after_3": StopAfterBot, "risk_30": RiskBot, "best": BestStopBot}
+    def bots(self) -> dict[str, Callable[[int | str | None], StopAfterBot | RiskBot | BestStopBot | CoachBot]]:
+        """The family's bots by name; the first is the default player; ``"coach"`` plays the
+        coach's moves (``coach``: ``BestStopBot``'s)."""
+        from upto9.families.picture_cards.coach import CoachBot  # the coach words cards as this module does
+
+        return {"stop_after_3": StopAfterBot, "risk_30": RiskBot, "best": BestStopBot, "coach": CoachBot}
+
+    def coach(self, view: FamilyView, seed: int = 0) -> Coaching:
+        """The coach's answer for the seat to move (``upto9.family.CoachedFamily``), from its view alone:
+        ``upto9.families.picture_cards.coach.coach``.
+
+        >>> from upto9.family import CoachedFamily
+        >>> from upto9.families.picture_cards.game import PictureRound
+        >>> rnd = PictureRound(FAMILY.rules, 2, 0, full_deck())
+        >>> isinstance(FAMILY, CoachedFamily), FAMILY.coach(rnd.view(rnd.turn)).move
+        (True, Draw())
+        """
+        from upto9.families.picture_cards.coach import coach
+
+        return coach(view, seed)
 
     # --- how the round stepper tells and draws a game (upto9.family.DescribedFamily) ---
 

@@ -21,7 +21,7 @@ from upto9.families.threeup.cards import ThreeUpCard, threeup_deck
 from upto9.families.threeup.round import ChooseUp, Draw, KeepUp, Move, PickUp, Play, PlayBlind, Stage, SwapUp, ThreeUpRound, ThreeUpView, fields_of, legal_moves
 from upto9.family import FamilyView
 
-__all__ = ["SamplingBot", "ThreeUpBot", "strength", "unseen"]
+__all__ = ["SamplingBot", "ThreeUpBot", "candidates", "strength", "unseen"]
 
 
 def strength(card: ThreeUpCard) -> int:
@@ -90,6 +90,28 @@ class ThreeUpBot:
         return max(swaps, key=lambda m: (strength(m.hand) - strength(m.up), m.hand.key, -m.up.key))
 
 
+def candidates(plays: Sequence[Play], chosen: Play) -> list[Play]:
+    """The plays worth weighing against each other: per number (and per kind of clear) the play of
+    all its copies, in ``plays``' order, and ``chosen`` (the heuristic's move) if it is none of them.
+    What ``SamplingBot`` plays out and the coach (``upto9.families.threeup.coach``) weighs.
+
+    >>> from upto9.families.threeup.cards import parse_threeup_card as card
+    >>> from upto9.families.threeup.round import Source
+    >>> plays = [Play(Source.HAND, (card("7r"),)), Play(Source.HAND, (card("7r"), card("7g"))), Play(Source.HAND, (card("C"),))]
+    >>> [" ".join(str(c) for c in m.cards) for m in candidates(plays, plays[1])]
+    ['7r 7g', 'C']
+    """
+    widest: dict[tuple[int, int], Play] = {}  # per number (or clear): the play of all its copies
+    for move in plays:
+        kind = (int(move.cards[0].clear), move.cards[0].number)
+        if kind not in widest or len(move.cards) > len(widest[kind].cards):
+            widest[kind] = move
+    found = list(widest.values())
+    if chosen not in found:
+        found.append(chosen)
+    return found
+
+
 def len_cards(move: Play) -> tuple[int, int]:
     """A play's size, then its cards' order: the larger play of one number first."""
     return len(move.cards), -sum(c.key for c in move.cards)
@@ -113,28 +135,21 @@ class SamplingBot(ThreeUpBot):
         chosen = super().pick(view, plays)
         if view.deck_count:
             return chosen
-        widest: dict[tuple[int, int], Play] = {}  # per number (or clear): the play of all its copies
-        for move in plays:
-            kind = (int(move.cards[0].clear), move.cards[0].number)
-            if kind not in widest or len(move.cards) > len(widest[kind].cards):
-                widest[kind] = move
-        candidates = list(widest.values())
-        if chosen not in candidates:
-            candidates.append(chosen)
-        if len(candidates) < 2:
+        weighed = candidates(plays, chosen)
+        if len(weighed) < 2:
             return chosen
         rng = random.Random(f"{self.seed}:{view.player}:{len(view.cleared)}:{len(view.pile)}:{[str(c) for c in view.hand]}")
         hidden = list(unseen(view).elements())
-        wins = dict.fromkeys(candidates, 0)
+        wins = dict.fromkeys(weighed, 0)
         for _ in range(self.samples):
             rng.shuffle(hidden)
             imagined = ThreeUpRound.sampled(view, hidden)
-            for move in candidates:
+            for move in weighed:
                 rnd = imagined.copy()
                 rnd.play(move)
                 wins[move] += self._plays_out(rnd, view.player)
         best = max(wins.values())
-        return chosen if wins[chosen] == best else next(m for m in candidates if wins[m] == best)
+        return chosen if wins[chosen] == best else next(m for m in weighed if wins[m] == best)
 
     def _plays_out(self, rnd: ThreeUpRound, seat: int) -> int:
         """1 if ``seat`` goes out first when heuristic players play the imagined round to its end."""

@@ -21,6 +21,7 @@ from typing import Any, Final
 from upto9.cards import CardError, PlayingCard, read_one
 from upto9.families.threeup.bot import SamplingBot, ThreeUpBot
 from upto9.families.threeup.cards import COLOURS, ThreeUpCard, parse_threeup_token, threeup_deck
+from upto9.families.threeup.coach import CoachBot, coach
 from upto9.families.threeup.round import (
     ENGINE_RECORDS,
     ChooseUp,
@@ -47,7 +48,7 @@ from upto9.families.threeup.round import (
     fields_of,
     legal_moves,
 )
-from upto9.family import FamilyGame, FamilyRecord, FamilyRound, FamilyView
+from upto9.family import Coaching, FamilyGame, FamilyRecord, FamilyRound, FamilyView
 from upto9.looks import CardLook
 from upto9.messages import Items, Message, Param
 from upto9.records import RecordError
@@ -229,8 +230,17 @@ class ThreeUpFamily:
         return said
 
     def bots(self) -> dict[str, type[ThreeUpBot] | type[SamplingBot]]:
-        """The family's bots by name; the first is the default player."""
-        return {"heuristic": ThreeUpBot, "sampling": SamplingBot}
+        """The family's bots by name; the first is the default player; ``"coach"`` plays the coach's moves."""
+        return {"heuristic": ThreeUpBot, "sampling": SamplingBot, "coach": CoachBot}
+
+    def coach(self, view: FamilyView, seed: int = 0) -> Coaching:
+        """The coach's advice for the seat to move, from its view alone (``upto9.families.threeup.coach``).
+
+        >>> from upto9.family import CoachedFamily
+        >>> isinstance(FAMILY, CoachedFamily), sorted(FAMILY.bots())
+        (True, ['coach', 'heuristic', 'sampling'])
+        """
+        return coach(view, seed)
 
     def new_game(self, rules: Rules, players: int, seed: int | str, names: Sequence[str] | None) -> FamilyGame:
         return RoundsGame(self, rules, players, seed, names)

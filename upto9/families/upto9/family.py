@@ -15,7 +15,7 @@ from typing import Any, Final
 from upto9.cards import Card, CardError, PlayingCard, Rank, Suit, full_deck, parse_card, parse_card_token, parse_rank
 from upto9.families.upto9 import checker, melds
 from upto9.families.upto9.bot import UpTo9Mind
-from upto9.family import RummyFamily, TableMeld
+from upto9.family import Coaching, FamilyView, RummyFamily, TableMeld
 from upto9.looks import CardLook
 from upto9.messages import Items, Message, Param, group_name, jokers
 from upto9.messages import face as face_words
@@ -259,6 +259,21 @@ class UpTo9Family(EngineRummy):
     def a_wild(self) -> Message:
         """One wild card, in a sentence: ``'a joker'``."""
         return Message("look.a_joker")
+
+    # --- the coach (issue 24): upto9.coach, written once for both rummies ---
+
+    def coach(self, view: FamilyView, seed: int = 0) -> Coaching:
+        """The coach's answer for the seat to move, from its view alone (``upto9.coach.coach``)."""
+        from upto9.coach import coach  # the coach builds on the bots, which build on the families
+
+        return coach(view, seed)
+
+    def bots(self) -> dict[str, type]:
+        """The engine's rummy bots (the heuristic one first, the default player), and ``"coach"``,
+        the bot that plays the coach's moves (``upto9.coach.CoachBot``)."""
+        from upto9.coach import CoachBot
+
+        return {**super().bots(), "coach": CoachBot}
 
 
 _SUIT_ROWS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)

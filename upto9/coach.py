@@ -1,0 +1,488 @@
+"""The rummies' coach (Up to 9 and Phase 10, written once against ``upto9.game``): advice for the
+seat to move, worked out from its ``View`` alone (``upto9.family.Coaching``).
+
+* **Outs**: the cards that would complete each level the player may lay down, with how many of each
+  are still unseen (exact counts: the game's decks less every card the view shows).
+* **Chances**: for each draw and each discard, the chance of laying the level down within the next
+  ``K_DRAWS`` draws, sampled over the unseen cards (``SAMPLES`` samples, the same samples for every
+  option, so that options differ only where they truly differ), with its 95 % Wilson interval from
+  ``upto9.stats``. Every card drawn counts as kept: the chance of the hand and the next draws
+  together holding the level, an upper bound on what play can reach.
+* **The move**: lay down when the player may (the level hardest to make later, under free order);
+  take the discard pile's top card when it completes the level; otherwise draw and discard as the
+  heuristic bot would, unless another option's chance is clearly higher (``clearly_better``: a
+  95 % test, so that a lucky sample does not overrule a sound move); once down, donate (Phase 10:
+  hit) what fits and shed the most costly card.
+
+The same view and seed give the same answer (a seeded ``random.Random``); the checker's answers
+are kept within one call. ``CoachBot`` plays the coach's moves.
+
+>>> from upto9.game import Game
+>>> game = Game(players=2, seed=1)
+>>> answer = coach(game.view(game.round.turn))
+>>> answer.move in game.legal_moves(), str(answer.reason).startswith(("Draw", "Take"))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from upto9.bots import HeuristicBot, make_chances, mind_of, skip_target
+from upto9.cards import PlayingCard
+from upto9.family import Coaching, FamilyView, TableMeld, Verdict, check, family_of, holds, outs
+from upto9.game import ChoiceView, Discard, Donate, Draw, LayDown, Move, Phase, Source, View, legal_moves
+from upto9.messages import Items, Message, Param, card_param
+from upto9.rules import Rules
+from upto9.stats import wilson
+
+__all__ = ["K_DRAWS", "SAMPLES", "Chance", "CoachBot", "clearly_better", "coach", "lay_down_chances", "unseen"]
+
+K_DRAWS: Final = 3
+"""The draws ahead the chances look at: a rule of thumb (about a lap of the table in a 4-player
+game is one draw; three draws is as far as a plan usually reaches before the table changes)."""
+
+SAMPLES: Final = 200
+"""Samples of the unseen cards behind each answer's chances: sized for 300 ms on the project's
+2-core machine at the busiest position (benchmarks/bench_coach.py), each interval then about
+± 7 percentage points wide at most."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A sampled chance: ``hits`` of ``n`` samples laid the level down; ``message`` words it with
+    its 95 % interval and the number of samples."""
+
+    hits: int
+    n: int
+    won: int = field(default=0, compare=False)
+    """The samples that laid down, one bit each (to compare two options on the same samples)."""
+
+    @property
+    def value(self) -> float:
+        return self.hits / self.n if self.n else 0.0
+
+    @property
+    def message(self) -> Message:
+        """The chance with its 95 % interval and the number of samples, from ``upto9.stats.wilson``.
+
+        >>> str(Chance(126, 300).message)
+        '42 % (95 % interval 36.6–47.7 %, 300 samples)'
+        """
+        estimate = wilson(self.hits, self.n)
+        return Message("coach.chance", value=_pct(estimate.value if self.n else 0.0), low=_pct(estimate.low), high=_pct(estimate.high), n=self.n)
+
+
+def _pct(share: float) -> float | int:
+    value = round(share * 100, 1)
+    return int(value) if value == int(value) else value
+
+
+def unseen(view: View) -> Counter[PlayingCard]:
+    """The cards ``view``'s seat has not seen: every card of the game's decks less its own hand, the
+    discard pile and the melds on the table (the deck and the other hands, as one pool).
+
+    >>> from upto9.game import Game
+    >>> view = Game(players=2, seed=1).view(0)
+    >>> sum(unseen(view).values()) == 104 - len(view.hand) - len(view.discard)
+    True
+    """
+    players = len(view.levels)
+    pool: Counter[PlayingCard] = Counter(view.rules.one_deck() * view.rules.decks_for(players))
+    pool.subtract(view.hand)
+    pool.subtract(view.discard)
+    for row in view.table:
+        for meld in row:
+            pool.subtract(placed.card for placed in meld.cards)
+    return +pool  # (a view never shows more copies than the decks hold; + drops the zeros)
+
+
+class _Checker:
+    """The checker's answers within one call, by hand (sorted card keys) and level."""
+
+    def __init__(self, rules: Rules, levels: Sequence[int]) -> None:
+        self.rules = rules
+        self.levels = tuple(levels)
+        self._seen: dict[tuple[int, ...], Verdict | None] = {}
+
+    def lays(self, hand: Sequence[PlayingCard]) -> Verdict | None:
+        """The first of the levels the hand holds, as the checker's verdict (``None``: none)."""
+        key = tuple(sorted(c.key for c in hand))
+        if key in self._seen:
+            return self._seen[key]
+        found = None
+        for level in self.levels:
+            # holds() first: most hands asked about hold nothing, and their verdict's closest
+            # arrangement is the costly part of check().
+            if holds(hand, level, self.rules):
+                found = check(hand, level, self.rules)
+                break
+        self._seen[key] = found
+        return found
+
+
+def _used(verdict: Verdict) -> Counter[int]:
+    return Counter(placed.card.key for meld in verdict.melds for placed in meld.cards)
+
+
+def lay_down_chances(
+    hand: Sequence[PlayingCard],
+    levels: Sequence[int],
+    rules: Rules,
+    pool: Iterable[PlayingCard],
+    draws: int = K_DRAWS,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    discards: Sequence[PlayingCard] = (),
+) -> dict[PlayingCard | None, Chance]:
+    """For each card of ``discards`` (and ``None``: discarding nothing), the chance that the hand
+    less that card, with ``draws`` cards drawn from ``pool`` (the unseen cards), holds one of
+    ``levels``: sampled, the same ``samples`` draws for every option. A hand with the drawn cards
+    that holds no level holds none less a card either, and a card its lay-down does not use is
+    no loss: most options are settled without asking the checker again.
+
+    >>> from upto9 import UPTO9, parse_hand
+    >>> found = lay_down_chances(parse_hand("5h 6h 7h Kc"), [1], UPTO9, parse_hand("8h 9c 4h Qd"), draws=1, samples=400, discards=parse_hand("5h Kc"))
+    >>> [(str(card), round(chance.value, 1)) for card, chance in found.items()]
+    [('None', 0.5), ('5h', 0.0), ('Kc', 0.5)]
+    """
+    checker = _Checker(rules, levels)
+    cards = sorted(pool, key=lambda c: c.key)
+    take = min(draws, len(cards))
+    rng = random.Random(seed)
+    options: list[PlayingCard | None] = [None, *dict.fromkeys(discards)]
+    hits: dict[PlayingCard | None, int] = dict.fromkeys(options, 0)
+    won: dict[PlayingCard | None, int] = dict.fromkeys(options, 0)
+    for sample in range(samples):
+        drawn = rng.sample(cards, take)
+        full = [*hand, *drawn]
+        verdict = checker.lays(full)
+        if verdict is None:
+            continue  # less a card, it holds no level either
+        # Every lay-down found in this sample serves each option whose card it leaves spare.
+        found = [_used(verdict)]
+        spare = Counter(c.key for c in full)
+        for option in options:
+            if option is None or any(used[option.key] < spare[option.key] for used in found):
+                hits[option] += 1
+                won[option] |= 1 << sample
+                continue
+            rest = list(full)
+            rest.remove(option)
+            other = checker.lays(rest)
+            if other is not None:
+                hits[option] += 1
+                won[option] |= 1 << sample
+                found.append(_used(other))
+    return {option: Chance(hits[option], samples, won[option]) for option in options}
+
+
+def clearly_better(first: Chance, second: Chance, paired: bool = True) -> bool:
+    """Is ``first`` clearly higher than ``second`` (at 95 %), not a lucky sample? Two options
+    weighed on the same samples (``paired``): McNemar's test on the samples where only one laid
+    down; otherwise the two shares' difference against its standard error. The coach leaves the
+    heuristic bot's sound move only for a clearly better one.
+
+    >>> clearly_better(Chance(60, 200, 0), Chance(40, 200, 0), paired=False), clearly_better(Chance(3, 200, 0b111), Chance(1, 200, 0b1))
+    (True, False)
+    """
+    if paired:
+        ahead, behind = (first.won & ~second.won).bit_count(), (second.won & ~first.won).bit_count()
+        return ahead - behind > 1.96 * math.sqrt(ahead + behind)
+    p, q = first.value, second.value
+    spread = math.sqrt(p * (1 - p) / max(first.n, 1) + q * (1 - q) / max(second.n, 1))
+    return p - q > 1.96 * spread and first.hits > second.hits
+
+
+# --- the words -----------------------------------------------------------------------------------
+
+
+def _card(card: PlayingCard) -> Param:
+    return card_param(card, glyphs=True)
+
+
+def _level(rules: Rules, number: int) -> Message:
+    return Message(f"coach.level.{rules.level_word}", number=number)
+
+
+def _levels(rules: Rules, numbers: Sequence[int]) -> Items:
+    return Items(tuple(_level(rules, n) for n in numbers), "or")
+
+
+def _outs_fact(view: View, hand: Sequence[PlayingCard], pool: Counter[PlayingCard], after: PlayingCard | None) -> list[Message]:
+    facts = []
+    for level in view.choices:
+        found = outs(hand, level, view.rules)
+        if found:
+            cards = tuple(Message("coach.out", card=_card(c), n=pool.get(c, 0)) for c in found)
+            if after is None:
+                facts.append(Message("coach.outs", level=_level(view.rules, level), cards=Items(cards, "comma")))
+            else:
+                facts.append(Message("coach.outs.after", card=_card(after), level=_level(view.rules, level), cards=Items(cards, "comma")))
+        else:
+            short = check(hand, level, view.rules).cards_short
+            if short:
+                facts.append(Message("coach.short", level=_level(view.rules, level), n=short))
+    return facts
+
+
+def _donations(view: View, melds: Sequence[TableMeld], rest: Sequence[PlayingCard]) -> Message:
+    """What the rest of the hand could donate (hit) once ``melds`` are down, beside the table's."""
+    family = family_of(view.rules)
+    table = [m for row in view.table for m in row] + [m.on_table() for m in melds]
+    fitting = []
+    for card in dict.fromkeys(sorted(rest, key=lambda c: c.key)):
+        if any(family.fits(card, face, meld.kind, view.rules) for meld in table for face in meld.open_cards()):
+            fitting.append(_card(card))
+    if not fitting:
+        return Message(f"coach.donations.none.{family.donating}")
+    return Message(f"coach.donations.{family.donating}", cards=Items(tuple(fitting), "comma"))
+
+
+# --- the coach -------------------------------------------------------------------------------------
+
+
+def coach(view: FamilyView, seed: int = 0) -> Coaching:
+    """The coach's answer for ``view``, the seat to move's own view of an Up to 9 or Phase 10 round
+    (or, under free order chosen before the deal, its ``ChoiceView``: the level to announce).
+    Raises ``ValueError`` with one plain line for a view that has no move.
+
+    >>> from upto9.game import Game
+    >>> from upto9.rules import PHASE10
+    >>> game = Game(players=3, rules=PHASE10, seed=4)
+    >>> view = game.view(game.round.turn)
+    >>> coach(view, seed=1) == coach(view, seed=1), coach(view).move in game.legal_moves()
+    (True, True)
+    """
+    if isinstance(view, ChoiceView):
+        return _choose(view)
+    if not isinstance(view, View):
+        raise ValueError(f"the rummies' coach reads an Up to 9 or Phase 10 view, not {type(view).__name__}")
+    moves = legal_moves(view)
+    if not moves:
+        raise ValueError(f"player {view.player} has no move: it is not their turn")
+    if len(moves) == 1 and view.phase is not Phase.DRAW:  # (a draw still tells the outs)
+        return Coaching(moves[0], Message("coach.reason.only"))
+    pool = unseen(view)
+    seed = _seed(seed, view)
+    if view.phase is Phase.DRAW:
+        if view.laid_down[view.player]:
+            return _draw_down(view, moves)
+        return _draw(view, moves, pool, seed)
+    laying = [m for m in moves if isinstance(m, LayDown)]
+    if laying:
+        return _lay_down(view, laying)
+    if view.laid_down[view.player]:
+        return _shed(view, moves)
+    return _discard(view, moves, pool, seed)
+
+
+def _seed(seed: int, view: View) -> int:
+    # The samples depend on the seed and the hand, so that two turns do not share their luck
+    # (blake2b: the same number in every process, unlike hash() of a text).
+    return _stable(seed, sorted(c.key for c in view.hand), len(view.discard), view.deck_count)
+
+
+def _stable(*parts: object) -> int:
+    return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=8).digest(), "big")
+
+
+def _heuristic(view: View) -> Move:
+    """The heuristic bot's move, from a fresh mind (no memory of earlier turns: the view alone)."""
+    return mind_of(view.rules).act(view)
+
+
+def _draw_down(view: View, moves: Sequence[Move]) -> Coaching:
+    top = view.discard_top
+    family = family_of(view.rules)
+    deck, pile = Draw(Source.DECK), Draw(Source.DISCARD)
+    if top is not None and pile in moves:
+        melds = [m for row in view.table for m in row]
+        if any(family.fits(top, face, meld.kind, view.rules) for meld in melds for face in meld.open_cards()):
+            return Coaching(pile, Message(f"coach.reason.take_fits.{family.donating}", card=_card(top)))
+    if deck not in moves and top is not None:  # the deck is empty: the top card is all there is
+        return Coaching(pile, Message("coach.reason.pile_only", card=_card(top)))
+    return Coaching(deck, Message(f"coach.reason.deck_down.{family.donating}"))
+
+
+def _draw(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed: int) -> Coaching:
+    rules, hand, top = view.rules, view.hand, view.discard_top
+    deck, pile = Draw(Source.DECK), Draw(Source.DISCARD)
+    facts = _outs_fact(view, hand, pool, None)
+    facts.append(Message("coach.unseen", n=sum(pool.values()), deck=view.deck_count))
+    cards = list(pool.elements())
+    from_deck = lay_down_chances(hand, view.choices, rules, cards, K_DRAWS, SAMPLES, seed)[None]
+    if top is None or pile not in moves:
+        return Coaching(deck, Message("coach.reason.deck_only"), ((deck, Message("coach.option.deck", k=K_DRAWS, chance=from_deck.message)),), tuple(facts))
+    with_top = lay_down_chances((*hand, top), view.choices, rules, cards, K_DRAWS - 1, SAMPLES, seed)[None]
+    options = (
+        (deck, Message("coach.option.deck", k=K_DRAWS, chance=from_deck.message)),
+        (pile, Message("coach.option.pile", card=_card(top), k=K_DRAWS, chance=with_top.message)),
+    )
+    checker = _Checker(rules, view.choices)
+    if checker.lays(hand) is None and checker.lays((*hand, top)) is not None:
+        return Coaching(pile, Message("coach.reason.take_completes", card=_card(top)), options, tuple(facts))
+    if deck not in moves:
+        return Coaching(pile, Message("coach.reason.pile_only", card=_card(top)), options, tuple(facts))
+    move = _heuristic(view)
+    if clearly_better(with_top, from_deck, paired=False):
+        reason = Message("coach.reason.take_better", card=_card(top), k=K_DRAWS, pile=with_top.message, deck=from_deck.message)
+        return Coaching(pile, reason, options, tuple(facts))
+    if clearly_better(from_deck, with_top, paired=False):
+        reason = Message("coach.reason.deck_better", card=_card(top), k=K_DRAWS, pile=with_top.message, deck=from_deck.message)
+        return Coaching(deck, reason, options, tuple(facts))
+    # No clear difference (often no chance at all, early in a round): the heuristic bot's judgement.
+    if move == pile:
+        return Coaching(pile, Message("coach.reason.take_closer", card=_card(top), k=K_DRAWS), options, tuple(facts))
+    return Coaching(deck, Message("coach.reason.deck_even", card=_card(top), k=K_DRAWS), options, tuple(facts))
+
+
+def _lay_down(view: View, laying: Sequence[LayDown]) -> Coaching:
+    rules = view.rules
+    if len(laying) == 1:
+        best = laying[0]
+    else:
+        # Free order: the level least often held (the hardest to make in a later round).
+        chances = make_chances(rules)
+        best = min(laying, key=lambda m: (chances[_number(view, m) - 1], -_number(view, m)))
+    options = tuple((m, Message("coach.option.lay_down", level=_level(rules, _number(view, m)))) for m in laying)
+    rest = list(view.hand)
+    for meld in best.melds:
+        for placed in meld.cards:
+            rest.remove(placed.card)
+    facts = (_donations(view, best.melds, rest),)
+    level = _level(rules, _number(view, best))
+    if len(laying) == 1:
+        reason = Message("coach.reason.lay_down", level=level, n=len(rest))
+    else:
+        reason = Message("coach.reason.lay_down_hardest", level=level, levels=_levels(rules, [_number(view, m) for m in laying]))
+    return Coaching(best, reason, options, facts)
+
+
+def _number(view: View, move: LayDown) -> int:
+    return move.level if move.level is not None else view.level
+
+
+def _shed(view: View, moves: Sequence[Move]) -> Coaching:
+    family = family_of(view.rules)
+    donations = [m for m in moves if isinstance(m, Donate)]
+    mind = _heuristic(view)
+    if donations:
+        given = mind if isinstance(mind, Donate) and mind in donations else donations[0]
+        offered: tuple[tuple[object, Message], ...] = tuple(
+            (m, Message(f"coach.option.donate.{family.donating}", card=_card(m.card), owner=m.owner + 1)) for m in _one_per_place(donations, given)
+        )
+        return Coaching(given, Message(f"coach.reason.donate.{family.donating}", card=_card(given.card), n=len(view.hand) - 1), offered)
+    discards = [m for m in moves if isinstance(m, Discard)]
+    move = mind if isinstance(mind, Discard) and mind in discards else max(discards, key=lambda m: (view.rules.penalty(m.card), m.card.key))
+    options = tuple((m, Message("coach.option.shed", card=_card(m.card), points=view.rules.penalty(m.card))) for m in _one_per_card(discards))
+    if move.card.skips:
+        return Coaching(move, _skip_reason(move), options)
+    return Coaching(move, Message(f"coach.reason.shed.{family.donating}", card=_card(move.card), points=view.rules.penalty(move.card)), options)
+
+
+def _one_per_place(donations: Sequence[Donate], given: Donate) -> list[Donate]:
+    """One donation per card and meld (a joker may stand for either end: the same line twice), the
+    one the coach gives among them."""
+    kept: dict[tuple[PlayingCard, int, int], Donate] = {}
+    for m in donations:
+        place = (m.card, m.owner, m.meld)
+        if place not in kept or m == given:
+            kept[place] = m
+    return list(kept.values())
+
+
+def _one_per_card(discards: Sequence[Discard]) -> list[Discard]:
+    return list({m.card: m for m in reversed(discards)}.values())[::-1]
+
+
+def _skip_reason(move: Discard) -> Message:
+    if move.target is None:
+        return Message("coach.reason.skip_none", card=_card(move.card))
+    return Message("coach.reason.skip", card=_card(move.card), player=move.target + 1)
+
+
+def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed: int) -> Coaching:
+    rules, hand = view.rules, view.hand
+    discards = [m for m in moves if isinstance(m, Discard)]
+    cards = [m.card for m in _one_per_card(discards)]
+    found = lay_down_chances(hand, view.choices, rules, list(pool.elements()), K_DRAWS, SAMPLES, seed, cards)
+    best_hits = max(found[c].hits for c in cards)
+    best = [c for c in cards if found[c].hits == best_hits]
+    mind = _heuristic(view)
+    points = rules.penalty
+    card = max(best, key=lambda c: (points(c), c.key))
+    if isinstance(mind, Discard) and mind.card in found and not clearly_better(found[card], found[mind.card]):
+        move: Discard = mind  # the heuristic bot's discard, unless another is clearly better
+    else:
+        move = Discard(card, skip_target(view)) if card.skips else Discard(card)
+        if move not in moves:  # (a skip when no one may be named)
+            move = next(m for m in discards if m.card == card)
+    chance = found[move.card]
+    options = tuple(
+        (m if m.card != move.card else move, Message("coach.option.discard", card=_card(m.card), k=K_DRAWS, chance=found[m.card].message))
+        for m in _one_per_card(discards)
+    )
+    rest = list(hand)
+    rest.remove(move.card)
+    facts = _outs_fact(view, rest, pool, move.card)
+    facts.append(Message("coach.unseen", n=sum(pool.values()), deck=view.deck_count))
+    if move.card.skips:
+        reason = _skip_reason(move)
+    elif best_hits == 0:
+        reason = Message("coach.reason.discard_none", card=_card(move.card), k=K_DRAWS, n=chance.n)
+    elif chance.hits < best_hits:
+        reason = Message("coach.reason.discard_close", card=_card(move.card), k=K_DRAWS, chance=chance.message)
+    elif len(best) > 1:
+        reason = Message("coach.reason.discard_even", card=_card(move.card), k=K_DRAWS, chance=chance.message)
+    else:
+        reason = Message("coach.reason.discard_best", card=_card(move.card), k=K_DRAWS, chance=chance.message)
+    return Coaching(move, reason, options, tuple(facts))
+
+
+def _choose(view: ChoiceView) -> Coaching:
+    """Free order before the deal: announce the open level most often held (``make_chances``)."""
+    chances = make_chances(view.rules)
+    level = HeuristicBot().choose_phase(view)
+    held = _share(chances[level - 1])
+    options = tuple((n, Message("coach.option.choose", level=_level(view.rules, n), chance=_share(chances[n - 1]).message)) for n in view.open)
+    return Coaching(level, Message("coach.reason.choose", level=_level(view.rules, level), chance=held.message), options)
+
+
+def _share(value: float) -> Chance:
+    # make_chances' shares are of a fixed sample of 500 hands (upto9.bots)
+    return Chance(round(value * 500), 500)
+
+
+class CoachBot:
+    """A bot that plays the coach's moves (``coach(view, seed).move``): the stronger bot the coach
+    makes of the heuristic one. ``seed`` seeds the coach's samples.
+
+    >>> from upto9.simulate import play_game
+    >>> game = play_game(players=2, bots=[CoachBot, HeuristicBot], seed=2)
+    >>> game.over
+    True
+    """
+
+    def __init__(self, seed: int | str | None = 0) -> None:
+        self.seed = seed
+        self._seed = seed if isinstance(seed, int) else _stable(seed)
+
+    def __repr__(self) -> str:
+        return f"CoachBot(seed={self.seed!r})"
+
+    def act(self, view: View) -> Move:
+        """The coach's move for the viewing player."""
+        move = coach(view, self._seed).move
+        assert isinstance(move, Draw | LayDown | Donate | Discard)
+        return move
+
+    def choose_phase(self, view: ChoiceView) -> int:
+        """Free order before the deal: the coach's level (``HeuristicBot.choose_phase``)."""
+        return HeuristicBot().choose_phase(view)
