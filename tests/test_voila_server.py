@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from html import unescape
 from typing import Any
 
 import pytest
 
 from tests.test_browser import LOAD_MS, SHOTS, browser  # noqa: F401  (the browser fixture)
-from tests.voila_helpers import CONFIG, PUBLISHED, SITE, SIZES, TEMPLATES, VoilaServer, get
+from tests.voila_helpers import CONFIG, PUBLISHED, SITE, SIZES, TEMPLATES, VoilaServer, get, shared_site
 
 pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
 
@@ -30,6 +29,7 @@ TITLES = {
     "8_picture_cards_tour.ipynb": "cards: a tour of the rules",
     "9_picture_cards_play.ipynb": "cards: draw or stop?",
     "10_picture_cards_tips.ipynb": "cards: tips for the author",
+    "11_play.ipynb": "a seat at the table",
 }
 # Strings that appear only in the notebooks' code cells: if one is in a page, sources leaked.
 SOURCE_MARKS = ("from upto9.widgets", "page = Page(", "page.show(", "page.footer()", "import traitlets", "Atlas.load_or_build(", "ComparisonModel.load(")
@@ -41,12 +41,8 @@ TEMPLATE = TEMPLATES / "voila" / "templates" / "upto9"
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[VoilaServer]:
-    site = VoilaServer("voila-server-test.log")
-    try:
-        yield site
-    finally:
-        site.stop()
+def server() -> VoilaServer:
+    return shared_site()  # the session's one published site (no browser needed), stopped by conftest at the end
 
 
 def test_the_site_publishes_the_explainers() -> None:

@@ -51,6 +51,7 @@ EXPLAINERS: Final = (
     Explainer("8_picture_cards_tour.ipynb", {"en": "Picture cards: a tour of the rules", "nb": "Bildekort: en omvisning i reglene"}, static=True),
     Explainer("9_picture_cards_play.ipynb", {"en": "Picture cards: draw or stop?", "nb": "Bildekort: trekke eller stoppe?"}),
     Explainer("10_picture_cards_tips.ipynb", {"en": "Picture cards: tips for the author", "nb": "Bildekort: tips til forfatteren"}),
+    Explainer("11_play.ipynb", {"en": "Play a game: a seat at the table", "nb": "Spill et spill: en plass ved bordet"}),
 )
 assert all(set(e.title) == set(LANGS) for e in EXPLAINERS)
 
@@ -102,7 +103,7 @@ def site_explainers() -> tuple[Explainer, ...]:
     the static site (in the same order).
 
     >>> [e.notebook for e in site_explainers()][-1]
-    '10_picture_cards_tips.ipynb'
+    '11_play.ipynb'
     """
     return tuple(e for e in EXPLAINERS if e.static) if on_static_site() else EXPLAINERS
 

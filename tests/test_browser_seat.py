@@ -1,0 +1,135 @@
+"""The seat at the table (page 11) in a headless Chromium at a phone's size (390 x 844): a learner plays
+a seeded two-player game of each game by clicks under Voila, the bots' moves shown one at a time.
+3UP 3DOWN and Picture cards are played to the game's end; Up to 9 and Phase 10 to the end of their
+first round (a whole game of nine or ten levels by clicks is several hundred clicks: too long for a
+test; ``tests/test_seat.py`` plays whole games of them through the model). Nothing on the page is
+wider than the phone. Screenshots go to test-output/screenshots/11_play.*.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.test_browser import SHOTS, _need_browser, browser, open_page, widget_problems  # noqa: F401  (fixtures)
+from tests.voila_helpers import VoilaServer
+
+PAGE = "11_play.ipynb"
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 60_000
+# The shortest seeds for the page's click order (measured through the model), and how far to play.
+GAMES = [("Picture cards", 18, True), ("3UP 3DOWN", 15, True), ("Phase 10", 19, False), ("Up to 9", 29, False)]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[VoilaServer]:
+    """The published site with a kernel heated for this page only."""
+    _need_browser()
+    pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
+    site = VoilaServer("voila-seat.log", pools={"default": {"pool_size": 0}, PAGE: {"pool_size": 1}})
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Any]:  # noqa: F811  (the fixture above)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def version(tab: Any) -> int:
+    return int(tab.locator(".u9-seat-log").first.get_attribute("data-version"))
+
+
+def click_and_wait(tab: Any, button: Any) -> None:
+    """Click and wait for the kernel's answer: the model's version moves on, and no bot is mid-turn."""
+    before = version(tab)
+    button.click()
+    tab.wait_for_function(
+        "(n) => { const log = document.querySelector('.u9-seat-log'); return log && Number(log.dataset.version) > n; }", arg=before, timeout=WAIT_MS
+    )
+
+
+def shown(tab: Any, selector: str) -> list[Any]:
+    found = tab.locator(selector)
+    return [found.nth(i) for i in range(found.count()) if found.nth(i).is_visible()]
+
+
+def settle(tab: Any) -> None:
+    """Wait until the bots have played to the learner's turn (or the round or game is over)."""
+    tab.wait_for_function(
+        """() => { const s = document.querySelector('.u9-seat-status'), log = document.querySelector('.u9-seat-log');
+                   return s && log && s.dataset.version === log.dataset.version && s.dataset.state !== 'bots'; }""",
+        timeout=WAIT_MS,
+    )
+
+
+def wider_than_the_phone(tab: Any) -> list[str]:
+    return tab.evaluate(
+        """() => [...document.querySelectorAll('.u9-seat *')].filter(e => e.getClientRects().length &&
+              e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.u9-seat-table'))
+              .map(e => e.className || e.tagName).slice(0, 5)"""
+    )
+
+
+def play(tab: Any, whole: bool) -> int:
+    """Click through the game as a learner would: lay down when offered, else discard (a rummy: a card
+    picked first), else the first move offered; the bots and the next round by their buttons."""
+    for clicks in range(400):
+        settle(tab)
+        if shown(tab, ".u9-seat-winner") or (not whole and shown(tab, ".u9-seat-next")):
+            return clicks
+        for selector in (".u9-seat-next", ".u9-seat-bots", ".u9-seat-laydown", ".u9-seat-discard"):
+            found = shown(tab, selector)
+            if found:
+                click_and_wait(tab, found[0])
+                break
+        else:
+            cards, moves = shown(tab, ".u9-seat-card"), shown(tab, ".u9-seat-move")
+            if moves:
+                click_and_wait(tab, moves[0])
+            elif cards:  # a rummy's turn after the draw: pick a card, then discard it
+                click_and_wait(tab, cards[0])
+            else:
+                raise AssertionError(f"no control to click: {tab.locator('.u9-seat').first.inner_text()[:400]}")
+        assert not shown(tab, ".u9-seat .u9-error"), tab.locator(".u9-seat .u9-error").first.inner_text()
+    raise AssertionError("the game did not end within 400 clicks")
+
+
+def test_a_seeded_game_of_each_family_by_clicks_on_a_phone(tab: Any, server: VoilaServer) -> None:
+    open_page(tab, server, PAGE)
+    tab.locator(".u9-seat-log").first.wait_for(timeout=WAIT_MS)
+    settle(tab)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, seed, whole in GAMES:
+        seed_box = tab.locator(".u9-seat-seed input").first
+        seed_box.fill(str(seed))
+        seed_box.press("Enter")
+        before = version(tab)
+        tab.locator(".u9-seat-game select").first.select_option(label=name)
+        tab.wait_for_function("(n) => Number(document.querySelector('.u9-seat-log').dataset.version) > n", arg=before, timeout=WAIT_MS)
+        settle(tab)
+        click_and_wait(tab, tab.locator(".u9-seat-new").first)  # the seed typed, surely
+        clicks = play(tab, whole)
+        text = tab.locator(".u9-seat").first.inner_text()
+        assert "What happened" in text and "Bot 1" in text, text[:300]
+        if whole:
+            assert shown(tab, ".u9-seat-winner") and "The game is over." in text
+            tab.locator(".u9-seat-save").first.click()
+            tab.locator(".u9-seat-download").first.wait_for(timeout=WAIT_MS)
+            assert tab.locator(".u9-seat-download").first.get_attribute("href").startswith("data:application/json;base64,")
+        else:
+            assert shown(tab, ".u9-seat-next") and "Round 1 is over." in text
+        assert clicks > 5
+        assert wider_than_the_phone(tab) == []
+        tab.screenshot(path=str(SHOTS / f"11_play.{name.replace(' ', '_').lower()}.phone.png"), full_page=True)
+    assert widget_problems(tab) == []

@@ -1,0 +1,388 @@
+"""The seat at the table (``upto9.widgets.games.seat``): the learner plays a whole game of every game
+against the bots; only legal moves are offered; a move the rules refuse is answered with the engine's
+message and changes nothing; every bot move is told in one line as the learner may know it; the game's
+record opens in the round stepper; a coach is offered only for a family that has one (predict, then
+reveal); and every control, in any order, breaks nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import strategies as st
+from hypothesis.stateful import invariant, rule
+from upto9.widgets.games.seat import LEARNER, TEXTS, SeatModel, SeatView, game_keys, strengths
+from upto9.widgets.games.seat_panels import RummyPanel
+from upto9.widgets.page import Page
+from upto9.widgets.stepper import RoundModel, steps_of
+
+from tests.test_widget_machines import PageMachine, machine_settings, text_of
+from upto9.families.threeup.round import ChooseUp
+from upto9.family import CoachedFamily, Coaching, FamilyView, game_family
+from upto9.game import Discard, Donate, Game, Phase, View
+from upto9.messages import Message, render
+from upto9.records import replay
+from upto9.turns import RuleError
+
+FAMILIES = ("upto9", "phase10", "threeup", "picture_cards")
+
+
+def state(model: SeatModel) -> tuple[Any, ...]:
+    """What a refused move must leave as it was: every round's history and zones, the totals, the turn."""
+    game = model.game
+    return (len(game.rounds), tuple(len(r.history) for r in game.rounds), game.round.zones(), game.totals, game.round.turn, len(model.log))
+
+
+def play_to_end(model: SeatModel, rng: random.Random, limit: int = 40_000) -> int:
+    """The learner plays random legal moves (the family's ``legal_moves``); the bots play theirs."""
+    moves = 0
+    while not model.game.over and moves < limit:
+        moves += 1
+        if model.round_over:
+            model.next_round()
+        elif model.bot_turn:
+            model.bot_step()
+        else:
+            legal = model.moves()
+            assert legal, "the learner's turn offers a move"
+            model.play(rng.choice(legal))
+        assert not model.error, model.error
+        zones = model.game.round.zones()
+        assert Counter(c for cards in zones.values() for c in cards) == Counter(model.game.round.deck_order)
+    return moves
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_seeded_game_of_every_family_plays_to_its_end_and_its_record_opens_in_the_stepper(family: str, seed: int) -> None:
+    model = SeatModel(family=family, players=2 + seed % 2, seed=seed)
+    play_to_end(model, random.Random(seed))
+    assert model.game.over
+    winners = set(model.game.winners)
+    assert winners <= set(range(model.game.players))
+    record = json.loads(model.record())
+    again = replay(record, any_family=True)  # the records' one replay path
+    assert again.totals == model.game.totals and tuple(again.winners) == tuple(model.game.winners)
+    for index in range(len(again.rounds)):
+        assert steps_of(again, index)  # the stepper's replay of each round (replay_round / replay_family_round)
+    stepper = RoundModel()
+    stepper.games = tuple(sorted(set(stepper.games) | {family}))
+    stepper.load_record(record)
+    assert stepper.error == "" and stepper.game is not None and stepper.game.totals == model.game.totals
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_move_is_told_in_one_line_in_both_languages(family: str) -> None:
+    model = SeatModel(family=family, players=3, seed=5)
+    play_to_end(model, random.Random(5), limit=300)
+    assert model.log
+    for _seat, said in model.log:
+        en, nb = said("en"), said("nb")
+        assert en and nb and "\n" not in en and "Traceback" not in en
+    assert any(said("en") != said("nb") for _seat, said in model.log)
+    bots = [said("en") for seat, said in model.log if seat > 0]
+    assert bots and all(line.startswith(("Bot ", "The ", "First ")) or "Bot " in line for line in bots), bots[:5]
+
+
+def test_a_bots_hidden_draw_is_not_named_to_the_learner() -> None:
+    model = SeatModel(family="upto9", players=2, seed=3)
+    model.bots_to_me()
+    model.play(model.moves()[0])  # the learner draws
+    while model.my_turn:
+        model.play(next(m for m in model.moves() if isinstance(m, Discard)))
+    model.bot_step()  # the bot draws
+    record = model.game.round.history[-1]
+    line = model.log[-1][1]("en")
+    if record.to_dict()["source"] == "deck":
+        assert record.card.glyph not in line and "draws" in line, line
+
+
+def test_a_refused_move_changes_nothing_and_shows_the_engines_message() -> None:
+    model = SeatModel(family="threeup", players=2, seed=4)
+    view = model.view()
+    two = tuple(view.hand[:2])
+    before = state(model)
+    with pytest.raises(RuleError) as refused:
+        model.game.round.verify(ChooseUp(two))  # what the engine says of it
+    message = refused.value.msg
+    assert message is not None
+    model.play(ChooseUp(two))
+    assert state(model) == before
+    assert model.error == render(message, "en")[:1].upper() + render(message, "en")[1:]
+    model.lang = "nb"
+    assert model.error.lower() == render(message, "nb").lower()
+    view_text = text_of(SeatView(model, pause=0)._error.value)
+    assert model.error in view_text
+
+
+def test_a_card_that_does_not_fit_a_meld_is_refused_in_the_engines_words() -> None:
+    """The rummy panel offers every meld on the table for a picked card: the engine judges it."""
+    rng = random.Random(0)
+    for seed in range(40):
+        model = SeatModel(family="upto9", players=2, seed=seed)
+        for _ in range(3000):
+            if model.game.over:
+                break
+            if model.round_over:
+                model.next_round()
+                continue
+            if model.bot_turn:
+                model.bot_step()
+                continue
+            view = model.view()
+            assert isinstance(view, View)
+            if view.phase is Phase.PLAY and view.laid_down[LEARNER] and any(view.table):
+                panel = RummyPanel()
+                for card in view.hand:
+                    wrong = [
+                        b
+                        for b in panel.buttons(view, model.moves(), (card,), model.names(), "en")
+                        if isinstance(b.move, Donate) and b.move not in model.moves()
+                    ]
+                    if wrong:
+                        before = state(model)
+                        model.play(wrong[0].move)
+                        assert model.error and state(model) == before
+                        owner, meld = wrong[0].move.owner, wrong[0].move.meld
+                        try:
+                            model.game.round.verify_donate(card, owner, meld)
+                        except RuleError as error:
+                            assert error.msg is not None and render(error.msg, "en").lower() in model.error.lower()
+                        return
+            legal = model.moves()
+            lay = [m for m in legal if type(m).__name__ == "LayDown"]
+            model.play(lay[0] if lay else rng.choice(legal))
+    pytest.fail("no seed gave a meld the learner's card does not fit")
+
+
+def test_out_of_turn_and_bad_choices_get_one_plain_line_and_the_game_stays() -> None:
+    model = SeatModel(family="picture_cards", players=2, seed=3)
+    before = state(model)
+    for bad in [
+        lambda: model.new_game(players=7),
+        lambda: model.new_game(family="poker"),
+        lambda: model.new_game(strength="genius"),
+        lambda: model.new_game(seed=-1),
+    ]:
+        bad()
+        assert model.error and "\n" not in model.error and state(model) == before and model.family.key == "picture_cards"
+    model.play(object())
+    assert "is no move of the picture-card game" in model.error and state(model) == before  # the engine's own words
+    if model.my_turn:
+        model.bot_step()
+        assert model.error == TEXTS["en"]["no_bot_turn"]
+    model.next_round()
+    assert model.error
+
+
+def test_the_strengths_and_table_sizes_follow_the_game() -> None:
+    view = SeatView(family="upto9", players=2, pause=0)
+    assert [v for _l, v in view._players.options] == [2, 3, 4, 5, 6]
+    view._game.value = "picture_cards"
+    assert view.model.family.key == "picture_cards"
+    assert [v for _l, v in view._players.options] == [2, 3]
+    assert [v for _l, v in view._strength.options] == list(strengths(game_family("picture_cards")))
+    view._players.value, view._strength.value, view._seed.value = 3, "risk_30", 9
+    view._new.click()
+    assert (view.model.players, view.model.strength, view.model.seed) == (3, "risk_30", 9)
+    assert set(game_keys()) == set(FAMILIES)
+
+
+def test_the_bots_play_to_the_learners_turn_with_a_pause_a_test_sets_to_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    slept: list[float] = []
+    monkeypatch.setattr("upto9.widgets.games.seat.time.sleep", slept.append)
+    view = SeatView(family="threeup", players=4, seed=2, pause=0.6)
+    while view.model.my_turn:
+        view.move_buttons[0].click()
+    assert slept and all(s == 0.6 for s in slept)
+    assert view.model.my_turn or view.model.game.round.over
+    shown = text_of(view._log.value)
+    assert "Bot 3" in shown
+
+
+class NoCoach:
+    """3UP 3DOWN as a family without a coach (whether or not the real one has landed)."""
+
+    def __init__(self) -> None:
+        self._family = game_family("threeup")
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "coach":
+            raise AttributeError(name)
+        return getattr(self._family, name)
+
+
+class ThinkingCoach:
+    """A test-only coach on 3UP 3DOWN: suggests the last legal move, with one option and one fact."""
+
+    def __init__(self) -> None:
+        self._family = game_family("threeup")
+        self.asked: list[FamilyView] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._family, name)
+
+    def coach(self, view: FamilyView, seed: int = 0) -> Coaching:
+        self.asked.append(view)
+        moves = self._family.legal_moves(view)
+        return Coaching(
+            moves[-1], Message("raw", text="the last move keeps the most"), ((moves[0], Message("raw", text="1 in 2")),), (Message("raw", text="a fact"),)
+        )
+
+
+def test_the_coach_is_offered_only_for_a_family_with_one_and_reveals_after_the_learner_chose() -> None:
+    view = SeatView(family="threeup", players=2, seed=4, pause=0)
+    view.model.family = NoCoach()
+    view.update()
+    assert not view.model.coached and view._coach.layout.display == "none"
+    coach = ThinkingCoach()
+    assert isinstance(coach, CoachedFamily)
+    view.model.family = coach
+    view.update()
+    assert view.model.coached and view._coach.layout.display is None
+    view._coach.value = True
+    assert "coach" not in text_of(view._reveal.value).lower() or TEXTS["en"]["coach_note"] in text_of(view._reveal.value)
+    first = view.model.moves()[0]
+    view.move_buttons[-1].click()  # the learner chooses first...
+    assert coach.asked and coach.asked[0].player == LEARNER
+    shown = text_of(view._reveal.value)  # ...then sees the coach's move, its reason, options and facts
+    assert "You chose:" in shown and "The coach:" in shown and "the last move keeps the most" in shown.lower() and "1 in 2" in shown and "a fact" in shown
+    assert first is not None
+    view.lang = "nb"
+    assert "Treneren:" in text_of(view._reveal.value)
+
+
+class SeatPage(PageMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.page = Page()
+        self.seat = self.page.show(SeatView(family="upto9", players=2, seed=1, pause=0))
+        self.views = [self.seat]
+
+    @rule(data=st.data())
+    def click_a_move(self, data: st.DataObject) -> None:
+        if self.seat.move_buttons:
+            data.draw(st.sampled_from(self.seat.move_buttons)).click()
+
+    @rule(data=st.data())
+    def pick_a_card(self, data: st.DataObject) -> None:
+        if self.seat.hand_buttons:
+            data.draw(st.sampled_from(self.seat.hand_buttons)).click()
+
+    @rule(data=st.data())
+    def an_illegal_move(self, data: st.DataObject) -> None:
+        model = self.seat.model
+        before = state(model)
+        if model.my_turn:
+            view = model.view()
+            hand = tuple(getattr(view, "hand", ()))
+            move = data.draw(st.sampled_from([object(), Discard(hand[0]) if hand else None, ChooseUp(hand[:1]) if hand else None]))
+            legal = move in model.moves()
+            self.seat.play(move)
+            if not legal:
+                assert model.error and state(model) == before
+
+    @rule()
+    def the_bots_button(self) -> None:
+        self.seat._bots.click()
+
+    @rule()
+    def the_next_round_button(self) -> None:
+        self.seat._next.click()
+
+    @rule()
+    def the_save_button(self) -> None:
+        self.seat._save.click()
+        assert "u9-seat-download" in self.seat._link.value
+
+    @rule(family=st.sampled_from(FAMILIES))
+    def switch_game(self, family: str) -> None:
+        self.seat._game.value = family
+
+    @rule(data=st.data(), seed=st.integers(0, 30))
+    def new_game(self, data: st.DataObject, seed: int) -> None:
+        self.seat._players.value = data.draw(st.sampled_from([v for _l, v in self.seat._players.options]))
+        self.seat._strength.value = data.draw(st.sampled_from([v for _l, v in self.seat._strength.options]))
+        self.seat._seed.value = seed
+        self.seat._new.click()
+
+    @rule(auto=st.booleans())
+    def arrange_a_lay_down(self, auto: bool) -> None:
+        """The lay-down editor: open it, maybe let the checker arrange, and lay down (or try to)."""
+        before = state(self.seat.model)
+        self.seat._arrange.value = True
+        if self.seat.editor is not None:
+            if auto:
+                self.seat.editor.model.use_checker()
+            self.seat._lay_mine.click()
+            if self.seat.model.error:
+                assert state(self.seat.model) == before
+
+    @rule()
+    def coach_box(self) -> None:
+        self.seat._coach.value = not self.seat._coach.value
+
+    @invariant()
+    def nothing_failed(self) -> None:
+        self.no_failure()
+
+    @invariant()
+    def only_legal_moves_are_offered_and_the_page_says_whose_turn(self) -> None:
+        model = self.seat.model
+        legal = model.moves()
+        offered = [b.move for b in model.buttons()]
+        picked = bool(model.picked)
+        assert all(m in legal for m in offered) or picked or isinstance(model.game, Game)
+        assert bool(self.seat.move_buttons) == bool(offered)
+        texts = TEXTS[self.page.lang]
+        status = text_of(self.seat._status.value)
+        if model.game.over:
+            assert texts["game_over"] in status
+        elif model.my_turn:
+            assert status.startswith(texts["your_turn"])
+        zones = model.game.round.zones()
+        assert Counter(c for cards in zones.values() for c in cards) == Counter(model.game.round.deck_order)
+
+
+TestSeatPage = SeatPage.TestCase
+TestSeatPage.settings = machine_settings(examples=12, steps=30)
+
+
+@pytest.mark.parametrize("family", ["upto9", "phase10"])
+def test_a_rummy_lay_down_arranged_in_the_lay_down_editor(family: str) -> None:
+    """The learner arranges the lay-down in the editor (widgets/editor.py); the engine judges it: a
+    half-made one is refused in one line and changes nothing, the checker's arrangement is laid down."""
+    rng = random.Random(1)
+    for seed in range(30):
+        view = SeatView(family=family, players=2, seed=seed, pause=0)
+        model = view.model
+        for _ in range(400):
+            if model.game.over or model.round_over:
+                break
+            if any(type(m).__name__ == "LayDown" for m in model.moves()):
+                assert view._arrange.layout.display is None
+                view._arrange.value = True
+                editor = view.editor
+                assert editor is not None and editor.model.hand.cards == tuple(model.view().hand)
+                before = state(model)
+                view._lay_mine.click()  # nothing arranged yet: the engine's refusal (or ours, for a group it cannot read)
+                assert model.error and "\n" not in model.error and state(model) == before
+                assert model.error == TEXTS["en"]["not_arranged"] or "lay-down" in model.error
+                view._arrange.value = True
+                assert view.editor is not None
+                view.editor.model.use_checker()
+                view._lay_mine.click()
+                assert not model.error, model.error
+                assert model.game.round.view(LEARNER).laid_down[LEARNER] or model.round_over
+                assert any("lay" in said("en").lower() or "legger" in said("nb").lower() for seat, said in model.log if seat == LEARNER)
+                return
+            moves = model.moves()
+            if moves:
+                view.play(rng.choice([m for m in moves if type(m).__name__ != "LayDown"]))
+            elif view.hand_buttons:
+                view.hand_buttons[0].click()
+                view.play(next(m for m in model.moves() if isinstance(m, Discard)))
+    pytest.fail("no seed gave the learner a lay-down")
