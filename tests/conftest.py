@@ -24,3 +24,12 @@ def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untype
         terminalreporter.section("time to interactive")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:  # type: ignore[no-untyped-def]
+    """Stop the published site the browser and server modules shared (tests/voila_helpers.py ``shared_site``)."""
+    import sys
+
+    helpers = sys.modules.get("tests.voila_helpers")
+    if helpers is not None:
+        helpers.stop_shared_site()

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.voila_helpers import CHROMIUM_ARGS, CHROMIUM_PACKAGE, OUTPUT, PUBLISHED, REQUIRE_BROWSER, VoilaServer, chromium_path
+from tests.voila_helpers import CHROMIUM_ARGS, CHROMIUM_PACKAGE, OUTPUT, PUBLISHED, REQUIRE_BROWSER, VoilaServer, chromium_path, shared_site
 from upto9 import check
 from upto9.rules import PHASE10
 
@@ -49,20 +49,18 @@ def _need_browser() -> str:
     return path
 
 
-def published_site(log_name: str) -> Iterator[VoilaServer]:
-    """The published site for one test module, its log in test-output/``log_name``; stopped after."""
+def published_site() -> Iterator[VoilaServer]:
+    """The published site for a test module (skipped without a browser): the session's one server
+    (:func:`tests.voila_helpers.shared_site`, its log in test-output/voila-published-site.log),
+    stopped at the session's end by conftest, not after the module."""
     _need_browser()
     pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
-    site = VoilaServer(log_name)
-    try:
-        yield site
-    finally:
-        site.stop()
+    yield shared_site()
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    yield from published_site("voila-browser-test.log")
+    yield from published_site()
 
 
 @pytest.fixture(scope="module")

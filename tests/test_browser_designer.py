@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import LOAD_MS, SHOTS, _need_browser, browser, widget_problems  # noqa: F401  (the browser fixture)
+from tests.test_browser import LOAD_MS, SHOTS, browser, published_site, widget_problems  # noqa: F401  (the browser fixture)
 from tests.test_browser_layout import MEASURE
 from tests.voila_helpers import LOADED, SIZES, VoilaServer
 
@@ -43,13 +43,7 @@ WORDS = {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    _need_browser()
-    pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
-    site = VoilaServer("voila-browser-designer.log", pools={"default": {"pool_size": 0}})  # one page opened: no kernel waiting for the others
-    try:
-        yield site
-    finally:
-        site.stop()
+    yield from published_site()  # the session's one server (its pools heat every page once for all the browser modules)
 
 
 @pytest.mark.parametrize("lang", ["nb"])  # the English words are read by test_browser_layout; kept short for CI

@@ -23,7 +23,7 @@ HOME_MS = 3000  # the home page starts no kernel: it is there at once
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    yield from published_site("voila-browser-home-test.log")
+    yield from published_site()
 
 
 def _tab(browser: Any, size: str) -> Any:  # noqa: F811  (the browser fixture, imported)

@@ -36,7 +36,7 @@ def title_en(notebook: str) -> str:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    yield from published_site("voila-browser-language-test.log")
+    yield from published_site()
 
 
 def tab(browser: Any, size: dict[str, int]) -> Any:  # noqa: F811  (the browser fixture, imported)

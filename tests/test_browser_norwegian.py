@@ -279,7 +279,7 @@ def test_the_norwegian_narrative_of_every_page_is_norwegian(notebook: str) -> No
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    yield from published_site("voila-browser-norwegian-test.log")
+    yield from published_site()
 
 
 @pytest.fixture

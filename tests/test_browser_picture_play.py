@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import SHOTS, _need_browser, browser, open_page, widget_problems  # noqa: F401  (fixtures)
+from tests.test_browser import SHOTS, browser, open_page, published_site, widget_problems  # noqa: F401  (fixtures)
 from tests.voila_helpers import VoilaServer
 
 PAGE = "9_picture_cards_play.ipynb"
@@ -43,15 +43,8 @@ WORDS: dict[str, dict[str, str]] = {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    """The published site with a kernel heated for this page only (the others would run every
-    explainer's notebook on the shared machine for nothing)."""
-    _need_browser()
-    pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
-    site = VoilaServer("voila-picture-play.log", pools={"default": {"pool_size": 0}, PAGE: {"pool_size": 1}})
-    try:
-        yield site
-    finally:
-        site.stop()
+    """The published site: the session's one server, a kernel heated for every page (this one included)."""
+    yield from published_site()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import LOAD_MS, SHOTS, _need_browser, browser, widget_problems  # noqa: F401  (the browser fixture)
+from tests.test_browser import LOAD_MS, SHOTS, browser, published_site, widget_problems  # noqa: F401  (the browser fixture)
 from tests.test_browser_layout import MEASURE, full_screenshot
 from tests.voila_helpers import LOADED, SIZES, VoilaServer
 
@@ -46,13 +46,7 @@ WORDS = {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    _need_browser()
-    pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
-    site = VoilaServer("voila-browser-picture-tips.log", pools={"default": {"pool_size": 0}})  # one page opened: no kernel waiting for the others
-    try:
-        yield site
-    finally:
-        site.stop()
+    yield from published_site()  # the session's one server (its pools heat every page once for all the browser modules)
 
 
 # A learner on a Norwegian phone (the page's first audience): every page is also read at both sizes

@@ -243,7 +243,7 @@ def test_a_stepper_of_the_rummies_alone_still_refuses_the_other_games() -> None:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    yield from published_site("voila-family-stepper-test.log")
+    yield from published_site()
 
 
 @pytest.mark.parametrize(("size", "width", "height"), [("phone", 390, 844), ("desktop", 1280, 900)])

@@ -314,7 +314,7 @@ _BAD_BOXES = {
 
 @pytest.fixture(scope="module")
 def lab_site() -> Any:
-    yield from published_site("voila-lab-fixes.log")
+    yield from published_site()
 
 
 @contextlib.contextmanager

@@ -231,7 +231,9 @@ SHOTS = Path("/tmp/h/shots")
 def lab_site() -> Iterator[Any]:
     from tests.test_browser import published_site
 
-    yield from published_site("voila-lab-threeup-test.log")
+    # The session's one server, its pools already warm: a server of its own heated every page's kernel while
+    # this page ran its notebook and its comparison, minutes on the 2-core CI machine (183 s once).
+    yield from published_site()
 
 
 def test_on_a_phone_the_lab_takes_3up_3down_and_answers_in_words(lab_site: Any) -> None:

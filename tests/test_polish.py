@@ -95,7 +95,7 @@ def test_the_norwegian_home_page_shows_norwegian_pictures() -> None:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    yield from published_site("voila-polish-test.log")
+    yield from published_site()
 
 
 @pytest.fixture

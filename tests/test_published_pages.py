@@ -215,7 +215,7 @@ def test_a_widget_callback_sends_the_page_nothing_of_the_server(browser: Any, sc
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    yield from published_site("voila-published-pages.log")
+    yield from published_site()
 
 
 def _explainer_drawn(page: Any) -> None:

@@ -499,7 +499,7 @@ JUNK = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10"
 def stepper_site() -> Any:
     from tests.test_browser import published_site
 
-    yield from published_site("voila-stepper-issue26.log")
+    yield from published_site()
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])

@@ -227,6 +227,7 @@ TARGET_S = {
     "8_picture_cards_tour": 3.0,
     "9_picture_cards_play": 3.0,
     "10_picture_cards_tips": 5.0,
+    "11_play": 3.0,
 }
 """Issue 10's targets: seconds from opening a page to interactive (the other games' pages as their likes)."""
 
@@ -269,3 +270,33 @@ def make_voila_options(target: str) -> list[str]:
     (words,) = commands
     at = next(i for i, word in enumerate(words) if word.endswith("/voila"))
     return words[at + 1 :]
+
+
+# --- the published site, one server for the whole test session -----------------------------------------
+
+SHARED_LOG: Final = "voila-published-site.log"
+"""The shared published site's log, in test-output/."""
+SHARED_MAX_KERNELS: Final = 80
+"""The shared server's kernel limit (voila.json's is sized for a class). A tab closed by a test does not
+shut its kernel down (Playwright runs no ``beforeunload``): it waits for the cull (90 s idle), so one
+server that serves every browser module in turn holds more kernels at once than one module's did."""
+_shared: VoilaServer | None = None
+
+
+def shared_site() -> VoilaServer:
+    """The published site as the tests see it (:class:`VoilaServer` with :data:`TEST_POOLS`), started
+    once for the whole session and shared by every module that only reads it: each module starting
+    its own server heated every page's kernel again, minutes of CPU on the 2-core CI machine.
+    Started again if it has ended; :func:`stop_shared_site` (conftest, at the session's end) stops it."""
+    global _shared
+    if _shared is None or _shared.process.poll() is not None:
+        _shared = VoilaServer(SHARED_LOG, options=(f"--ClassKernelManager.max_kernels={SHARED_MAX_KERNELS}",))
+    return _shared
+
+
+def stop_shared_site() -> None:
+    """Stop the shared published site, if one was started."""
+    global _shared
+    if _shared is not None:
+        _shared.stop()
+        _shared = None
