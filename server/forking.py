@@ -26,6 +26,7 @@ JupyterLab and nbval run ordinary kernels.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -154,10 +155,8 @@ class WarmProcess:
 
     async def wait_until_ready(self, timeout: float) -> None:
         """Wait, at most ``timeout`` seconds, until it is ready (or has failed)."""
-        try:
+        with contextlib.suppress(TimeoutError):  # then not ready: the caller goes on without it
             await asyncio.wait_for(self._settled.wait(), timeout)
-        except TimeoutError:
-            pass
 
     async def fork(self, cmd: Sequence[str], env: dict[str, str], cwd: str) -> int:
         """The pid of a kernel forked to run ``cmd`` (``python <script> <args>`` or
