@@ -179,7 +179,7 @@ IGNORING = textwrap.dedent(
 def test_a_simulation_that_ignores_ctrl_c_plays_on() -> None:
     """Started from a shell that ignores Ctrl-C (``trap "" INT``, ``nohup``): simulate does not
     start catching it, and a SIGINT to the whole process group stops nothing."""
-    games = 40
+    games = 400  # long enough to be playing when the Ctrl-C comes (the engine got faster)
     ignoring = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"', sys.executable, "-c", IGNORING.replace("GAMES", str(games))]
     _, sent, report = _press_ctrl_c(ignoring, after=0.5, timeout=120)
     assert report["returned"] > sent, "the simulation ended before the Ctrl-C: the test saw nothing"

@@ -19,7 +19,7 @@ import psutil
 import pytest
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import AsyncKernelManager
-from upto9.server.forking import ForkedKernel, ForkProvisioner
+from upto9.server.forking import ForkedKernel
 
 from tests.voila_helpers import ROOT, SITE, TEMPLATES
 
@@ -120,7 +120,6 @@ def test_when_the_warm_process_dies_kernels_start_as_processes_of_their_own(capl
         assert "kernels start as new processes" in caplog.text
 
     asyncio.run(check())
-    ForkProvisioner._warm.clear()
 
 
 def test_the_rehearsal_leaves_nothing_a_kernel_must_not_inherit() -> None:
