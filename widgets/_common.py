@@ -67,6 +67,25 @@ class ModelLanguage:
         self.model.lang = lang
 
 
+class DrawnView:
+    """A view drawn whole from its model by ``_draw``, through its one update method. ``_drawing`` is
+    true meanwhile: a control the drawing itself moves (a slider whose range shrinks, a list whose
+    options are replaced) is not the learner's move, and its handler looks at this first."""
+
+    _drawing = False
+
+    def _draw(self) -> None:
+        raise NotImplementedError
+
+    def update(self, change: Any = None) -> None:
+        """Draw everything from the model (the one update method)."""
+        self._drawing = True
+        try:
+            self._draw()
+        finally:
+            self._drawing = False
+
+
 class OwnLanguage:
     """A view that keeps its own language (``_lang``): setting ``lang`` checks it and draws the view again (``redraw``)."""
 

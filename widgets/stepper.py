@@ -51,7 +51,7 @@ from upto9.plugins import family_keys
 from upto9.records import MAX_INT, MAX_RECORD_BYTES, RecordError, load_game, move_from_dict, replay
 from upto9.rules import UPTO9, Group, GroupKind, Rules
 
-from ._common import ModelLanguage, guard, style_tag
+from ._common import DrawnView, ModelLanguage, guard, style_tag
 from .budget import OverBudget, within
 from .cards_html import card_html, card_row
 from .choice import ruleset_name
@@ -1234,7 +1234,7 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
     return _skipped(model, step, what, why)
 
 
-class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class RoundStepper(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The round stepper view. ``RoundStepper(seed=7, players=3, lang="nb")`` plays a game with
     bots and shows its first round; ``RoundStepper(game=game)`` or ``RoundStepper(record="game.json")``
     shows a game you have; ``RoundStepper(rules=PHASE10)`` plays Phase 10. ``stepper.model`` is the ``RoundModel``.
@@ -1274,7 +1274,6 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self.rule_sets = tuple(rule_sets)
         if any(not is_rummy(r) for r in self.rule_sets):  # its saved games open too, and no others
             self.model.games = tuple(sorted(_rummy_keys() | {r.family for r in self.rule_sets}))
-        self._drawing = False
         self._game_choice = w.ToggleButtons(options=[(ruleset_name(r), i) for i, r in enumerate(self.rule_sets)], value=None)
         self._game_choice.add_class("u9-ruleset")
         self._game_choice.layout.display = None if len(self.rule_sets) > 1 else "none"
@@ -1429,14 +1428,6 @@ class RoundStepper(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets h
         self.model.load_bytes(bytes(upload["content"]), str(upload["name"]))
 
     # --- drawing -------------------------------------------------------------------------------------
-
-    def update(self, change: Any = None) -> None:
-        """Show the step: the status, the action in words with its rule, and the table."""
-        self._drawing = True  # a slider whose range shrinks moves by itself: that is not the learner's move
-        try:
-            self._draw()
-        finally:
-            self._drawing = False
 
     def _draw(self) -> None:
         model = self.model

@@ -62,7 +62,7 @@ from upto9.rules import Rules
 from upto9.simulate import bot_seed
 from upto9.turns import RuleError
 
-from .._common import ModelLanguage, guard, style_tag
+from .._common import DrawnView, ModelLanguage, guard, style_tag
 from ..cards_html import card_html
 from ..texts import LANGS, check_lang, number_text, percent_text
 
@@ -617,7 +617,7 @@ _CSS: Final = """<style>
 </style>"""
 
 
-class PicturePlay(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The play page's view of a ``PlayModel``: ``PicturePlay(seed=3, players=2, bot_kind="best", lang="nb")``."""
 
     def __init__(
@@ -626,7 +626,6 @@ class PicturePlay(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self.model = model if model is not None else PlayModel(seed=seed, players=players, bot_kind=bot_kind, lang=lang or "en")
         if lang is not None:
             self.model.lang = lang
-        self._drawing = False
         self._title = w.HTML()
         self._players = w.ToggleButtons(options=[("2", 2), ("3", 3)], value=self.model.players, style={"button_width": "4em"})
         self._players.add_class("u9-pc-players")
@@ -703,14 +702,6 @@ class PicturePlay(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self.update()
 
     # --- drawing -------------------------------------------------------------------------------------
-
-    def update(self, change: Any = None) -> None:
-        """Draw everything from the model (the one update method)."""
-        self._drawing = True
-        try:
-            self._draw()
-        finally:
-            self._drawing = False
 
     def _draw(self) -> None:
         model = self.model

@@ -48,7 +48,7 @@ from upto9.rules import Rules
 from upto9.simulate import bot_seed
 from upto9.turns import RuleError
 
-from .._common import ModelLanguage, guard, style_tag
+from .._common import DrawnView, ModelLanguage, guard, style_tag
 from ..editor import LayDownEditor, LayDownModel
 from ..hand import HandModel
 from ..stepper import WHOLE_TABLE, RoundModel, Step
@@ -653,7 +653,7 @@ _CSS: Final = """<style>
 </style>"""
 
 
-class SeatView(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The seat page's view of a ``SeatModel``: ``SeatView(family="threeup", players=3, lang="nb")``.
     ``pause`` is the seconds between two bots' moves as they are drawn (0 in tests)."""
 
@@ -673,7 +673,6 @@ class SeatView(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has n
         if lang is not None:
             self.model.lang = lang
         self.pause = pause
-        self._drawing = False
         self._running = False
         self._title = w.HTML()
         self._game = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="100%"))
@@ -834,14 +833,6 @@ class SeatView(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets has n
         )
 
     # --- drawing -------------------------------------------------------------------------------------
-
-    def update(self, change: Any = None) -> None:
-        """Draw everything from the model (the one update method)."""
-        self._drawing = True
-        try:
-            self._draw()
-        finally:
-            self._drawing = False
 
     def _draw(self) -> None:
         model = self.model
