@@ -250,8 +250,8 @@ def _run_kernel(request: dict[str, Any], requests: int, replies: int) -> None:
             _title(" ".join(request["cmd"]))
         os.setsid()  # its own process group: the server interrupts the kernel, not its siblings
         null = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(null, requests)  # the warm process's pipes are not the kernel's
-        os.dup2(2, replies)  # its output goes where the server's log goes, as a Popen kernel's does
+        os.dup2(null, requests)  # the warm process's pipes are not the kernel's (its fd 1 is the log's)
+        os.close(replies)  # held open here, the server would not see the warm process end
         if null > 2:
             os.close(null)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the kernel's own subprocesses are waited for
@@ -344,6 +344,10 @@ def main(preload: Sequence[str], rehearse: bool = False) -> None:
     import select
     import time
 
+    # The answers get a pipe of their own: what anything here prints (an import, a rehearsed page's
+    # print) goes to fd 1, now the log's, and cannot be read by the server as an answer.
+    replies = os.dup(sys.stdout.fileno())
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops it (end of file), not Ctrl-C
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # kernels are reaped as they end: no zombies
     # No collection here at all (Python's advice for a process that forks): what a collection frees
@@ -363,10 +367,10 @@ def main(preload: Sequence[str], rehearse: bool = False) -> None:
     except ImportError:
         pass
     _fit_to_fork()
-    os.write(sys.stdout.fileno(), READY + b"\n")
+    os.write(replies, READY + b"\n")
     rehearsals = sorted(Path.cwd().glob("*.ipynb")) if rehearse else []
     started = time.perf_counter()
-    requests, replies = sys.stdin.fileno(), sys.stdout.fileno()
+    requests = sys.stdin.fileno()
     pending = b""
     while True:
         if b"\n" not in pending:

@@ -22,6 +22,8 @@ import os
 import re
 import shutil
 import statistics
+import subprocess
+import sys
 import threading
 import time
 import zipfile
@@ -139,6 +141,14 @@ class Offline:
             self.outside.append(url)
             route.abort()
 
+    def answers(self, locator: Any, timeout: float = INTERACTIVE_BOUND_MS) -> None:
+        """Wait for ``locator`` on the page; fail at once if the page shows a traceback instead (the
+        kernel's error output), naming it, rather than after the whole bound."""
+        trouble = self.page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
+        locator.or_(trouble).first.wait_for(timeout=timeout)
+        if not locator.first.is_visible() and trouble.count():
+            raise AssertionError(f"the page shows an error instead: {trouble.first.inner_text()[-3000:]}")
+
     def close(self) -> None:
         self.context.close()
         assert not self.outside, f"the site asked another host for: {sorted(set(self.outside))}"
@@ -179,6 +189,39 @@ def test_the_pages_links_on_the_static_site(monkeypatch: pytest.MonkeyPatch) -> 
     assert _nav_links(Nav("8_picture_cards_tour.ipynb", bottom=True, lang="nb").value) == [("../../index.nb.html", "← Tilbake til forsiden")]
     monkeypatch.undo()
     assert _nav_links(Nav("3_round_stepper.ipynb", lang="en").value)[-1][0] == "/voila/render/4_level_atlas.ipynb?lang=en"
+
+
+# Runs a notebook's code cells in order as the browser's kernel would, with the modules the browser's
+# Python goes without made unimportable; a widget's logged failure (the boundary's notice) fails too.
+_BROWSERLESS_RUN = """
+import json, logging, os, sys
+for name in ("numpy", "pandas", "plotly", "psutil", "tqdm"):
+    sys.modules[name] = None  # import raises ModuleNotFoundError, as in the static site's Python
+failures = []
+handler = logging.Handler()
+handler.emit = lambda record: failures.append(record.getMessage())
+logging.getLogger("upto9").addHandler(handler)
+for lang in ("en", "nb"):
+    os.environ["UPTO9_LANG"] = lang
+    cells = json.load(open(sys.argv[1], encoding="utf-8"))["cells"]
+    space = {"__name__": "__main__"}
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec(compile("".join(cell["source"]), sys.argv[1], "exec"), space)
+assert not failures, failures
+print("ran", sys.argv[1])
+"""
+
+
+@pytest.mark.parametrize("page", [page.notebook for page in STATIC])
+def test_each_static_page_runs_without_numpy_or_pandas(page: str) -> None:
+    """The static site's browser Python has neither numpy nor pandas (nor plotly): each of its pages'
+    notebooks, run in both languages with them unimportable, raises nothing. A page that imported
+    one (an engine module it reaches, as the coaches' statistics once did) showed a traceback in the
+    browser, found only by the browser tests minutes later."""
+    done = subprocess.run([sys.executable, "-c", _BROWSERLESS_RUN, page], cwd=ROOT / "notebooks", capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"ran {page}" in done.stdout
 
 
 # --- the build ------------------------------------------------------------------------------------
@@ -244,10 +287,10 @@ def test_hand_checker_offline_first_visit(browser: Any, server: str) -> None:
     page.goto(server + "voici/render/2_hand_checker.html")
     checker = checker_box(page)
     try:
-        checker.locator("[role=status]", has_text="VALID for level 7").wait_for(timeout=INTERACTIVE_BOUND_MS)
-    except Exception:
+        visit.answers(checker.locator("[role=status]", has_text="VALID for level 7"))
+    except Exception as error:
         shot(page, "hand_checker_not_ready")  # what the page showed instead
-        raise AssertionError(f"the hand checker did not answer within {INTERACTIVE_BOUND_MS / 1000:.0f} s; page errors: {visit.errors}") from None
+        raise AssertionError(f"the hand checker did not answer (bound {INTERACTIVE_BOUND_MS / 1000:.0f} s): {error}; page errors: {visit.errors}") from None
     interactive = time.perf_counter() - started
     status = "met" if interactive <= INTERACTIVE_TARGET_S else "MISSED"
     print(f"\nstatic site, hand checker: interactive {interactive:.1f} s after opening (first visit; target at most {INTERACTIVE_TARGET_S:.0f} s: {status})")
@@ -353,7 +396,7 @@ def test_round_stepper_in_norsk_reads_its_saved_game(browser: Any, server: str) 
     visit = Offline(browser, server, PHONE)
     page = visit.page
     page.goto(server + "voici/render/3_round_stepper.nb.html")
-    page.wait_for_selector(".u9-lang-switch button", timeout=INTERACTIVE_BOUND_MS)
+    visit.answers(page.locator(".u9-lang-switch button"))
     page.locator(".u9-nav a", has_text="Hjem").first.wait_for(timeout=60_000)
     assert page.locator(".u9-nb").first.is_visible() and page.locator(".u9-en").first.is_hidden()
     assert page.locator(".u9-lang-switch button", has_text="Norsk").get_attribute("class").count("mod-active") == 1
@@ -396,7 +439,7 @@ def test_threeup_tour_answers_on_a_phone(browser: Any, server: str) -> None:
     page = visit.page
     page.goto(server + "voici/render/7_threeup_tour.html")
     question = page.locator(".u9-predict").first
-    question.wait_for(timeout=INTERACTIVE_BOUND_MS)
+    visit.answers(question)
     assert "Can you play this?" in question.inner_text()
     question.locator(".u9-choice-yes").click()
     question.locator(".u9-reveal").get_by_text("It can be played.").wait_for(timeout=60_000)
@@ -413,7 +456,7 @@ def test_picture_cards_tour_in_norsk_answers_on_a_phone(browser: Any, server: st
     page = visit.page
     page.goto(server + "voici/render/8_picture_cards_tour.nb.html")
     question = page.locator(".u9-predict", has=page.locator(".u9-pc-choice")).first
-    question.wait_for(timeout=INTERACTIVE_BOUND_MS)
+    visit.answers(question)
     assert page.locator("h1:visible", has_text="Bildekort: en omvisning i reglene").count() == 1
     question.locator(".u9-pc-choice", has_text="33").click()
     question.locator(".u9-reveal").get_by_text("Riktig! Du svarte 33; motoren sier 33.").wait_for(timeout=60_000)
@@ -431,7 +474,7 @@ def test_round_stepper_plays_threeup_on_a_phone(browser: Any, server: str) -> No
     page.goto(server + "voici/render/3_round_stepper.html")
     steppers = page.locator(".u9", has=page.locator("h3", has_text="Step through a round"))
     seeded = steppers.nth(0)
-    seeded.locator("b", has_text="Round 1 · action 0 of").wait_for(timeout=INTERACTIVE_BOUND_MS)
+    visit.answers(seeded.locator("b", has_text="Round 1 · action 0 of"))
     seeded.locator(".u9-ruleset button", has_text="3UP 3DOWN").click()
     seeded.locator("[role=status]", has_text="The cards are dealt.").wait_for(timeout=60_000)
     assert seeded.locator(".u9-label", has_text="3DOWN cards").count() == 3

@@ -26,9 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from statistics import NormalDist
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-import numpy as np
+# numpy is imported by the functions that use it: the static site's browser Python has none, and the
+# coaches' intervals (wilson) are drawn there too.
+if TYPE_CHECKING:
+    import numpy as np
 
 from upto9.messages import Message, render
 
@@ -152,11 +155,15 @@ def wilson(successes: int, n: int, z: float = Z95) -> Estimate:
 
 
 def _rng(seed: int | str) -> np.random.Generator:
+    import numpy as np
+
     text = f"upto9-bootstrap:{seed}".encode()
     return np.random.default_rng(int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big"))
 
 
 def _percentiles(values: np.ndarray[Any, np.dtype[np.float64]], confidence: float) -> tuple[float, float]:
+    import numpy as np
+
     tail = (1 - confidence) / 2 * 100
     low, high = np.nanpercentile(values, [tail, 100 - tail])
     return float(low), float(high)
@@ -174,6 +181,8 @@ def bootstrap_mean(values: Sequence[float], *, resamples: int = RESAMPLES, seed:
     ...
     upto9.stats.StatsError: a mean needs at least one value
     """
+    import numpy as np
+
     data = np.asarray(values, dtype=np.float64)
     if data.size == 0:
         raise StatsError("a mean needs at least one value")
@@ -196,6 +205,8 @@ def bootstrap_ratio(
     >>> bootstrap_ratio([0, 0], [0, 0]) is None
     True
     """
+    import numpy as np
+
     top = np.asarray(numerators, dtype=np.float64)
     bottom = np.asarray(denominators, dtype=np.float64)
     if top.shape != bottom.shape:
@@ -210,6 +221,8 @@ def bootstrap_ratio(
 
 def _ratios(top: np.ndarray[Any, np.dtype[np.float64]], bottom: np.ndarray[Any, np.dtype[np.float64]], picks: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """Each resample's ratio of sums (``nan`` where its denominators sum to 0)."""
+    import numpy as np
+
     sums = np.take(bottom, picks).sum(axis=1)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(sums > 0, np.take(top, picks).sum(axis=1) / np.where(sums > 0, sums, 1), np.nan)
@@ -227,6 +240,8 @@ def bootstrap_difference(
     >>> round(e.value, 2), e.low > 0, e.n
     (2.83, True, 6)
     """
+    import numpy as np
+
     a = np.asarray(first, dtype=np.float64)
     b = np.asarray(second, dtype=np.float64)
     if a.size == 0 or b.size == 0:
@@ -270,6 +285,8 @@ def five_numbers(values: Sequence[float]) -> tuple[float, float, float, float, f
     ...
     upto9.stats.StatsError: quartiles need at least one value
     """
+    import numpy as np
+
     data = np.asarray(values, dtype=np.float64)
     if data.size == 0:
         raise StatsError("quartiles need at least one value")
@@ -281,6 +298,8 @@ def five_numbers(values: Sequence[float]) -> tuple[float, float, float, float, f
 
 
 def _pairs(first: Sequence[float], second: Sequence[float]) -> np.ndarray[Any, np.dtype[np.float64]]:
+    import numpy as np
+
     a = np.asarray(first, dtype=np.float64)
     b = np.asarray(second, dtype=np.float64)
     if a.shape != b.shape:
@@ -316,6 +335,8 @@ def paired_difference(
     ...
     upto9.stats.StatsError: paired values come in pairs: game i on both sides; got 2 and 1 values
     """
+    import numpy as np
+
     if method not in ("bca", "percentile"):
         raise StatsError(f"method must be 'bca' or 'percentile', not {method!r}")
     d = _pairs(first, second)
@@ -335,6 +356,8 @@ def paired_difference(
 def _bca(data: np.ndarray[Any, np.dtype[np.float64]], means: np.ndarray[Any, Any], value: float, confidence: float) -> tuple[float, float]:
     """Efron's BCa bounds of a mean: the percentiles moved by the resamples' bias (``z0``) and by
     the skew the jackknife measures (``a``)."""
+    import numpy as np
+
     r = means.size
     below = (np.count_nonzero(means < value) + 0.5 * np.count_nonzero(means == value)) / r
     z0 = _NORMAL.inv_cdf(min(max(below, 1 / (2 * r)), 1 - 1 / (2 * r)))
@@ -373,6 +396,8 @@ def paired_ratio_difference(
     >>> paired_ratio_difference([1], [0], [1], [1]) is None
     True
     """
+    import numpy as np
+
     tops = [np.asarray(x, dtype=np.float64) for x in (first_top, first_bottom, second_top, second_bottom)]
     if len({t.shape for t in tops}) != 1:
         raise StatsError(f"paired ratios need one value per game in each of the four, got {', '.join(str(t.size) for t in tops)}")
@@ -400,6 +425,8 @@ def paired_share_difference(first: Sequence[bool], second: Sequence[bool], *, z:
     >>> paired_share_difference([True, False], [True, False]).value
     0.0
     """
+    import numpy as np
+
     a = np.asarray(first, dtype=bool)
     b = np.asarray(second, dtype=bool)
     if a.shape != b.shape:
