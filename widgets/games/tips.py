@@ -46,7 +46,7 @@ from upto9.messages import render
 from upto9.rules import Rules, RulesError, rules_from_dict
 from upto9.stats import Estimate, decimal
 
-from .._common import ModelLanguage, guard
+from .._common import DrawnView, ModelLanguage, guard
 from ..budget import OverBudget, within
 from ..figures import NORWEGIAN_SEPARATORS
 from ..page import Advanced, LangOutput, Progress
@@ -362,7 +362,7 @@ def result_html(result: Comparison | None, lang: str) -> str:
     return f"<div class='u9-tips-result' style='font-size:15px'><p>{escape(note)}</p>{''.join(rows)}</div>"
 
 
-class TipsView(ModelLanguage, w.VBox):  # type: ignore[misc]
+class TipsView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]
     """The tips page's widget (its language the model's: ``view.lang = "nb"``)."""
 
     def __init__(self, model: TipsModel, parts: tuple[str, ...] = PARTS) -> None:
@@ -370,7 +370,6 @@ class TipsView(ModelLanguage, w.VBox):  # type: ignore[misc]
             raise ValueError(f"parts must be some of {PARTS}, not {parts!r}")
         self.model = model
         self.parts = parts
-        self._drawing = False
         self.elapsed = 0.0
         full = w.Layout(width="auto", max_width="32em")
         self.tips = w.HTML()
@@ -426,8 +425,8 @@ class TipsView(ModelLanguage, w.VBox):  # type: ignore[misc]
         ):
             control.observe(guard(self, self._setter(trait)), names="value")
         self.button.on_click(guard(self, lambda _b: self.run()))
-        model.observe(guard(self, lambda _c: self.redraw()), names="lang")
-        self.redraw()
+        model.observe(guard(self, lambda _c: self.update()), names="lang")
+        self.update()
 
     def _setter(self, trait: str) -> Callable[[Any], None]:
         def set_value(change: Any) -> None:
@@ -456,14 +455,7 @@ class TipsView(ModelLanguage, w.VBox):  # type: ignore[misc]
             self.button.disabled = False
             self.progress.layout.display = "none"
             self.elapsed = time.perf_counter() - started
-        self.redraw()
-
-    def redraw(self) -> None:
-        self._drawing = True
-        try:
-            self._draw()
-        finally:
-            self._drawing = False
+        self.update()
 
     def _draw(self) -> None:
         model = self.model
