@@ -1,9 +1,9 @@
 """The seat at the table (page 11) in a headless Chromium at a phone's size (390 x 844): a learner plays
-a seeded two-player game of each game by clicks under Voila, the bots' moves shown one at a time.
-3UP 3DOWN and Picture cards are played to the game's end; Up to 9 and Phase 10 to the end of their
-first round (a whole game of nine or ten levels by clicks is several hundred clicks: too long for a
-test; ``tests/test_seat.py`` plays whole games of them through the model). Nothing on the page is
-wider than the phone. Screenshots go to test-output/screenshots/11_play.*.png."""
+a seeded two-player game of each game to its end by clicks under Voila, the bots' moves all at once
+(the page's pace switch). 3UP 3DOWN and Picture cards are whole games; Up to 9 and Phase 10 the
+page's shorter game, levels (phases) 1 to 5 (a whole game of nine or ten levels is several hundred
+clicks more; ``tests/test_seat.py`` plays whole games of them through the model). Nothing on the page
+is wider than the phone. Screenshots go to test-output/screenshots/11_play.*.png."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from tests.voila_helpers import VoilaServer
 PAGE = "11_play.ipynb"
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 60_000
-# The shortest seeds for the page's click order (measured through the model), and how far to play.
-GAMES = [("Picture cards", 18, True), ("3UP 3DOWN", 15, True), ("Phase 10", 19, False), ("Up to 9", 29, False)]
+# The shortest seeds for the page's click order (measured through the model), and whether the game is
+# the shorter one (the games of levels).
+GAMES = [("Picture cards", 18, False), ("3UP 3DOWN", 15, False), ("Phase 10", 1, True), ("Up to 9", 17, True)]
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +60,8 @@ def click_and_wait(tab: Any, button: Any) -> None:
     )
 
 
-def shown(tab: Any, selector: str) -> list[Any]:
-    found = tab.locator(selector)
+def shown(tab: Any, selector: str, text: str | None = None) -> list[Any]:
+    found = tab.locator(selector, has_text=text) if text else tab.locator(selector)
     return [found.nth(i) for i in range(found.count()) if found.nth(i).is_visible()]
 
 
@@ -81,28 +82,31 @@ def wider_than_the_phone(tab: Any) -> list[str]:
     )
 
 
-def play(tab: Any, whole: bool) -> int:
-    """Click through the game as a learner would: lay down when offered, else discard (a rummy: a card
-    picked first), else the first move offered; the bots and the next round by their buttons."""
-    for clicks in range(400):
+def play(tab: Any, rummy: bool) -> int:
+    """Click through the game to its end as a learner would: the next round and the bots by their
+    buttons; in a game of levels draw, lay down when the page offers it, else pick the last card of
+    the hand and discard it (a green button before an orange one: a donation is never tried); in
+    the others the first move offered, else the first card."""
+    for clicks in range(600):
         settle(tab)
-        if shown(tab, ".u9-seat-winner") or (not whole and shown(tab, ".u9-seat-next")):
+        if shown(tab, ".u9-seat-winner"):
             return clicks
-        for selector in (".u9-seat-next", ".u9-seat-bots", ".u9-seat-laydown", ".u9-seat-discard"):
+        for selector in (".u9-seat-next", ".u9-seat-bots"):
             found = shown(tab, selector)
             if found:
                 click_and_wait(tab, found[0])
                 break
         else:
-            cards, moves = shown(tab, ".u9-seat-card"), shown(tab, ".u9-seat-move")
+            cards = shown(tab, ".u9-seat-card")
+            moves = shown(tab, ".u9-seat-move.mod-success") + shown(tab, ".u9-seat-move.mod-warning") if rummy else shown(tab, ".u9-seat-move")
             if moves:
                 click_and_wait(tab, moves[0])
             elif cards:  # a rummy's turn after the draw: pick a card, then discard it
-                click_and_wait(tab, cards[0])
+                click_and_wait(tab, cards[-1] if rummy else cards[0])
             else:
                 raise AssertionError(f"no control to click: {tab.locator('.u9-seat').first.inner_text()[:400]}")
         assert not shown(tab, ".u9-seat .u9-error"), tab.locator(".u9-seat .u9-error").first.inner_text()
-    raise AssertionError("the game did not end within 400 clicks")
+    raise AssertionError("the game did not end within 600 clicks")
 
 
 def test_a_seeded_game_of_each_family_by_clicks_on_a_phone(tab: Any, server: VoilaServer) -> None:
@@ -110,7 +114,8 @@ def test_a_seeded_game_of_each_family_by_clicks_on_a_phone(tab: Any, server: Voi
     tab.locator(".u9-seat-log").first.wait_for(timeout=WAIT_MS)
     settle(tab)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for name, seed, whole in GAMES:
+    tab.locator(".u9-seat-pace button", has_text="all at once").first.click()  # no pause between the bots' moves
+    for name, seed, short in GAMES:
         seed_box = tab.locator(".u9-seat-seed input").first
         seed_box.fill(str(seed))
         seed_box.press("Enter")
@@ -118,17 +123,21 @@ def test_a_seeded_game_of_each_family_by_clicks_on_a_phone(tab: Any, server: Voi
         tab.locator(".u9-seat-game select").first.select_option(label=name)
         tab.wait_for_function("(n) => Number(document.querySelector('.u9-seat-log').dataset.version) > n", arg=before, timeout=WAIT_MS)
         settle(tab)
-        click_and_wait(tab, tab.locator(".u9-seat-new").first)  # the seed typed, surely
-        clicks = play(tab, whole)
+        if short and shown(tab, ".u9-seat-length button.mod-active", "A shorter game"):  # kept from the game before
+            click_and_wait(tab, tab.locator(".u9-seat-new").first)
+        elif short:  # the shorter game: a new game of it at once, with the number typed
+            click_and_wait(tab, tab.locator(".u9-seat-length button", has_text="A shorter game").first)
+            assert shown(tab, ".u9-seat-length button.mod-active", "A shorter game")
+        else:
+            assert not shown(tab, ".u9-seat-length")  # a game without levels has no shorter game
+            click_and_wait(tab, tab.locator(".u9-seat-new").first)  # the seed typed, surely
+        clicks = play(tab, rummy=short)
         text = tab.locator(".u9-seat").first.inner_text()
         assert "What happened" in text and "Bot 1" in text, text[:300]
-        if whole:
-            assert shown(tab, ".u9-seat-winner") and "The game is over." in text
-            tab.locator(".u9-seat-save").first.click()
-            tab.locator(".u9-seat-download").first.wait_for(timeout=WAIT_MS)
-            assert tab.locator(".u9-seat-download").first.get_attribute("href").startswith("data:application/json;base64,")
-        else:
-            assert shown(tab, ".u9-seat-next") and "Round 1 is over." in text
+        assert shown(tab, ".u9-seat-winner") and "The game is over." in text
+        tab.locator(".u9-seat-save").first.click()
+        tab.locator(".u9-seat-download").first.wait_for(timeout=WAIT_MS)
+        assert tab.locator(".u9-seat-download").first.get_attribute("href").startswith("data:application/json;base64,")
         assert clicks > 5
         assert wider_than_the_phone(tab) == []
         tab.screenshot(path=str(SHOTS / f"11_play.{name.replace(' ', '_').lower()}.phone.png"), full_page=True)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, rule
-from upto9.widgets.games.seat import LEARNER, TEXTS, SeatModel, SeatView, game_keys, strengths
+from upto9.widgets.games.seat import LEARNER, SHORT_LEVELS, TEXTS, SeatModel, SeatView, game_keys, strengths
 from upto9.widgets.games.seat_panels import RummyPanel
 from upto9.widgets.page import Page
 from upto9.widgets.stepper import RoundModel, steps_of
@@ -72,6 +72,30 @@ def test_a_seeded_game_of_every_family_plays_to_its_end_and_its_record_opens_in_
     stepper.games = tuple(sorted(set(stepper.games) | {family}))
     stepper.load_record(record)
     assert stepper.error == "" and stepper.game is not None and stepper.game.totals == model.game.totals
+
+
+@pytest.mark.parametrize("family", ["upto9", "phase10"])
+def test_a_shorter_game_ends_with_the_fifth_level_and_its_record_opens_in_the_stepper(family: str) -> None:
+    """The seat's shorter game (docs/rules.md: a shorter game): levels 1 to 5, the fifth ending it;
+    it stays shorter for a new game, and a game without levels refuses it in one line."""
+    model = SeatModel(family=family, players=2, seed=3)
+    model.new_game(short=True)
+    assert model.short and model.error == "" and model.game.rules.played_levels == (1, 2, 3, 4, 5)
+    play_to_end(model, random.Random(3))
+    assert model.game.over and all(set(r.levels) <= set(range(1, SHORT_LEVELS + 1)) for r in model.game.rounds)
+    record = json.loads(model.record())
+    stepper = RoundModel()
+    stepper.load_record(record)
+    assert stepper.error == "" and stepper.game is not None and stepper.game.rules.played_levels == (1, 2, 3, 4, 5)
+    model.new_game(seed=4)
+    assert model.short and model.game.rules.played_levels == (1, 2, 3, 4, 5)  # a new game stays shorter
+    shown = state(model)
+    model.new_game("threeup", short=True)
+    assert model.error == "3UP 3DOWN has no shorter game." and state(model) == shown
+    model.new_game(short="yes")
+    assert model.error == "A game is played whole or shorter, not 'yes'." and state(model) == shown
+    model.new_game(short=False)
+    assert not model.short and model.game.rules.played_levels == tuple(range(1, len(model.game.rules.levels) + 1))
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -324,6 +348,18 @@ class SeatPage(PageMachine):
     @rule()
     def coach_box(self) -> None:
         self.seat._coach.value = not self.seat._coach.value
+
+    @rule(data=st.data())
+    def length(self, data: st.DataObject) -> None:
+        """The whole game or a shorter one (games of levels): a new game of that length at once."""
+        if self.seat._length.options and self.seat._length.layout.display != "none":
+            self.seat._length.value = data.draw(st.sampled_from([v for _l, v in self.seat._length.options]))
+            model = self.seat.model
+            assert model.game.rules.played_levels == (tuple(range(1, SHORT_LEVELS + 1)) if model.short else tuple(range(1, len(model.game.rules.levels) + 1)))
+
+    @rule()
+    def pace(self) -> None:
+        self.seat._pace.value = not self.seat._pace.value
 
     @invariant()
     def nothing_failed(self) -> None:

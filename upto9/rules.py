@@ -15,7 +15,7 @@ import os
 import sys
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -563,6 +563,28 @@ class Rules:
         (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
         """
         return self.level_order or tuple(range(1, len(self.levels) + 1))
+
+    def first_levels(self, count: int) -> Rules:
+        """A shorter game: these rules as a house rule (``base``: this rule set) that plays only its
+        first ``count`` levels, the last of them ending the game (Phase 10's text names phases 1 to
+        5; for Up to 9 the same is *reconstructed*, docs/rules.md R22). Raises ``RulesError`` for a
+        count the rules have no levels for.
+
+        >>> short = PHASE10.first_levels(5)
+        >>> short.played_levels, short.base, short.is_house_rule("level_order"), short.name
+        ((1, 2, 3, 4, 5), 'phase10', True, 'Phase 10, phases 1-5')
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= len(self.levels):
+            raise RulesError(Message(f"rules.no_level.{self.level_word}", name=self.name, count=len(self.levels), number=_shown(count)))
+        order = tuple(range(1, count + 1))
+        return replace(
+            self,
+            key=f"{self.key}_first_{count}",
+            name=f"{self.name}, {self.level_word}s 1-{count}",
+            base=self.base or self.key,
+            house_rules=self.house_rules | {"level_order"},
+            level_order=order,
+        )
 
     @property
     def free_order(self) -> bool:

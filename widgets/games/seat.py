@@ -51,7 +51,7 @@ from upto9.turns import RuleError
 from .._common import DrawnView, ModelLanguage, guard, style_tag
 from ..editor import LayDownEditor, LayDownModel
 from ..hand import HandModel
-from ..stepper import WHOLE_TABLE, RoundModel, Step
+from ..stepper import WHOLE_TABLE, RoundModel, Step, is_rummy
 from ..stepper import describe as rummy_words
 from ..table import _snapshot, table_html
 from ..texts import LANGS, check_lang
@@ -69,6 +69,9 @@ MAX_BOT_MOVES: Final = 20_000
 PAUSED_MOVES: Final = 12
 """The bots' moves shown one at a time with a pause; the rest of a long run (the learner out of the
 round) is drawn at once."""
+SHORT_LEVELS: Final = 5
+"""A shorter game plays the first five levels (Phase 10's text names phases 1 to 5; for Up to 9 the
+same is reconstructed: docs/rules.md, a shorter game)."""
 LOG_LINES: Final = 12
 """How many of the latest moves the page lists."""
 
@@ -80,6 +83,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "strength": "Bots",
         "seed": "Game number",
         "new_game": "New game",
+        "length": "Length",
+        "length_whole": "The whole game",
+        "length_short": "A shorter game: {word} 1–{n}",
+        "word_level": "levels",
+        "word_phase": "phases",
+        "no_short": "{game} has no shorter game.",
+        "bad_length": "A game is played whole or shorter, not {value}.",
+        "bots_pace": "The bots' moves",
+        "pace_slow": "one at a time",
+        "pace_fast": "all at once",
         "you": "You",
         "bot": "Bot {n}",
         "strength_heuristic": "sensible",
@@ -141,6 +154,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "strength": "Roboter",
         "seed": "Spillnummer",
         "new_game": "Nytt spill",
+        "length": "Lengde",
+        "length_whole": "Hele spillet",
+        "length_short": "Et kortere spill: {word} 1–{n}",
+        "word_level": "nivå",
+        "word_phase": "fase",
+        "no_short": "{game} har ikke noe kortere spill.",
+        "bad_length": "Et spill spilles helt eller kortere, ikke {value}.",
+        "bots_pace": "Robotenes trekk",
+        "pace_slow": "ett om gangen",
+        "pace_fast": "alle på en gang",
         "you": "Du",
         "bot": "Robot {n}",
         "strength_heuristic": "fornuftige",
@@ -264,6 +287,7 @@ class SeatModel(t.HasTraits):
         self.family: GameFamily = game_family("upto9")
         self.panel: Panel = panel_for(self.family)
         self.players, self.strength, self.seed = 2, "heuristic", 0
+        self.short = False  # a shorter game (``SHORT_LEVELS`` levels), for the games of levels
         self.game: FamilyGame
         self.bots: list[Any] = []
         self.log: list[tuple[int, Said]] = []  # (seat, the line in a language), oldest first
@@ -340,10 +364,11 @@ class SeatModel(t.HasTraits):
         self._said = None
         self.error = ""
 
-    def new_game(self, family: object = None, players: object = None, strength: object = None, seed: object = None) -> None:
+    def new_game(self, family: object = None, players: object = None, strength: object = None, seed: object = None, short: object = None) -> None:
         """Deal a new game (the values not given stay; a new game's bots are its default when the
-        strength chosen is not one of its own). A bad value is refused in one line and the game
-        shown stays."""
+        strength chosen is not one of its own; a shorter game stays shorter where the new game has
+        one). ``short``: the first ``SHORT_LEVELS`` levels only, the last ending the game (a game of
+        levels). A bad value is refused in one line and the game shown stays."""
         key = self.family.key if family is None else family
         if key not in game_keys():
             value = repr(key)[:40]
@@ -371,9 +396,20 @@ class SeatModel(t.HasTraits):
             value = repr(seed)[:20]
             self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(top=MAX_SEED, value=value))
             return
+        if short is None:
+            short = self.short and is_rummy(rules)
+        if not isinstance(short, bool):
+            value = repr(short)[:20]
+            self._refuse(lambda lang: TEXTS[lang]["bad_length"].format(value=value))
+            return
+        if short and not is_rummy(rules):
+            self._refuse(lambda lang: TEXTS[lang]["no_short"].format(game=_game_name(chosen, lang)))
+            return
         assert isinstance(strength, str)
         self.family, self.panel = chosen, panel_for(chosen)
-        self.players, self.strength, self.seed = players, strength, seed
+        self.players, self.strength, self.seed, self.short = players, strength, seed, short
+        if short:
+            rules = rules.first_levels(min(SHORT_LEVELS, len(rules.levels)))
         self.game = chosen.new_game(rules, players, seed, [self.name(p, "en") for p in range(players)])
         factory = offered[strength]
         self.bots = [None, *(factory(bot_seed(seed, p)) for p in range(1, players))]
@@ -685,6 +721,11 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             value=self.model.seed, min=0, max=MAX_SEED, layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"}
         )
         self._seed.add_class("u9-seat-seed")
+        self._length = w.ToggleButtons(options=[], style={"button_width": "auto"}, layout=w.Layout(margin="0 1.5em 0 0"))
+        self._length.add_class("u9-seat-length")
+        self._length.observe(guard(self, self._length_picked), names="value")
+        self._pace = w.ToggleButtons(options=[("", True), (" ", False)], value=True, style={"button_width": "auto"})
+        self._pace.add_class("u9-seat-pace")
         self._new = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
         self._new.add_class("u9-seat-new")
         self._new.on_click(guard(self, lambda _b: self.new_game()))
@@ -732,6 +773,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
                 w.HTML(_CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden")),
                 self._title,
                 w.HBox([self._game, self._players, self._strength, self._seed, self._new], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                w.HBox([self._length, self._pace], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self._error,
                 self._status,
                 self._hint,
@@ -762,13 +804,19 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
     def new_game(self) -> None:
         """A new game with the game, players, bots and game number chosen (as the button does)."""
         self._link.value = ""
-        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.value))
+        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.value, self._length.value))
 
     def _game_picked(self, change: Any) -> None:
         if self._drawing or change["new"] == self.model.family.key:
             return
         self._link.value = ""
         self._then_bots(lambda: self.model.new_game(change["new"], None, None, self._seed.value))
+
+    def _length_picked(self, change: Any) -> None:
+        if self._drawing or change["new"] is None or change["new"] == self.model.short:
+            return
+        self._link.value = ""
+        self._then_bots(lambda: self.model.new_game(None, self._players.value, self._strength.value, self._seed.value, bool(change["new"])))
 
     def _coach_changed(self, change: Any) -> None:
         if not self._drawing:
@@ -813,7 +861,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             while model.bot_turn and moves < MAX_BOT_MOVES:
                 model.bot_step()
                 moves += 1
-                if pause and self.pause and moves <= PAUSED_MOVES:
+                if pause and self.pause and self._pace.value and moves <= PAUSED_MOVES:
                     time.sleep(self.pause)
         finally:
             self._running = False
@@ -860,6 +908,22 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         if not model.error:
             self._seed.value = model.seed
         self._new.description = texts["new_game"]
+        if is_rummy(family.rules):
+            word = texts["word_phase" if family.rules.level_word == "phase" else "word_level"]
+            lengths = [(texts["length_whole"], False), (texts["length_short"].format(word=word, n=min(SHORT_LEVELS, len(family.rules.levels))), True)]
+            if list(self._length.options) != lengths:
+                self._length.options = lengths
+            self._length.value = model.short
+            self._length.layout.display = None
+        else:
+            self._length.layout.display = "none"
+        self._length.description = texts["length"]
+        paces = [(texts["pace_slow"], True), (texts["pace_fast"], False)]
+        if list(self._pace.options) != paces:
+            chosen = self._pace.value
+            self._pace.options = paces
+            self._pace.value = chosen
+        self._pace.description = texts["bots_pace"]
         self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(model.error)}</div>' if model.error else ""
         self._status.value = self._status_html(lang)
         self._draw_moves(lang)
