@@ -422,3 +422,17 @@ def test_a_rummy_lay_down_arranged_in_the_lay_down_editor(family: str) -> None:
                 view.hand_buttons[0].click()
                 view.play(next(m for m in model.moves() if isinstance(m, Discard)))
     pytest.fail("no seed gave the learner a lay-down")
+
+
+def test_the_length_switch_follows_the_game_and_a_new_game_of_one_without_levels_is_not_refused() -> None:
+    view = SeatView(pause=0)
+    view._length.value = True  # a shorter Up to 9: a new game at once
+    assert view.model.short and view.model.game.rules.played_levels == (1, 2, 3, 4, 5)
+    view._game.value = "phase10"  # another game of levels stays shorter
+    assert view.model.short and view.model.game.rules.played_levels == (1, 2, 3, 4, 5)
+    view._game.value = "threeup"  # no levels: the switch is hidden, and the new game button deals one
+    assert view._length.layout.display == "none" and not view.model.short
+    view._new.click()
+    assert view.model.error == "" and view.model.family.key == "threeup"
+    view._game.value = "upto9"
+    assert not view.model.short and view._length.value is False

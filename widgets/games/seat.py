@@ -804,7 +804,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
     def new_game(self) -> None:
         """A new game with the game, players, bots and game number chosen (as the button does)."""
         self._link.value = ""
-        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.value, self._length.value))
+        short = bool(self._length.value) if self._length.layout.display != "none" else None  # hidden: a game without levels
+        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.value, short))
 
     def _game_picked(self, change: Any) -> None:
         if self._drawing or change["new"] == self.model.family.key:
