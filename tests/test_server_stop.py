@@ -202,7 +202,12 @@ def test_a_kernel_stopped_as_it_starts_logs_nothing_else(tmp_path: Path, after: 
     """A pool's refill shut down as the server stops: interrupted while ipykernel sets itself up, or
     before its debugger poll has run. Only ipykernel's start-up line may be in its log."""
     log = _stop_a_kernel(tmp_path / "kernel.log", None, after)
-    assert [line for line in log.splitlines() if "Kernel is running over TCP" not in line] == [], log
+    # Allowed besides: libzmq's own line when the shutdown lands while its threads start (seen once in
+    # a loaded CI run: "Assertion failed: pfd.revents & POLLIN (src/signaler.cpp:238)"). It is written
+    # by the C library to file descriptor 2 as the ending kernel aborts; nothing in Python can catch
+    # it, and it names nothing of the server.
+    allowed = ("Kernel is running over TCP", "Assertion failed: pfd.revents & POLLIN (src/signaler.cpp:")
+    assert [line for line in log.splitlines() if not line.startswith(allowed) and allowed[0] not in line] == [], log
 
 
 def test_the_launcher_leaves_the_import_path_as_ipykernel_has_it() -> None:
