@@ -1006,13 +1006,13 @@ def test_the_turn_limit_ends_a_round_of_bots_that_never_lay_down_with_turn_limit
     assert replay(game_record(game)).rounds[0].end == rnd.end
 
 
-def test_a_shorter_game_of_up_to_9_plays_its_first_five_levels_and_the_fifth_ends_it() -> None:
+def test_a_shorter_game_of_up_to_9_plays_its_first_five_levels_and_the_fifth_ends_it(tmp_path: Any) -> None:
     """docs/rules.md, a shorter game (reconstructed for Up to 9): levels 1 to 5, the fifth ends the game;
     a house rule, so the game's record carries it and loads again."""
     import json
 
     from upto9 import HeuristicBot
-    from upto9.records import game_record
+    from upto9.records import game_record, load_game
     from upto9.rules import RulesError
     from upto9.simulate import play_game
 
@@ -1027,19 +1027,9 @@ def test_a_shorter_game_of_up_to_9_plays_its_first_five_levels_and_the_fifth_end
     assert all(last.levels[p] == 5 and last.end.laid_down[p] for p in game.winners)
     record = json.dumps(game_record(game))
     assert json.loads(record)["rules"]["level_order"] == [1, 2, 3, 4, 5]
-    with pytest.raises(RulesError):
-        UPTO9.first_levels(10)
-
-
-def test_a_shorter_game_record_opens_again(tmp_path: Any) -> None:
-    import json
-
-    from upto9 import HeuristicBot
-    from upto9.records import game_record, load_game
-    from upto9.simulate import play_game
-
-    game = play_game(players=2, rules=UPTO9.first_levels(5), bots=[HeuristicBot] * 2, seed=1)
     path = tmp_path / "short.json"
-    path.write_text(json.dumps(game_record(game)), encoding="utf-8")
+    path.write_text(record, encoding="utf-8")
     again = load_game(path)
     assert again.rules.played_levels == (1, 2, 3, 4, 5) and len(again.rounds) == len(game.rounds)
+    with pytest.raises(RulesError):
+        UPTO9.first_levels(10)
