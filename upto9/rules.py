@@ -567,7 +567,7 @@ class Rules:
     def first_levels(self, count: int) -> Rules:
         """A shorter game: these rules as a house rule (``base``: this rule set) that plays only its
         first ``count`` levels, the last of them ending the game (Phase 10's text names phases 1 to
-        5; for Up to 9 the same is *reconstructed*, docs/rules.md R22). Raises ``RulesError`` for a
+        5; for Up to 9 the same is *reconstructed*, docs/rules.md "A shorter game"). Raises ``RulesError`` for a
         count the rules have no levels for.
 
         >>> short = PHASE10.first_levels(5)
