@@ -1,9 +1,9 @@
 """The seat at the table (page 11) in a headless Chromium at a phone's size (390 x 844): a learner plays
 a seeded two-player game of each game to its end by clicks under Voila, the bots' moves all at once
-(the page's pace switch). 3UP 3DOWN and Picture cards are whole games; Up to 9 and Phase 10 the
-page's shorter game, levels (phases) 1 to 5 (a whole game of nine or ten levels is several hundred
-clicks more; ``tests/test_seat.py`` plays whole games of them through the model). Nothing on the page
-is wider than the phone. Screenshots go to test-output/screenshots/11_play.*.png."""
+(the page's pace switch): every game whole, Up to 9's nine levels and Phase 10's ten phases too
+(about 300 and 230 clicks, some 80 s in all); then the switch to the shorter game (levels 1 to 5,
+played to its end through the model in ``tests/test_seat.py``). Nothing on the page is wider than
+the phone. Screenshots go to test-output/screenshots/11_play.*.png."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from tests.voila_helpers import VoilaServer
 PAGE = "11_play.ipynb"
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 60_000
-# The shortest seeds for the page's click order (measured through the model), and whether the game is
-# the shorter one (the games of levels).
+# Each game's seed (the shortest of the first few for the page's click order, measured through the
+# model), and whether it is a rummy (a game of levels).
 GAMES = [("Picture cards", 18, False), ("3UP 3DOWN", 15, False), ("Phase 10", 1, True), ("Up to 9", 17, True)]
 
 
@@ -115,7 +115,7 @@ def test_a_seeded_game_of_each_family_by_clicks_on_a_phone(tab: Any, server: Voi
     settle(tab)
     SHOTS.mkdir(parents=True, exist_ok=True)
     tab.locator(".u9-seat-pace button", has_text="all at once").first.click()  # no pause between the bots' moves
-    for name, seed, short in GAMES:
+    for name, seed, rummy in GAMES:
         seed_box = tab.locator(".u9-seat-seed input").first
         seed_box.fill(str(seed))
         seed_box.press("Enter")
@@ -123,15 +123,12 @@ def test_a_seeded_game_of_each_family_by_clicks_on_a_phone(tab: Any, server: Voi
         tab.locator(".u9-seat-game select").first.select_option(label=name)
         tab.wait_for_function("(n) => Number(document.querySelector('.u9-seat-log').dataset.version) > n", arg=before, timeout=WAIT_MS)
         settle(tab)
-        if short and shown(tab, ".u9-seat-length button.mod-active", "A shorter game"):  # kept from the game before
-            click_and_wait(tab, tab.locator(".u9-seat-new").first)
-        elif short:  # the shorter game: a new game of it at once, with the number typed
-            click_and_wait(tab, tab.locator(".u9-seat-length button", has_text="A shorter game").first)
-            assert shown(tab, ".u9-seat-length button.mod-active", "A shorter game")
+        if rummy:
+            assert shown(tab, ".u9-seat-length button.mod-active", "The whole game")
         else:
             assert not shown(tab, ".u9-seat-length")  # a game without levels has no shorter game
-            click_and_wait(tab, tab.locator(".u9-seat-new").first)  # the seed typed, surely
-        clicks = play(tab, rummy=short)
+        click_and_wait(tab, tab.locator(".u9-seat-new").first)  # the seed typed, surely
+        clicks = play(tab, rummy=rummy)
         text = tab.locator(".u9-seat").first.inner_text()
         assert "What happened" in text and "Bot 1" in text, text[:300]
         assert shown(tab, ".u9-seat-winner") and "The game is over." in text
@@ -141,4 +138,9 @@ def test_a_seeded_game_of_each_family_by_clicks_on_a_phone(tab: Any, server: Voi
         assert clicks > 5
         assert wider_than_the_phone(tab) == []
         tab.screenshot(path=str(SHOTS / f"11_play.{name.replace(' ', '_').lower()}.phone.png"), full_page=True)
+    # The shorter game, from the last game's page: a new game of levels 1 to 5 at once.
+    click_and_wait(tab, tab.locator(".u9-seat-length button", has_text="A shorter game").first)
+    settle(tab)
+    assert shown(tab, ".u9-seat-length button.mod-active", "A shorter game: levels 1–5")
+    assert not shown(tab, ".u9-seat-winner")
     assert widget_problems(tab) == []

@@ -14,9 +14,11 @@ import pytest
 from upto9 import PHASE10, UPTO9, parse_hand
 from upto9.bots import HeuristicBot, make_chances
 from upto9.cards import PlayingCard
-from upto9.coach import K_DRAWS, CoachBot, coach, lay_down_chances, unseen
+from upto9.coach import K_DRAWS, REACH, CoachBot, coach, lay_down_chances, reach, unseen
+from upto9.families.phase10.phases import Phase10Meld
+from upto9.families.upto9.melds import Meld
 from upto9.family import CoachedFamily, Coaching, family_of, holds
-from upto9.game import Discard, Draw, Game, LayDown, Phase, Round, Source, View, game_deck, legal_moves
+from upto9.game import Discard, Donate, Draw, Game, LayDown, Phase, Round, Source, View, game_deck, legal_moves
 from upto9.messages import Message, render
 from upto9.rules import Rules, rules_from_dict
 from upto9.simulate import play_game
@@ -289,3 +291,97 @@ def test_before_the_deal_under_free_order_it_names_the_open_level_most_often_hel
     assert answer.move == max(view.open, key=lambda n: (chances[n - 1], -n)) == HeuristicBot().choose_phase(view)
     assert [move for move, _line in answer.options] == list(view.open)
     assert "%" in render(answer.reason, "nb") and "500" in render(answer.reason)
+
+
+# --- once down, and beside a player who is down ----------------------------------------------------
+
+
+def _view_with_table(hand: str, unseen_cards: str, table: Sequence[Sequence[Meld]], laid_down: tuple[bool, bool], level: int = 1) -> View:
+    """A 2-player Up to 9 view in the play phase with ``table`` on it (by player): ``hand`` held,
+    ``unseen_cards`` the only cards not seen, every other card on the discard pile."""
+    held = parse_hand(hand)
+    hidden = parse_hand(unseen_cards)
+    pile = Counter(game_deck(UPTO9, 2))
+    pile.subtract(held)
+    pile.subtract(hidden)
+    pile.subtract(placed.card for row in table for meld in row for placed in meld.cards)
+    assert min(pile.values()) >= 0
+    return View(
+        player=0,
+        rules=UPTO9,
+        hand=tuple(held),
+        levels=(level, level),
+        laid_down=laid_down,
+        table=tuple(tuple(row) for row in table),
+        discard=tuple(sorted(pile.elements(), key=lambda c: c.key)),
+        deck_count=len(hidden) - 4,
+        hand_counts=(len(held), 4),
+        turn=0,
+        phase=Phase.PLAY,
+    )
+
+
+def test_reach_counts_the_cards_a_meld_needs_first_each_placed_as_itself() -> None:
+    run = Meld.from_text("run", "5h 6h 7h 8h")
+    sevens = Meld.from_text("set", "7s 7d 7c")
+    hand = parse_hand("9h 10h Jh Qh 7h Kc 2d")
+    found = reach(hand, [run, sevens], UPTO9, parse_hand("9h 10h Jh"))
+    # 2d fits as a joker now; 7h goes on the sevens; Qh needs 9h 10h Jh first: beyond REACH.
+    assert {str(c): n for c, n in found.items()} == {"9h": 0, "10h": 1, "Jh": 2, "7h": 0, "2d": 0}
+    assert REACH == 2
+    # Jokers fit anywhere, so they never bring a card nearer; a card that is not there cannot either.
+    assert {str(c): n for c, n in reach(hand, [run], UPTO9, parse_hand("2c 3d 2h 10h")).items()} == {"9h": 0, "2d": 0}
+    phases = [Phase10Meld.from_text("run", "3r 4y 5g 6b"), Phase10Meld.from_text("set", "9r 9y 9g")]
+    cards = parse_hand("8r 9b 12g", PHASE10)
+    assert {str(c): n for c, n in reach(cards, phases, PHASE10, parse_hand("7b 7g", PHASE10)).items()} == {"8r": 1, "9b": 0}
+
+
+def test_once_down_it_sheds_the_card_furthest_from_a_meld_not_the_costliest() -> None:
+    run = Meld.from_text("run", "5h 6h 7h 8h")
+    view = _view_with_table("10h 9c", "9h 9s Kd Qc 4d 2s Jc As", [[run], []], (True, False))
+    moves = legal_moves(view)
+    assert not any(isinstance(m, Donate) for m in moves)
+    # The heuristic bot sheds 10h, the costlier (10 points against 5); 10h goes on the run once a 9h does.
+    assert HeuristicBot().act(view) == Discard(parse_hand("10h")[0])
+    answer = coach(view)
+    assert answer.move == Discard(parse_hand("9c")[0])
+    assert answer.reason.key == "coach.reason.shed.donate"
+    assert render(answer.reason) == (
+        "Discard 9♣: no meld on the table takes it, even after 2 more cards are donated, and it would cost you 5 penalty points if someone went out."
+    )
+    lines = {str(move.card): render(line) for move, line in answer.options if isinstance(move, Discard)}
+    assert lines["10h"] == "Discard 10♥: 1 card away from fitting the table (10 penalty points in your hand)."
+    assert "2 kort til" in render(answer.reason, "nb")
+
+
+def test_once_down_of_cards_equally_near_it_sheds_the_costliest_and_says_how_near() -> None:
+    run = Meld.from_text("run", "5h 6h 7h 8h")
+    view = _view_with_table("10h 3c Ks", "9h 9s Kd Qc 4d 2s Jc As", [[run], [Meld.from_text("run", "9s 10s Js Qs")]], (True, False))
+    answer = coach(view)
+    # 3c as a joker and Ks go on the table: donated first.
+    assert isinstance(answer.move, Donate)
+    spades = Meld.from_text("run", "8s 9s 10s Js")
+    view = _view_with_table("10h 6s", "9h 7s Kd Qc 4d 2s Jc As", [[run], [spades]], (True, False))
+    answer = coach(view)
+    assert answer.move == Discard(parse_hand("10h")[0]) and answer.reason.key == "coach.reason.shed_near.donate"
+    assert "only after 1 more card is donated" in render(answer.reason)
+    # With both 7s already seen, 6s can never go on the spades this round: it goes first.
+    view = _view_with_table("10h 6s", "9h 9s Kd Qc 4d 2s Jc As", [[run], [spades]], (True, False))
+    assert coach(view).move == Discard(parse_hand("6s")[0])
+
+
+def test_before_its_lay_down_it_keeps_from_the_next_player_who_is_down_a_card_they_would_donate() -> None:
+    run = Meld.from_text("run", "5h 6h 7h 8h")
+    hand = "5c 6c 7c 9h Qs Ks"
+    hidden = "4c 8c 4c 9d Kd 2h Qc 5s 6d 4d"  # (no spade near Qs and Ks is left: they cannot make a run)
+    view = _view_with_table(hand, hidden, [[], [run]], (False, True))
+    # The heuristic bot discards 9h, its least useful card, which player 2 would take and donate.
+    assert HeuristicBot().act(view) == Discard(parse_hand("9h")[0])
+    answer = coach(view, seed=1)
+    assert isinstance(answer.move, Discard) and str(answer.move.card) in {"Qs", "Ks"}
+    assert answer.reason.key == "coach.reason.discard_deny.donate"
+    assert "player 2 has laid down and would take 9♥" in render(answer.reason)
+    assert "spiller 2 har lagt ned" in render(answer.reason, "nb")
+    # Without a player down beside it, the same hand discards as the heuristic bot does.
+    alone = _view_with_table(hand, hidden, [[], []], (False, False))
+    assert coach(alone, seed=1).move == Discard(parse_hand("9h")[0])

@@ -436,3 +436,14 @@ def test_the_length_switch_follows_the_game_and_a_new_game_of_one_without_levels
     assert view.model.error == "" and view.model.family.key == "threeup"
     view._game.value = "upto9"
     assert not view.model.short and view._length.value is False
+
+
+@pytest.mark.parametrize(("family", "english", "norwegian"), [("upto9", "Level", "Nivå"), ("phase10", "Phase", "Fase")])
+def test_the_scores_say_each_players_level_in_the_games_own_word(family: str, english: str, norwegian: str) -> None:
+    model = SeatModel(family=family, players=2, seed=5)
+    play_to_end(model, random.Random(5))
+    view = SeatView(model, pause=0)
+    for lang, word in (("en", english), ("nb", norwegian)):
+        rows = view._scores_html(lang).split("<tr>")
+        assert rows[-1].startswith(f"<td>{word}</td>"), rows[-1]
+        assert [f"<td>{n}</td>" in rows[-1] for n in model.game.levels] == [True, True]

@@ -11,8 +11,13 @@ seat to move, worked out from its ``View`` alone (``upto9.family.Coaching``).
 * **The move**: lay down when the player may (the level hardest to make later, under free order);
   take the discard pile's top card when it completes the level; otherwise draw and discard as the
   heuristic bot would, unless another option's chance is clearly higher (``clearly_better``: a
-  95 % test, so that a lucky sample does not overrule a sound move); once down, donate (Phase 10:
-  hit) what fits and shed the most costly card.
+  95 % test, so that a lucky sample does not overrule a sound move), and never hand the next
+  player, when they are down, a card they would take to donate (hit) when a spare card that fits
+  nothing keeps as good a chance; once down, donate (Phase 10: hit) what fits, then shed the card
+  furthest from fitting a meld on the table (``reach``: how many more cards must go on a meld
+  before it takes this one), the most costly among equals. The player who goes out first ends
+  the round before the others lay down and scores nothing, so a card that may soon fit is worth
+  more than its penalty points.
 
 The same view and seed give the same answer (a seeded ``random.Random``); the checker's answers
 are kept within one call. ``CoachBot`` plays the coach's moves.
@@ -42,7 +47,7 @@ from upto9.messages import Items, Message, Param, card_param
 from upto9.rules import Rules
 from upto9.stats import wilson
 
-__all__ = ["K_DRAWS", "SAMPLES", "Chance", "CoachBot", "clearly_better", "coach", "lay_down_chances", "unseen"]
+__all__ = ["K_DRAWS", "REACH", "SAMPLES", "Chance", "CoachBot", "clearly_better", "coach", "lay_down_chances", "reach", "unseen"]
 
 K_DRAWS: Final = 3
 """The draws ahead the chances look at: a rule of thumb (about a lap of the table in a 4-player
@@ -52,6 +57,12 @@ SAMPLES: Final = 200
 """Samples of the unseen cards behind each answer's chances: sized for 300 ms on the project's
 2-core machine at the busiest position (benchmarks/bench_coach.py), each interval then about
 ± 7 percentage points wide at most."""
+
+
+REACH: Final = 2
+"""How many cards ahead ``reach`` looks for a way onto a meld: a card three or more cards from any
+meld's end is as good as stuck this round (measured: a bot that sheds by ``reach`` wins more often
+against the heuristic bot than one that sheds by penalty points alone, benchmarks/bench_coach.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +136,53 @@ class _Checker:
                 break
         self._seen[key] = found
         return found
+
+
+def reach(
+    cards: Iterable[PlayingCard], melds: Sequence[TableMeld], rules: Rules, available: Iterable[PlayingCard], depth: int = REACH
+) -> dict[PlayingCard, int]:
+    """For each of ``cards`` that can reach a meld of ``melds``: the fewest cards that must go on
+    that meld first (0: it fits now), each one of ``available`` placed as itself (not as a joker or
+    wild card: those fit anywhere and would make every card near), looking ``depth`` cards ahead.
+    A card missing from the answer fits no meld within ``depth`` cards. Written against the family
+    protocol (``fits``, ``open_cards``, ``extend``): the same for every rummy.
+
+    >>> from upto9 import UPTO9, parse_hand
+    >>> from upto9.families.upto9.melds import Meld
+    >>> run = Meld.from_text("run", "5h 6h 7h 8h")
+    >>> found = reach(parse_hand("9h Jh Qh Kc"), [run], UPTO9, parse_hand("9h 10h Jh"))
+    >>> {str(card): n for card, n in found.items()}  # (Qh is three cards away; no meld takes clubs)
+    {'9h': 0, 'Jh': 2}
+    """
+    family = family_of(rules)
+    wanted = list(dict.fromkeys(cards))
+    extenders = list(dict.fromkeys(available))
+    found: dict[PlayingCard, int] = {}
+    frontier = list(melds)
+    for step in range(depth + 1):
+        grown: dict[tuple[int, str], TableMeld] = {}
+        for meld in frontier:
+            faces = meld.open_cards()
+            for card in wanted:
+                if card not in found and any(family.fits(card, face, meld.kind, rules) for face in faces):
+                    found[card] = step
+            if step == depth:
+                continue
+            wild = sum(placed.wild for placed in meld.cards)
+            for face in faces:
+                for card in extenders:
+                    if not family.fits(card, face, meld.kind, rules):
+                        continue
+                    longer = meld.extend(card, face, rules)
+                    faces_after = tuple(longer.open_cards())
+                    # A set or colour group takes the same after a card as before: only a new end
+                    # brings a card nearer; and a card that went in as a joker proves nothing.
+                    if faces_after != tuple(faces) and sum(placed.wild for placed in longer.cards) == wild:
+                        grown.setdefault((id(meld), repr(faces_after)), longer)
+        frontier = list(grown.values())
+        if not frontier or len(found) == len(wanted):
+            break
+    return found
 
 
 def _used(verdict: Verdict) -> Counter[int]:
@@ -279,7 +337,7 @@ def coach(view: FamilyView, seed: int = 0) -> Coaching:
     if laying:
         return _lay_down(view, laying)
     if view.laid_down[view.player]:
-        return _shed(view, moves)
+        return _shed(view, moves, pool)
     return _discard(view, moves, pool, seed)
 
 
@@ -369,7 +427,7 @@ def _number(view: View, move: LayDown) -> int:
     return move.level if move.level is not None else view.level
 
 
-def _shed(view: View, moves: Sequence[Move]) -> Coaching:
+def _shed(view: View, moves: Sequence[Move], pool: Counter[PlayingCard]) -> Coaching:
     family = family_of(view.rules)
     donations = [m for m in moves if isinstance(m, Donate)]
     mind = _heuristic(view)
@@ -380,11 +438,32 @@ def _shed(view: View, moves: Sequence[Move]) -> Coaching:
         )
         return Coaching(given, Message(f"coach.reason.donate.{family.donating}", card=_card(given.card), n=len(view.hand) - 1), offered)
     discards = [m for m in moves if isinstance(m, Discard)]
-    move = mind if isinstance(mind, Discard) and mind in discards else max(discards, key=lambda m: (view.rules.penalty(m.card), m.card.key))
-    options = tuple((m, Message("coach.option.shed", card=_card(m.card), points=view.rules.penalty(m.card))) for m in _one_per_card(discards))
+    penalty = view.rules.penalty
+    melds = [meld for row in view.table for meld in row]
+    # What could still go on the table: the unseen cards and the hand's own.
+    near = reach(view.hand, melds, view.rules, [*pool, *view.hand])
+    far = REACH + 1
+
+    def stuck(m: Discard) -> tuple[int, int, int]:
+        return near.get(m.card, far), penalty(m.card), m.card.key
+
+    # A skip is shed first, as the heuristic bot does: it never fits, and it costs a player a turn.
+    move = mind if isinstance(mind, Discard) and mind in discards and mind.card.skips else max(discards, key=stuck)
+    options = tuple((m, _shed_option(m.card, near.get(m.card), penalty(m.card))) for m in _one_per_card(discards))
     if move.card.skips:
         return Coaching(move, _skip_reason(move), options)
-    return Coaching(move, Message(f"coach.reason.shed.{family.donating}", card=_card(move.card), points=view.rules.penalty(move.card)), options)
+    steps = near.get(move.card)
+    if steps is None:
+        reason = Message(f"coach.reason.shed.{family.donating}", card=_card(move.card), reach=REACH, points=penalty(move.card))
+    else:
+        reason = Message(f"coach.reason.shed_near.{family.donating}", card=_card(move.card), n=steps, points=penalty(move.card))
+    return Coaching(move, reason, options)
+
+
+def _shed_option(card: PlayingCard, steps: int | None, points: int) -> Message:
+    if steps is None:
+        return Message("coach.option.shed", card=_card(card), reach=REACH, points=points)
+    return Message("coach.option.shed_near", card=_card(card), n=steps, points=points)
 
 
 def _one_per_place(donations: Sequence[Donate], given: Donate) -> list[Donate]:
@@ -424,6 +503,20 @@ def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed
         move = Discard(card, skip_target(view)) if card.skips else Discard(card)
         if move not in moves:  # (a skip when no one may be named)
             move = next(m for m in discards if m.card == card)
+    taker = _next_taker(view)
+    fed = move.card
+    if taker is not None and _fits_table(view, fed):
+        # The next player is down and would take the card to donate it, a card nearer going out:
+        # a spare card that fits nothing, at a chance not clearly lower, keeps it from them.
+        spare = _spare(view)
+        others = [c for c in cards if c in spare and not _fits_table(view, c) and not clearly_better(found[fed], found[c])]
+        if others:
+            card = max(others, key=lambda c: (found[c].hits, points(c), c.key))
+            move = next(m for m in discards if m.card == card)
+        else:
+            taker = None
+    else:
+        taker = None
     chance = found[move.card]
     options = tuple(
         (m if m.card != move.card else move, Message("coach.option.discard", card=_card(m.card), k=K_DRAWS, chance=found[m.card].message))
@@ -435,6 +528,9 @@ def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed
     facts.append(Message("coach.unseen", n=sum(pool.values()), deck=view.deck_count))
     if move.card.skips:
         reason = _skip_reason(move)
+    elif taker is not None:
+        key = f"coach.reason.discard_deny.{family_of(rules).donating}"
+        reason = Message(key, card=_card(move.card), fed=_card(fed), player=taker + 1, k=K_DRAWS, chance=chance.message)
     elif best_hits == 0:
         reason = Message("coach.reason.discard_none", card=_card(move.card), k=K_DRAWS, n=chance.n)
     elif chance.hits < best_hits:
@@ -444,6 +540,34 @@ def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed
     else:
         reason = Message("coach.reason.discard_best", card=_card(move.card), k=K_DRAWS, chance=chance.message)
     return Coaching(move, reason, options, tuple(facts))
+
+
+def _next_taker(view: View) -> int | None:
+    """The player who draws next, if they are down (and so may take the discard to donate it)."""
+    players = len(view.levels)
+    for step in range(1, players):
+        seat = (view.player + step) % players
+        if (view.seated and not view.seated[seat]) or (view.waiting_skip and view.waiting_skip[seat]):
+            continue
+        return seat if view.laid_down[seat] else None
+    return None
+
+
+def _fits_table(view: View, card: PlayingCard) -> bool:
+    """Does a meld on the table take ``card`` now (as itself, or as a joker or wild card)?"""
+    family = family_of(view.rules)
+    return any(family.fits(card, face, meld.kind, view.rules) for row in view.table for meld in row for face in meld.open_cards())
+
+
+def _spare(view: View) -> Counter[PlayingCard]:
+    """The hand's cards that no closest arrangement of the levels it may lay down uses."""
+    spare = Counter(view.hand)
+    used: Counter[PlayingCard] = Counter()
+    for level in view.choices:
+        closest = check(view.hand, level, view.rules).closest
+        used |= Counter(slot.card for group in closest.groups for slot in group if slot.card is not None)
+    spare.subtract(used)
+    return +spare
 
 
 def _choose(view: ChoiceView) -> Coaching:

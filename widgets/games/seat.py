@@ -116,6 +116,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "round_col": "Round",
         "total": "Total",
         "level": "Level",
+        "phase": "Phase",
         "picked": "Your picked cards",
         "pick": "Tap cards to pick them",
         "unpick": "Clear the pick",
@@ -187,6 +188,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "round_col": "Runde",
         "total": "Sum",
         "level": "Nivå",
+        "phase": "Fase",
         "picked": "Kortene du har valgt",
         "pick": "Trykk på kort for å velge dem",
         "unpick": "Fjern valget",
@@ -1078,7 +1080,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         rows.append(f"<tr><td><b>{escape(texts['total'])}</b></td>{totals}</tr>")
         if isinstance(game, Game):
             levels = "".join(f"<td>{n}</td>" for n in game.levels)
-            rows.append(f"<tr><td>{escape(texts['level'])}</td>{levels}</tr>")
+            word = texts["phase" if game.rules.level_word == "phase" else "level"]  # (the game's own word)
+            rows.append(f"<tr><td>{escape(word)}</td>{levels}</tr>")
         rows = rows[-8:]  # the latest rounds, the totals and the levels: a long game stays short on a phone
         return (
             f'<div class="u9-seat-box"><b>{escape(texts["scores"])}</b>'
