@@ -447,3 +447,19 @@ def test_the_scores_say_each_players_level_in_the_games_own_word(family: str, en
         rows = view._scores_html(lang).split("<tr>")
         assert rows[-1].startswith(f"<td>{word}</td>"), rows[-1]
         assert [f"<td>{n}</td>" in rows[-1] for n in model.game.levels] == [True, True]
+
+
+def test_a_donation_button_names_the_meld_as_a_player_would_say_it() -> None:
+    """The learner's own meld is "your meld" ("din gruppe"), another's "Bot 1's meld"."""
+    model = SeatModel(family="upto9", players=2, seed=11)
+    while not model.my_turn:
+        model.bot_step()
+    model.play(next(m for m in model.moves() if type(m).__name__ == "Draw"))
+    model.play(next(m for m in model.moves() if type(m).__name__ == "LayDown"))  # (seed 11: the dealt hand holds level 1)
+    view = model.view()
+    assert isinstance(view, View) and view.laid_down[LEARNER]
+    card = view.hand[0]
+    for lang, own in (("en", "on your meld 1: "), ("nb", "på din gruppe 1: ")):
+        labels = [b.label for b in RummyPanel().buttons(view, model.moves(), (card,), model.names(lang), lang) if isinstance(b.move, Donate)]
+        assert labels and all(own in label for label in labels), labels
+        assert not any("your's" in label or "din sin" in label for label in labels)

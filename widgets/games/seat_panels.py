@@ -86,12 +86,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "draw_discard": "Take the discard {card}",
         "lay_down": "Lay down: {melds}",
         "donate": "Put {card} on {owner}'s meld {n}: {meld}",
+        "donate_own": "Put {card} on your meld {n}: {meld}",
         "discard": "Discard {card}",
         "discard_skip": "Discard {card}: {target} loses a turn",
         "pick_one": "Pick one card of your hand to put it on a meld or to discard it.",
         "hint_draw": "Draw from the deck or take the top of the discard pile.",
         "hint_play": "Lay down if you can, put cards on the melds on the table once you are down, then discard one card.",
-        "you": "your",
         "choose": "Lay {cards} face up (3UP)",
         "choose_picked": "Lay the picked cards face up",
         "play": "Play {cards}",
@@ -122,12 +122,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "draw_discard": "Ta kastekortet {card}",
         "lay_down": "Legg ned: {melds}",
         "donate": "Legg {card} på {owner} sin gruppe {n}: {meld}",
+        "donate_own": "Legg {card} på din gruppe {n}: {meld}",
         "discard": "Kast {card}",
         "discard_skip": "Kast {card}: {target} mister en tur",
         "pick_one": "Velg ett kort på hånden for å legge det på en gruppe eller kaste det.",
         "hint_draw": "Trekk fra bunken eller ta det øverste kastekortet.",
         "hint_play": "Legg ned hvis du kan, legg kort på gruppene på bordet når du har lagt ned, og kast så ett kort.",
-        "you": "din",
         "choose": "Legg {cards} med forsiden opp (3UP)",
         "choose_picked": "Legg de valgte kortene med forsiden opp",
         "play": "Spill {cards}",
@@ -293,8 +293,8 @@ class RummyPanel:
             return texts["lay_down"].format(melds=" · ".join(_meld(m, lang) for m in move.melds))
         if isinstance(move, Donate):
             meld = view.table[move.owner][move.meld] if move.owner < len(view.table) and move.meld < len(view.table[move.owner]) else None
-            owner = texts["you"] if move.owner == view.player else names[move.owner]
-            return texts["donate"].format(card=card_text(move.card, lang), owner=owner, n=move.meld + 1, meld=_meld(meld, lang) if meld is not None else "")
+            template = texts["donate_own"] if move.owner == view.player else texts["donate"]
+            return template.format(card=card_text(move.card, lang), owner=names[move.owner], n=move.meld + 1, meld=_meld(meld, lang) if meld is not None else "")
         if isinstance(move, Discard):
             if move.card.skips and move.target is not None:
                 return texts["discard_skip"].format(card=card_text(move.card, lang), target=names[move.target])
