@@ -119,7 +119,7 @@ def test_donation_example_clubs() -> None:
     assert laid.accepts(parse_card("8c"))  # continuing upward
     assert laid.accepts(parse_card("3c"))  # a real three continuing downward in clubs
     assert not laid.accepts(parse_card("Kc"))
-    assert laid.why_not(parse_card("Kc")) == "Kc does not continue the straight: it takes only 3c or 8c"
+    assert laid.why_not(parse_card("Kc")) == "K♣ does not continue the straight: it takes only 3♣ or 8♣"
     grown = laid.extend(parse_card("3c")).extend(parse_card("8c"))
     assert str(grown) == "run: 3♣ 4♣ 5♣ 6♣ 7♣ 8♣"
     assert grown.jokers == 0  # the ♣3 is real

@@ -22,7 +22,7 @@ from upto9.widgets.stepper import RoundModel, steps_of
 from tests.test_widget_machines import PageMachine, machine_settings, text_of
 from upto9.families.threeup.round import ChooseUp
 from upto9.family import CoachedFamily, Coaching, FamilyView, game_family
-from upto9.game import Discard, Donate, Game, Phase, View
+from upto9.game import Discard, Donate, Draw, Game, LayDown, Phase, Source, View
 from upto9.messages import Message, render
 from upto9.records import replay
 from upto9.turns import RuleError
@@ -389,8 +389,10 @@ TestSeatPage.settings = machine_settings(examples=12, steps=30)
 
 @pytest.mark.parametrize("family", ["upto9", "phase10"])
 def test_a_rummy_lay_down_arranged_in_the_lay_down_editor(family: str) -> None:
-    """The learner arranges the lay-down in the editor (widgets/editor.py); the engine judges it: a
-    half-made one is refused in one line and changes nothing, the checker's arrangement is laid down."""
+    """The learner arranges the lay-down in the editor (widgets/editor.py), on the level played (no
+    level buttons); the engine judges it: a half-made one is refused in one line and changes nothing,
+    the editor staying open with the learner's cards where they put them; the button is green only
+    for a valid arrangement; the checker's arrangement is laid down."""
     rng = random.Random(1)
     for seed in range(30):
         view = SeatView(family=family, players=2, seed=seed, pause=0)
@@ -403,13 +405,18 @@ def test_a_rummy_lay_down_arranged_in_the_lay_down_editor(family: str) -> None:
                 view._arrange.value = True
                 editor = view.editor
                 assert editor is not None and editor.model.hand.cards == tuple(model.view().hand)
+                assert editor._levels.layout.display == "none" and editor.model.level == model.view().level
+                first = model.view().hand[0]
+                editor.model.place(first, 0)  # one card arranged: not a lay-down yet
+                placed = editor.model.groups
+                assert view._lay_mine.button_style == ""
                 before = state(model)
-                view._lay_mine.click()  # nothing arranged yet: the engine's refusal (or ours, for a group it cannot read)
+                view._lay_mine.click()  # half-made: the engine's refusal (or ours, for a group it cannot read)
                 assert model.error and "\n" not in model.error and state(model) == before
                 assert model.error == TEXTS["en"]["not_arranged"] or "lay-down" in model.error
-                view._arrange.value = True
-                assert view.editor is not None
-                view.editor.model.use_checker()
+                assert view._arrange.value and view.editor is editor and editor.model.groups == placed  # nothing lost
+                editor.model.use_checker()
+                assert view._lay_mine.button_style == "success"
                 view._lay_mine.click()
                 assert not model.error, model.error
                 assert model.game.round.view(LEARNER).laid_down[LEARNER] or model.round_over
@@ -463,3 +470,28 @@ def test_a_donation_button_names_the_meld_as_a_player_would_say_it() -> None:
         labels = [b.label for b in RummyPanel().buttons(view, model.moves(), (card,), model.names(lang), lang) if isinstance(b.move, Donate)]
         assert labels and all(own in label for label in labels), labels
         assert not any("your's" in label or "din sin" in label for label in labels)
+
+
+def test_the_coach_names_the_players_as_the_page_does_and_says_when_it_would_have_played_otherwise() -> None:
+    """The coach's "player 1" / "player 2" read as this page's names: "yours" for the learner's own
+    melds, "Bot 1" for the bot's; and the reveal says when the coach would have played otherwise."""
+    view = SeatView(family="upto9", players=2, seed=1, pause=0)
+    model = view.model
+    model.coach_on = True
+    for _turn in range(12):  # (seed 1: the learner lays down on their 9th turn with a joker to donate)
+        while model.bot_turn:
+            model.bot_step()
+        model.play(next(m for m in model.moves() if isinstance(m, Draw) and m.source is Source.DECK))
+        lay = [m for m in model.moves() if isinstance(m, LayDown)]
+        if lay:
+            model.play(lay[0])
+            break
+        model.play([m for m in model.moves() if isinstance(m, Discard)][-1])
+    owners = {m.owner for m in model.moves() if isinstance(m, Donate)}
+    assert owners == {0, 1}, owners
+    model.play(next(m for m in model.moves() if isinstance(m, Discard)))  # not the coach's donation
+    english, norwegian = view._reveal_html("en"), view._reveal_html("nb")
+    assert "to a meld of yours" in english and f"to a meld of {model.names('en')[1]}" in english
+    assert "hos deg" in norwegian and f"hos {model.names('nb')[1]}" in norwegian
+    assert "player 1" not in english and "player 2" not in english and "spiller 1" not in norwegian
+    assert TEXTS["en"]["coach_other"] in english and TEXTS["nb"]["coach_other"] in norwegian

@@ -47,7 +47,7 @@ from upto9.messages import Items, Message, Param, card_param
 from upto9.rules import Rules
 from upto9.stats import wilson
 
-__all__ = ["K_DRAWS", "REACH", "SAMPLES", "Chance", "CoachBot", "clearly_better", "coach", "lay_down_chances", "reach", "unseen"]
+__all__ = ["K_DRAWS", "REACH", "SAMPLES", "Chance", "CoachBot", "clearly_better", "coach", "lay_down_chances", "player_words", "reach", "unseen"]
 
 K_DRAWS: Final = 3
 """The draws ahead the chances look at: a rule of thumb (about a lap of the table in a 4-player
@@ -61,8 +61,8 @@ SAMPLES: Final = 200
 
 REACH: Final = 2
 """How many cards ahead ``reach`` looks for a way onto a meld: a card three or more cards from any
-meld's end is as good as stuck this round (measured: a bot that sheds by ``reach`` wins more often
-against the heuristic bot than one that sheds by penalty points alone, benchmarks/bench_coach.py)."""
+meld's end is as good as stuck this round (the coach bot, which sheds this way, wins more often than
+the heuristic bot, which sheds by penalty points alone: README, *The coach*)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +265,17 @@ def _card(card: PlayingCard) -> Param:
     return card_param(card, glyphs=True)
 
 
+def player_words(seat: int) -> Message:
+    """A player named in the coach's words: ``coach.player`` ("player 2" for seat 1). A page that
+    names its seats its own way replaces these (``Message.replaced``): the seat at the table says
+    "Bot 1", and "yours" for the learner's own melds.
+
+    >>> str(player_words(1)), str(Message("coach.option.donate.donate", card="5♥", owner=player_words(0)))
+    ('player 2', 'Donate 5♥ to a meld of player 1.')
+    """
+    return Message("coach.player", n=seat + 1)
+
+
 def _level(rules: Rules, number: int) -> Message:
     return Message(f"coach.level.{rules.level_word}", number=number)
 
@@ -434,7 +445,7 @@ def _shed(view: View, moves: Sequence[Move], pool: Counter[PlayingCard]) -> Coac
     if donations:
         given = mind if isinstance(mind, Donate) and mind in donations else donations[0]
         offered: tuple[tuple[object, Message], ...] = tuple(
-            (m, Message(f"coach.option.donate.{family.donating}", card=_card(m.card), owner=m.owner + 1)) for m in _one_per_place(donations, given)
+            (m, Message(f"coach.option.donate.{family.donating}", card=_card(m.card), owner=player_words(m.owner))) for m in _one_per_place(donations, given)
         )
         return Coaching(given, Message(f"coach.reason.donate.{family.donating}", card=_card(given.card), n=len(view.hand) - 1), offered)
     discards = [m for m in moves if isinstance(m, Discard)]
@@ -484,7 +495,7 @@ def _one_per_card(discards: Sequence[Discard]) -> list[Discard]:
 def _skip_reason(move: Discard) -> Message:
     if move.target is None:
         return Message("coach.reason.skip_none", card=_card(move.card))
-    return Message("coach.reason.skip", card=_card(move.card), player=move.target + 1)
+    return Message("coach.reason.skip", card=_card(move.card), player=player_words(move.target))
 
 
 def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed: int) -> Coaching:
@@ -512,7 +523,9 @@ def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed
         others = [c for c in cards if c in spare and not _fits_table(view, c) and not clearly_better(found[fed], found[c])]
         if others:
             card = max(others, key=lambda c: (found[c].hits, points(c), c.key))
-            move = next(m for m in discards if m.card == card)
+            move = Discard(card, skip_target(view)) if card.skips else Discard(card)
+            if move not in moves:
+                move = next(m for m in discards if m.card == card)
         else:
             taker = None
     else:
@@ -530,7 +543,7 @@ def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed
         reason = _skip_reason(move)
     elif taker is not None:
         key = f"coach.reason.discard_deny.{family_of(rules).donating}"
-        reason = Message(key, card=_card(move.card), fed=_card(fed), player=taker + 1, k=K_DRAWS, chance=chance.message)
+        reason = Message(key, card=_card(move.card), fed=_card(fed), player=player_words(taker), k=K_DRAWS, chance=chance.message)
     elif best_hits == 0:
         reason = Message("coach.reason.discard_none", card=_card(move.card), k=K_DRAWS, n=chance.n)
     elif chance.hits < best_hits:

@@ -121,6 +121,24 @@ class Message:
         for _name, value in self.params:
             yield from _walk(value)
 
+    def replaced(self, key: str, by: Callable[[Message], Param]) -> Message:
+        """This message with every message of ``key`` inside its parameters replaced by ``by`` of
+        it: a page that names the players its own way words what the engine says with its names.
+
+        >>> said = Message("coach.option.donate.donate", card="5♥", owner=Message("coach.player", n=2))
+        >>> str(said.replaced("coach.player", lambda m: f"Bot {int(str(m.param('n'))) - 1}"))
+        'Donate 5♥ to a meld of Bot 1.'
+        """
+        return Message(self.key, **{name: _replaced(value, key, by) for name, value in self.params})
+
+
+def _replaced(value: Param, key: str, by: Callable[[Message], Param]) -> Param:
+    if isinstance(value, Message):
+        return by(value) if value.key == key else value.replaced(key, by)
+    if isinstance(value, Items):
+        return Items(tuple(_replaced(item, key, by) for item in value.items), value.join)
+    return value
+
 
 def _walk(value: Param) -> Iterator[Message]:
     if isinstance(value, Message):

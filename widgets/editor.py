@@ -423,10 +423,13 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
     in them (a dropdown for what each 2 or 3 stands for), the lay-down as the engine orders it,
     and the engine's reasons, by group and in total.
 
-    ``LayDownEditor(hand_builder.model, level=4, lang="nb")``.
+    ``LayDownEditor(hand_builder.model, level=4, lang="nb")``. With ``level_fixed`` the level is the
+    caller's to set (a seat at the table lays down the level it plays): no level buttons are shown.
     """
 
-    def __init__(self, hand: HandModel | LayDownModel | None = None, *, level: int = 1, lang: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, hand: HandModel | LayDownModel | None = None, *, level: int = 1, lang: str | None = None, level_fixed: bool = False, **kwargs: Any
+    ) -> None:
         if isinstance(hand, LayDownModel):
             self.model = hand
             if lang is not None:
@@ -437,6 +440,8 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self._help = w.HTML()
         self._levels = w.ToggleButtons(style={"button_width": "2.6em"})
         self._levels.observe(guard(self, self._level_picked), names="value")
+        if level_fixed:
+            self._levels.layout.display = "none"
         self._contract = w.HTML()
         self._target = w.ToggleButtons()
         self._target.observe(guard(self, self._target_picked), names="value")

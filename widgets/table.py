@@ -71,6 +71,10 @@ class FamilyStep:
     """The zones whose cards lie on another zone's cards (``DescribedFamily.groups``)."""
 
 
+_YOU: Final = frozenset({"You", "Du"})
+"""The names the seat at the table (page 11) gives the learner, in each language."""
+
+
 def _snapshot(rnd: FamilyRound, records: Sequence[FamilyRecord], family: object) -> FamilyStep:
     groups = dict(family.groups(rnd)) if isinstance(family, DescribedFamily) else {}
     return FamilyStep(tuple(records), dict(rnd.zones()), tuple(rnd.visible(p) for p in range(rnd.players)), rnd.turn, rnd.over, groups)
@@ -226,7 +230,7 @@ def table_html(
     boxes = []
     for p, rows in seats.items():
         marks = [words["dealer"]] if p == dealer else []
-        if p == perspective:
+        if p == perspective and names[p] not in _YOU:  # (a seat named "You" needs no "you" beside it)
             marks.append(words["you"])
         if p == step.turn and not step.over:
             marks.append(words["turn"])

@@ -130,8 +130,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "you_chose": "You chose: {move}.",
         "coach_chose": "The coach: {move}.",
         "coach_same": "The same move as the coach.",
+        "coach_other": "The coach would have played otherwise; before your move, it weighed this.",
         "options": "What the coach weighed:",
-        "facts": "What your cards and the table show:",
+        "facts": "What your cards and the table showed before your move:",
+        "yours": "yours",
         "not_your_turn": "Wait: it is {name}'s turn, not yours.",
         "no_bot_turn": "It is your turn: the bots wait for you.",
         "over_refused": "The game is over: start a new game.",
@@ -202,8 +204,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "you_chose": "Du valgte: {move}.",
         "coach_chose": "Treneren: {move}.",
         "coach_same": "Samme trekk som treneren.",
+        "coach_other": "Treneren ville ha spilt annerledes; før trekket ditt veide den dette.",
         "options": "Hva treneren veide:",
-        "facts": "Hva kortene dine og bordet viser:",
+        "facts": "Hva kortene dine og bordet viste før trekket ditt:",
+        "yours": "deg",
         "not_your_turn": "Vent: det er {name} sin tur, ikke din.",
         "no_bot_turn": "Det er din tur: robotene venter på deg.",
         "over_refused": "Spillet er over: start et nytt spill.",
@@ -600,9 +604,9 @@ class SeatModel(t.HasTraits):
 
 
 def you_said(line: str, lang: str) -> str:
-    """A line told with the learner's name, "You", made grammatical in English (the stepper and the
-    families word a move for a named player: "You draws" becomes "You draw", "You's" "your");
-    Norwegian verbs do not change with the person.
+    """A line told with the learner's name, "You", made grammatical (the stepper and the families
+    word a move for a named player: "You draws" becomes "You draw", "You's" "your"); Norwegian
+    verbs do not change with the person, but "hos Du" becomes "hos deg" and "Du sin" "din".
 
     >>> you_said("You draws 5♥. That was You's last card: You goes out.", "en")
     'You draw 5♥. That was your last card: You go out.'
@@ -610,7 +614,12 @@ def you_said(line: str, lang: str) -> str:
     'You stop drawing and place the cards drawn.'
     >>> you_said("Du trekker 5♥.", "nb")
     'Du trekker 5♥.'
+    >>> you_said("Bot 1 legger 4♣ til straighten (1) hos Du, på Du sin gruppe.", "nb")
+    'Bot 1 legger 4♣ til straighten (1) hos deg, på din gruppe.'
     """
+    if lang == "nb":  # the object form after a preposition, and the possessive
+        line = re.sub(r"\bDu sin\b", "din", line)
+        return re.sub(r"\b(hos|til|på|for|fra|med|mot) Du\b", r"\1 deg", line)
     if lang != "en":
         return line
     line = re.sub(r"\bYou's\b", "your", line)
@@ -837,8 +846,13 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         """Lay down the arrangement made in the lay-down editor (as its button does)."""
         editor = self.editor
         melds = editor.model.melds() if editor is not None else ()
-        self._arrange.value = False
-        self._then_bots(lambda: self.model.lay_own(list(melds)))
+
+        def lay() -> None:
+            self.model.lay_own(list(melds))
+            if not self.model.error:  # a refused lay-down keeps the editor open, the arrangement in it
+                self._arrange.value = False
+
+        self._then_bots(lay)
 
     def _then_bots(self, action: Callable[[], None]) -> None:
         """``action``, then the bots' moves; the page says the bots are playing from the start (no
@@ -1026,11 +1040,18 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         key = (model.game, len(model.game.rounds), hand, level)
         if self.editor is None or self._editor_for != key:
             cards = HandModel(hand, rules=view.rules, players=model.players, lang=lang)
-            self.editor = LayDownEditor(LayDownModel(cards, level=level, rules=view.rules, lang=lang))
+            self.editor = LayDownEditor(LayDownModel(cards, level=level, rules=view.rules, lang=lang), level_fixed=True)
+            self.editor.model.observe(guard(self, lambda _c: self._style_lay_mine()), names="valid")
             self._editor_for = key
         self.editor.lang = lang
         self._lay_mine.description = texts["lay_down_mine"]
+        self._style_lay_mine()
         self._editor_box.children = (self.editor, self._lay_mine)
+
+    def _style_lay_mine(self) -> None:
+        # Green only for an arrangement the editor finds valid: the engine still judges it.
+        valid = self.editor is not None and bool(self.editor.model.valid)
+        self._lay_mine.button_style = "success" if valid else ""
 
     def _reveal_html(self, lang: str) -> str:
         model, texts = self.model, TEXTS[lang]
@@ -1042,18 +1063,29 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         names = model.names(lang)
         mine = model.panel.label(move, view, names, lang)
         theirs = model.panel.label(coaching.move, view, names, lang)
-        reason = _cap(render(coaching.reason, lang))
+
+        def said(message: Message) -> str:
+            # The coach's "player 2" in this page's names: "Bot 1", and "yours" for the learner.
+            def name(player: Message) -> str:
+                seat = int(str(player.param("n"))) - 1
+                return texts["yours"] if seat == LEARNER else names[seat]
+
+            return render(message.replaced("coach.player", name), lang)
+
+        reason = _cap(said(coaching.reason))
         head = texts["coach_chose"].format(move=theirs)
         if _names_move(reason, theirs):  # the coach's reason names its move already: not twice
             head = head.split(":")[0] + ":"
         lines = [escape(texts["you_chose"].format(move=mine)), f"<b>{escape(head)}</b> {escape(reason)}"]
         if move == coaching.move:
             lines.append(escape(texts["coach_same"]))
+        else:
+            lines.append(escape(texts["coach_other"]))
         if coaching.options:
-            items = "".join(f"<li>{escape(_option(model.panel.label(m, view, names, lang), render(said, lang)))}</li>" for m, said in coaching.options)
+            items = "".join(f"<li>{escape(_option(model.panel.label(m, view, names, lang), said(line)))}</li>" for m, line in coaching.options)
             lines.append(f"{escape(texts['options'])}<ul style='margin:.2em 0;padding-left:1.2em'>{items}</ul>")
         if coaching.facts:
-            items = "".join(f"<li>{escape(render(fact, lang))}</li>" for fact in coaching.facts)
+            items = "".join(f"<li>{escape(said(fact))}</li>" for fact in coaching.facts)
             lines.append(f"{escape(texts['facts'])}<ul style='margin:.2em 0;padding-left:1.2em'>{items}</ul>")
         return f'<div class="u9-seat-box u9-seat-coach" role="status">{"<br>".join(lines)}</div>'
 

@@ -294,7 +294,8 @@ class RummyPanel:
         if isinstance(move, Donate):
             meld = view.table[move.owner][move.meld] if move.owner < len(view.table) and move.meld < len(view.table[move.owner]) else None
             template = texts["donate_own"] if move.owner == view.player else texts["donate"]
-            return template.format(card=card_text(move.card, lang), owner=names[move.owner], n=move.meld + 1, meld=_meld(meld, lang) if meld is not None else "")
+            shown = _meld(meld, lang) if meld is not None else ""
+            return template.format(card=card_text(move.card, lang), owner=names[move.owner], n=move.meld + 1, meld=shown)
         if isinstance(move, Discard):
             if move.card.skips and move.target is not None:
                 return texts["discard_skip"].format(card=card_text(move.card, lang), target=names[move.target])

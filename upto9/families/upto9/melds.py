@@ -269,7 +269,7 @@ class Meld(MeldShape):
         >>> m.extend(parse_card("2h"))
         Traceback (most recent call last):
         ...
-        upto9.problems.MeldError: say which card the joker 2h stands for: 3c or 8c
+        upto9.problems.MeldError: say which card the joker 2♥ stands for: 3♣ or 8♣
         """
         placed, at_low = self._place(card, as_card, rules)
         if at_low:
@@ -277,6 +277,8 @@ class Meld(MeldShape):
         return Meld(self.kind, (*self.cards, placed))
 
     def _place(self, card: PlayingCard, as_card: Face | None, rules: Rules) -> tuple[Placed, bool]:
+        # The cards in a refusal as a player reads them (5♥): the pages show these words, and the
+        # command line prints 5h where a terminal cannot.
         if not isinstance(card, Card):  # another family's card, offered to an Up to 9 meld
             raise MeldError(Message("meld.not_standard", card=str(card), rules=rules.name))
         wild_capable = card.rank in rules.wild_ranks
@@ -284,10 +286,10 @@ class Meld(MeldShape):
             face: Face = as_card if as_card is not None else (card.rank if card.rank == self.rank or not wild_capable else self.rank)
             face_rank = face.rank if isinstance(face, Card) else face
             if face_rank != self.rank:
-                raise MeldError(Message("meld.set_takes", ranks=_rank_noun(self.rank), face=_face_text(face)))
+                raise MeldError(Message("meld.set_takes", ranks=_rank_noun(self.rank), face=_face_text(face, glyphs=True)))
             placed = Placed(card, face if face_rank != card.rank else card)
             if placed.wild and not wild_capable:
-                raise MeldError(Message("meld.not_joker", card=str(card), wilds=wild_ranks(rules.wild_ranks)))
+                raise MeldError(Message("meld.not_joker", card=card.glyph, wilds=wild_ranks(rules.wild_ranks)))
             return placed, False
         ends = self.open_cards()
         if not ends:
@@ -296,16 +298,17 @@ class Meld(MeldShape):
             if card in ends:
                 as_card = card
             elif not wild_capable:
-                raise MeldError(Message("meld.not_next", card=str(card), ends=Items(tuple(str(e) for e in ends), "or")))
+                raise MeldError(Message("meld.not_next", card=card.glyph, ends=Items(tuple(_face_text(e, glyphs=True) for e in ends), "or")))
             elif len(ends) == 1:
                 as_card = ends[0]
             else:
-                raise MeldError(Message("meld.say_which", card=str(card), ends=Items(tuple(str(e) for e in ends), "or")))
+                raise MeldError(Message("meld.say_which", card=card.glyph, ends=Items(tuple(_face_text(e, glyphs=True) for e in ends), "or")))
         if not isinstance(as_card, Card) or as_card not in ends:
-            raise MeldError(Message("meld.not_continue", face=_face_text(as_card), meld=str(self), ends=Items(tuple(str(e) for e in ends), "or")))
+            wanted = Items(tuple(_face_text(e, glyphs=True) for e in ends), "or")
+            raise MeldError(Message("meld.not_continue", face=_face_text(as_card, glyphs=True), meld=str(self), ends=wanted))
         placed = Placed(card, as_card)
         if placed.wild and not wild_capable:
-            raise MeldError(Message("meld.not_joker", card=str(card), wilds=wild_ranks(rules.wild_ranks)))
+            raise MeldError(Message("meld.not_joker", card=card.glyph, wilds=wild_ranks(rules.wild_ranks)))
         return placed, as_card == ends[0] and self.positions[0] > LOW_ACE
 
 
