@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -495,3 +496,18 @@ def test_the_coach_names_the_players_as_the_page_does_and_says_when_it_would_hav
     assert "hos deg" in norwegian and f"hos {model.names('nb')[1]}" in norwegian
     assert "player 1" not in english and "player 2" not in english and "spiller 1" not in norwegian
     assert TEXTS["en"]["coach_other"] in english and TEXTS["nb"]["coach_other"] in norwegian
+
+
+@pytest.mark.parametrize("family", ["threeup", "picture_cards"])
+def test_the_learners_seat_is_named_once_not_you_and_you(family: str) -> None:
+    """The table marks the seat seen from with "you" ("deg"), unless its name says so already."""
+    from upto9.widgets.table import replay_family_round, table_html
+
+    model = SeatModel(family=family, players=2, seed=3)
+    step = replay_family_round(model.game.round)[-1]
+    for lang, mark in (("en", "you"), ("nb", "deg")):
+        name = model.names(lang)[LEARNER]
+        shown = table_html(step, family, model.names(lang), perspective=LEARNER, lang=lang, dealer=0)
+        assert f">{name}" in shown and not re.search(rf">{name} \([^)]*\b{mark}\b", shown), shown
+    named = table_html(step, family, ["Ada", "Bo"], perspective=LEARNER, lang="en", dealer=1)
+    assert "Ada (you" in named  # another page's player name keeps the mark
