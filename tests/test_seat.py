@@ -139,8 +139,13 @@ def test_a_refused_move_changes_nothing_and_shows_the_engines_message() -> None:
     assert model.error == render(message, "en")[:1].upper() + render(message, "en")[1:]
     model.lang = "nb"
     assert model.error.lower() == render(message, "nb").lower()
-    view_text = text_of(SeatView(model, pause=0)._error.value)
-    assert model.error in view_text
+    seat = SeatView(model, pause=0)
+    view_text = text_of(seat._refusal.value)
+    assert model.error in view_text and seat._error.value == ""  # by the moves, not by the settings
+    children = list(seat.children)
+    assert children.index(seat._moves) < children.index(seat._refusal) < children.index(seat._coach)
+    model.new_game(seed=-1)  # a setting refused: shown by the settings
+    assert model.error and model.error in text_of(seat._error.value) and seat._refusal.value == ""
 
 
 def test_a_card_that_does_not_fit_a_meld_is_refused_in_the_engines_words() -> None:
@@ -490,6 +495,8 @@ def test_the_coach_names_the_players_as_the_page_does_and_says_when_it_would_hav
         model.play([m for m in model.moves() if isinstance(m, Discard)][-1])
     owners = {m.owner for m in model.moves() if isinstance(m, Donate)}
     assert owners == {0, 1}, owners
+    assert model.panel.hint(model.view(), "en").startswith("You are down: put cards on the melds")  # no more "lay down if you can"
+    assert model.panel.hint(model.view(), "nb").startswith("Du har lagt ned")
     model.play(next(m for m in model.moves() if isinstance(m, Discard)))  # not the coach's donation
     english, norwegian = view._reveal_html("en"), view._reveal_html("nb")
     assert "to a meld of yours" in english and f"to a meld of {model.names('en')[1]}" in english

@@ -286,6 +286,8 @@ class SeatModel(t.HasTraits):
     lang = t.Unicode("en")
     version = t.Int(0)
     error = t.Unicode("")
+    error_setup = t.Bool(False)
+    """Is the error about the game's settings (shown by them), not a move (shown by the moves)?"""
     coach_on = t.Bool(False)
 
     def __init__(self, *, family: str = "upto9", players: int = 2, strength: str | None = None, seed: int = 0, lang: str = "en") -> None:
@@ -361,8 +363,9 @@ class SeatModel(t.HasTraits):
 
     # --- choosing the game -------------------------------------------------------------------------
 
-    def _refuse(self, said: Said) -> None:
+    def _refuse(self, said: Said, setup: bool = False) -> None:
         self._said = said
+        self.error_setup = setup
         self.error = said(str(self.lang))
         self.version += 1
 
@@ -378,7 +381,7 @@ class SeatModel(t.HasTraits):
         key = self.family.key if family is None else family
         if key not in game_keys():
             value = repr(key)[:40]
-            self._refuse(lambda lang: TEXTS[lang]["bad_game"].format(value=value))
+            self._refuse(lambda lang: TEXTS[lang]["bad_game"].format(value=value), setup=True)
             return
         assert isinstance(key, str)
         chosen = game_family(key)
@@ -388,28 +391,28 @@ class SeatModel(t.HasTraits):
             players = min(max(self.players, low), high)  # a game switch keeps the table size where the new game allows it
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
             value = repr(players)[:20]
-            self._refuse(lambda lang: TEXTS[lang]["bad_players"].format(game=_game_name(chosen, lang), low=low, high=high, value=value))
+            self._refuse(lambda lang: TEXTS[lang]["bad_players"].format(game=_game_name(chosen, lang), low=low, high=high, value=value), setup=True)
             return
         offered = strengths(chosen)
         if strength is None:
             strength = self.strength if self.strength in offered else next(iter(offered))
         if strength not in offered:
             value = repr(strength)[:40]
-            self._refuse(lambda lang: TEXTS[lang]["bad_strength"].format(game=_game_name(chosen, lang), value=value))
+            self._refuse(lambda lang: TEXTS[lang]["bad_strength"].format(game=_game_name(chosen, lang), value=value), setup=True)
             return
         seed = self.seed if seed is None else seed
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             value = repr(seed)[:20]
-            self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(top=MAX_SEED, value=value))
+            self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(top=MAX_SEED, value=value), setup=True)
             return
         if short is None:
             short = self.short and is_rummy(rules)
         if not isinstance(short, bool):
             value = repr(short)[:20]
-            self._refuse(lambda lang: TEXTS[lang]["bad_length"].format(value=value))
+            self._refuse(lambda lang: TEXTS[lang]["bad_length"].format(value=value), setup=True)
             return
         if short and not is_rummy(rules):
-            self._refuse(lambda lang: TEXTS[lang]["no_short"].format(game=_game_name(chosen, lang)))
+            self._refuse(lambda lang: TEXTS[lang]["no_short"].format(game=_game_name(chosen, lang)), setup=True)
             return
         assert isinstance(strength, str)
         self.family, self.panel = chosen, panel_for(chosen)
@@ -697,6 +700,10 @@ _CSS: Final = """<style>
 .u9-seat .u9-seat-table { max-width: 100%; overflow-x: auto; }
 .u9-seat .u9-table { max-width: 100%; }
 .u9-seat .widget-label { font-size: 16px; }
+.u9-seat .u9-seat-hand .jupyter-button.u9-seat-picked { background: #e3f2fd; border: 3px solid #1565c0; transform: translateY(-4px); }
+.u9-seat .u9-seat-coach-box { min-height: 44px; display: flex; align-items: center; }
+.u9-seat .u9-seat-coach-box label { display: flex; align-items: center; gap: .5em; white-space: normal; }
+.u9-seat .u9-seat-coach-box input[type=checkbox] { min-height: 0 !important; width: 24px; height: 24px; margin: 0; flex: none; }
 </style>"""
 
 
@@ -742,6 +749,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._new.on_click(guard(self, lambda _b: self.new_game()))
         self._game.observe(guard(self, self._game_picked), names="value")
         self._error = w.HTML()
+        self._refusal = w.HTML()  # a move's refusal, by the moves (the settings' own stays by them)
         self._status = w.HTML()
         self._table = w.HTML()
         self._table.add_class("u9-seat-table")
@@ -792,6 +800,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
                 self._moves,
                 self._arrange,
                 self._editor_box,
+                self._refusal,
                 self._coach,
                 self._reveal,
                 self._bots,
@@ -941,7 +950,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             self._pace.options = paces
             self._pace.value = chosen
         self._pace.description = texts["bots_pace"]
-        self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(model.error)}</div>' if model.error else ""
+        shown = f'<div class="u9-error" role="alert">⚠ {escape(model.error)}</div>' if model.error else ""
+        self._error.value, self._refusal.value = (shown, "") if model.error_setup else ("", shown)
         self._status.value = self._status_html(lang)
         self._draw_moves(lang)
         self._draw_editor(lang)
@@ -998,7 +1008,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         cards = []
         for card in pickable:
             picked = card in model.picked
-            button = w.Button(description=card_text(card, lang), button_style="info" if picked else "", layout=w.Layout(width="auto"), tooltip=texts["pick"])
+            # Picked: raised, outlined and light blue (the card's red stays readable on it).
+            button = w.Button(description=card_text(card, lang), layout=w.Layout(width="auto"), tooltip=texts["pick"])
             button.add_class("u9-seat-card")
             if set(button.description) & {"♥", "♦"}:
                 button.style.text_color = "#c62828"  # hearts and diamonds red, as the cards are drawn

@@ -92,6 +92,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "pick_one": "Pick one card of your hand to put it on a meld or to discard it.",
         "hint_draw": "Draw from the deck or take the top of the discard pile.",
         "hint_play": "Lay down if you can, put cards on the melds on the table once you are down, then discard one card.",
+        "hint_down": "You are down: put cards on the melds on the table, then discard one card.",
         "choose": "Lay {cards} face up (3UP)",
         "choose_picked": "Lay the picked cards face up",
         "play": "Play {cards}",
@@ -128,6 +129,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "pick_one": "Velg ett kort på hånden for å legge det på en gruppe eller kaste det.",
         "hint_draw": "Trekk fra bunken eller ta det øverste kastekortet.",
         "hint_play": "Legg ned hvis du kan, legg kort på gruppene på bordet når du har lagt ned, og kast så ett kort.",
+        "hint_down": "Du har lagt ned: legg kort på gruppene på bordet, og kast så ett kort.",
         "choose": "Legg {cards} med forsiden opp (3UP)",
         "choose_picked": "Legg de valgte kortene med forsiden opp",
         "play": "Spill {cards}",
@@ -268,7 +270,9 @@ class RummyPanel:
     def hint(self, view: FamilyView, lang: str) -> str:
         assert isinstance(view, View)
         texts = TEXTS[check_lang(lang)]
-        return texts["hint_draw"] if view.phase is Phase.DRAW else texts["hint_play"] + " " + texts["pick_one"]
+        if view.phase is Phase.DRAW:
+            return texts["hint_draw"]
+        return texts["hint_down" if view.laid_down[view.player] else "hint_play"] + " " + texts["pick_one"]
 
     def buttons(self, view: FamilyView, moves: Sequence[object], picked: Sequence[PlayingCard], names: Sequence[str], lang: str) -> list[Button]:
         assert isinstance(view, View)
