@@ -301,14 +301,16 @@ def _outs_fact(view: View, hand: Sequence[PlayingCard], pool: Counter[PlayingCar
     return facts
 
 
+def _on_table(view: View) -> list[TableMeld]:
+    """Every meld on the table, player by player."""
+    return [meld for row in view.table for meld in row]
+
+
 def _donations(view: View, melds: Sequence[TableMeld], rest: Sequence[PlayingCard]) -> Message:
     """What the rest of the hand could donate (hit) once ``melds`` are down, beside the table's."""
     family = family_of(view.rules)
-    table = [m for row in view.table for m in row] + [m.on_table() for m in melds]
-    fitting = []
-    for card in dict.fromkeys(sorted(rest, key=lambda c: c.key)):
-        if any(family.fits(card, face, meld.kind, view.rules) for meld in table for face in meld.open_cards()):
-            fitting.append(_card(card))
+    fits = reach(rest, [*_on_table(view), *(m.on_table() for m in melds)], view.rules, (), depth=0)
+    fitting = [_card(card) for card in dict.fromkeys(sorted(rest, key=lambda c: c.key)) if card in fits]
     if not fitting:
         return Message(f"coach.donations.none.{family.donating}")
     return Message(f"coach.donations.{family.donating}", cards=Items(tuple(fitting), "comma"))
@@ -371,10 +373,8 @@ def _draw_down(view: View, moves: Sequence[Move]) -> Coaching:
     top = view.discard_top
     family = family_of(view.rules)
     deck, pile = Draw(Source.DECK), Draw(Source.DISCARD)
-    if top is not None and pile in moves:
-        melds = [m for row in view.table for m in row]
-        if any(family.fits(top, face, meld.kind, view.rules) for meld in melds for face in meld.open_cards()):
-            return Coaching(pile, Message(f"coach.reason.take_fits.{family.donating}", card=_card(top)))
+    if top is not None and pile in moves and reach([top], _on_table(view), view.rules, (), depth=0):
+        return Coaching(pile, Message(f"coach.reason.take_fits.{family.donating}", card=_card(top)))
     if deck not in moves and top is not None:  # the deck is empty: the top card is all there is
         return Coaching(pile, Message("coach.reason.pile_only", card=_card(top)))
     return Coaching(deck, Message(f"coach.reason.deck_down.{family.donating}"))
@@ -450,9 +450,8 @@ def _shed(view: View, moves: Sequence[Move], pool: Counter[PlayingCard]) -> Coac
         return Coaching(given, Message(f"coach.reason.donate.{family.donating}", card=_card(given.card), n=len(view.hand) - 1), offered)
     discards = [m for m in moves if isinstance(m, Discard)]
     penalty = view.rules.penalty
-    melds = [meld for row in view.table for meld in row]
     # What could still go on the table: the unseen cards and the hand's own.
-    near = reach(view.hand, melds, view.rules, [*pool, *view.hand])
+    near = reach(view.hand, _on_table(view), view.rules, [*pool, *view.hand])
     far = REACH + 1
 
     def stuck(m: Discard) -> tuple[int, int, int]:
@@ -511,25 +510,12 @@ def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed
     if isinstance(mind, Discard) and mind.card in found and not clearly_better(found[card], found[mind.card]):
         move: Discard = mind  # the heuristic bot's discard, unless another is clearly better
     else:
-        move = Discard(card, skip_target(view)) if card.skips else Discard(card)
-        if move not in moves:  # (a skip when no one may be named)
-            move = next(m for m in discards if m.card == card)
-    taker = _next_taker(view)
+        move = _discard_of(card, view, discards)
     fed = move.card
-    if taker is not None and _fits_table(view, fed):
-        # The next player is down and would take the card to donate it, a card nearer going out:
-        # a spare card that fits nothing, at a chance not clearly lower, keeps it from them.
-        spare = _spare(view)
-        others = [c for c in cards if c in spare and not _fits_table(view, c) and not clearly_better(found[fed], found[c])]
-        if others:
-            card = max(others, key=lambda c: (found[c].hits, points(c), c.key))
-            move = Discard(card, skip_target(view)) if card.skips else Discard(card)
-            if move not in moves:
-                move = next(m for m in discards if m.card == card)
-        else:
-            taker = None
-    else:
-        taker = None
+    taker = _next_taker(view)
+    instead = _kept_back(view, fed, cards, found) if taker is not None else None
+    if instead is not None:
+        move = _discard_of(instead, view, discards)
     chance = found[move.card]
     options = tuple(
         (m if m.card != move.card else move, Message("coach.option.discard", card=_card(m.card), k=K_DRAWS, chance=found[m.card].message))
@@ -541,7 +527,7 @@ def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed
     facts.append(Message("coach.unseen", n=sum(pool.values()), deck=view.deck_count))
     if move.card.skips:
         reason = _skip_reason(move)
-    elif taker is not None:
+    elif instead is not None and taker is not None:
         key = f"coach.reason.discard_deny.{family_of(rules).donating}"
         reason = Message(key, card=_card(move.card), fed=_card(fed), player=player_words(taker), k=K_DRAWS, chance=chance.message)
     elif best_hits == 0:
@@ -566,10 +552,22 @@ def _next_taker(view: View) -> int | None:
     return None
 
 
-def _fits_table(view: View, card: PlayingCard) -> bool:
-    """Does a meld on the table take ``card`` now (as itself, or as a joker or wild card)?"""
-    family = family_of(view.rules)
-    return any(family.fits(card, face, meld.kind, view.rules) for row in view.table for meld in row for face in meld.open_cards())
+def _discard_of(card: PlayingCard, view: View, discards: Sequence[Discard]) -> Discard:
+    """The discard of ``card`` (a skip naming the player closest to winning, when one may be named)."""
+    move = Discard(card, skip_target(view)) if card.skips else Discard(card)
+    return move if move in discards else next(m for m in discards if m.card == card)
+
+
+def _kept_back(view: View, fed: PlayingCard, cards: Sequence[PlayingCard], found: dict[PlayingCard | None, Chance]) -> PlayingCard | None:
+    """The card to discard instead of ``fed`` when the next player is down: ``None`` unless a meld
+    on the table takes ``fed`` (they would take it and donate it, a card nearer going out) and a
+    spare card fits nothing there at a chance not clearly lower than ``fed``'s."""
+    fits = reach(cards, _on_table(view), view.rules, (), depth=0)
+    if fed not in fits:
+        return None
+    spare = _spare(view)
+    others = [c for c in cards if c in spare and c not in fits and not clearly_better(found[fed], found[c])]
+    return max(others, key=lambda c: (found[c].hits, view.rules.penalty(c), c.key)) if others else None
 
 
 def _spare(view: View) -> Counter[PlayingCard]:
