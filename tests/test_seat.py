@@ -507,14 +507,17 @@ def test_the_coach_names_the_players_as_the_page_does_and_says_when_it_would_hav
 
 @pytest.mark.parametrize("family", ["threeup", "picture_cards"])
 def test_the_learners_seat_is_named_once_not_you_and_you(family: str) -> None:
-    """The table marks the seat seen from with "you" ("deg"), unless its name says so already."""
+    """The seat's table names the learner "You" ("Du") with no "you" ("deg") mark beside it; another
+    page's table marks the seat seen from."""
     from upto9.widgets.table import replay_family_round, table_html
 
-    model = SeatModel(family=family, players=2, seed=3)
+    view = SeatView(family=family, players=2, seed=3, pause=0)
+    model = view.model
     step = replay_family_round(model.game.round)[-1]
     for lang, mark in (("en", "you"), ("nb", "deg")):
+        view.lang = lang
         name = model.names(lang)[LEARNER]
-        shown = table_html(step, family, model.names(lang), perspective=LEARNER, lang=lang, dealer=0)
+        shown = view._table.value
         assert f">{name}" in shown and not re.search(rf">{name} \([^)]*\b{mark}\b", shown), shown
     named = table_html(step, family, ["Ada", "Bo"], perspective=LEARNER, lang="en", dealer=1)
     assert "Ada (you" in named  # another page's player name keeps the mark

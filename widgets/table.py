@@ -71,10 +71,6 @@ class FamilyStep:
     """The zones whose cards lie on another zone's cards (``DescribedFamily.groups``)."""
 
 
-_YOU: Final = frozenset({"You", "Du"})
-"""The names the seat at the table (page 11) gives the learner, in each language."""
-
-
 def _snapshot(rnd: FamilyRound, records: Sequence[FamilyRecord], family: object) -> FamilyStep:
     groups = dict(family.groups(rnd)) if isinstance(family, DescribedFamily) else {}
     return FamilyStep(tuple(records), dict(rnd.zones()), tuple(rnd.visible(p) for p in range(rnd.players)), rnd.turn, rnd.over, groups)
@@ -188,9 +184,11 @@ def table_html(
     lang: str = "en",
     dealer: int | None = None,
     used: frozenset[str] | None = None,
+    mark_viewer: bool = True,
 ) -> str:
     """The table at ``step`` as HTML, seen by seat ``perspective`` (only the zones in its
-    ``visible`` face up) or by the whole table (``EVERYONE``: every card face up but the stacks).
+    ``visible`` face up) or by the whole table (``EVERYONE``: every card face up but the stacks);
+    that seat's name is marked "you" unless ``mark_viewer`` is false (a page that names it "You").
     Each seat's zones in a box (the seat to move marked), then the shared zones; a zone whose cards
     lie on another's (``groups``) is drawn there, each card with the cards on it. A seat's zones
     are always drawn; a shared zone only when in ``used`` (``None``: every one), and the stacks.
@@ -230,7 +228,7 @@ def table_html(
     boxes = []
     for p, rows in seats.items():
         marks = [words["dealer"]] if p == dealer else []
-        if p == perspective and names[p] not in _YOU:  # (a seat named "You" needs no "you" beside it)
+        if p == perspective and mark_viewer:
             marks.append(words["you"])
         if p == step.turn and not step.over:
             marks.append(words["turn"])

@@ -971,7 +971,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         else:
             step = _snapshot(rnd, (), family)
             seat = LEARNER if not model.game.over else WHOLE_TABLE
-            self._table.value = table_html(step, family.key, model.names(lang), perspective=seat, lang=lang, dealer=rnd.dealer)
+            # The learner's seat is named "You" already: no "you" beside it.
+            self._table.value = table_html(step, family.key, model.names(lang), perspective=seat, lang=lang, dealer=rnd.dealer, mark_viewer=False)
         self._scores.value = self._scores_html(lang)
         self._save.description = texts["save"]
 
