@@ -109,15 +109,24 @@ def test_the_sampled_chances_hold_the_exact_chance_of_each_discard() -> None:
     assert found[parse_hand("5h")[0]].value < found[parse_hand("Kc")[0]].value  # the straight's card is worth keeping
 
 
-def _late_view(rules: Rules, hand: str, unseen_cards: str, phase: Phase, level: int = 1) -> View:
-    """A view late in a 2-player round: ``hand`` held, ``unseen_cards`` the only cards not seen, every
-    other card of the decks on the discard pile (a view the engine's constructor builds as it
-    would any other)."""
+def _late_view(
+    rules: Rules,
+    hand: str,
+    unseen_cards: str,
+    phase: Phase,
+    level: int = 1,
+    table: Sequence[Sequence[Meld]] = ((), ()),
+    laid_down: tuple[bool, bool] = (False, False),
+) -> View:
+    """A view late in a 2-player round: ``hand`` held, ``unseen_cards`` the only cards not seen,
+    ``table`` the melds laid down (by player), every other card of the decks on the discard pile (a
+    view the engine's constructor builds as it would any other)."""
     held = parse_hand(hand, rules)
     hidden = parse_hand(unseen_cards, rules)
     pile = Counter(game_deck(rules, 2))
     pile.subtract(held)
     pile.subtract(hidden)
+    pile.subtract(placed.card for row in table for meld in row for placed in meld.cards)
     assert min(pile.values()) >= 0
     discard = tuple(sorted(pile.elements(), key=lambda c: (not c.skips, c.key)))  # no skip on top
     return View(
@@ -125,8 +134,8 @@ def _late_view(rules: Rules, hand: str, unseen_cards: str, phase: Phase, level: 
         rules=rules,
         hand=tuple(held),
         levels=(level, level),
-        laid_down=(False, False),
-        table=((), ()),
+        laid_down=laid_down,
+        table=tuple(tuple(row) for row in table),
         discard=discard,
         deck_count=len(hidden) - 3,
         hand_counts=(len(held), 3),
@@ -296,31 +305,6 @@ def test_before_the_deal_under_free_order_it_names_the_open_level_most_often_hel
 # --- once down, and beside a player who is down ----------------------------------------------------
 
 
-def _view_with_table(hand: str, unseen_cards: str, table: Sequence[Sequence[Meld]], laid_down: tuple[bool, bool], level: int = 1) -> View:
-    """A 2-player Up to 9 view in the play phase with ``table`` on it (by player): ``hand`` held,
-    ``unseen_cards`` the only cards not seen, every other card on the discard pile."""
-    held = parse_hand(hand)
-    hidden = parse_hand(unseen_cards)
-    pile = Counter(game_deck(UPTO9, 2))
-    pile.subtract(held)
-    pile.subtract(hidden)
-    pile.subtract(placed.card for row in table for meld in row for placed in meld.cards)
-    assert min(pile.values()) >= 0
-    return View(
-        player=0,
-        rules=UPTO9,
-        hand=tuple(held),
-        levels=(level, level),
-        laid_down=laid_down,
-        table=tuple(tuple(row) for row in table),
-        discard=tuple(sorted(pile.elements(), key=lambda c: c.key)),
-        deck_count=len(hidden) - 4,
-        hand_counts=(len(held), 4),
-        turn=0,
-        phase=Phase.PLAY,
-    )
-
-
 def test_reach_counts_the_cards_a_meld_needs_first_each_placed_as_itself() -> None:
     run = Meld.from_text("run", "5h 6h 7h 8h")
     sevens = Meld.from_text("set", "7s 7d 7c")
@@ -338,7 +322,7 @@ def test_reach_counts_the_cards_a_meld_needs_first_each_placed_as_itself() -> No
 
 def test_once_down_it_sheds_the_card_furthest_from_a_meld_not_the_costliest() -> None:
     run = Meld.from_text("run", "5h 6h 7h 8h")
-    view = _view_with_table("10h 9c", "9h 9s Kd Qc 4d 2s Jc As", [[run], []], (True, False))
+    view = _late_view(UPTO9, "10h 9c", "9h 9s Kd Qc 4d 2s Jc As", Phase.PLAY, table=[[run], []], laid_down=(True, False))
     moves = legal_moves(view)
     assert not any(isinstance(m, Donate) for m in moves)
     # The heuristic bot sheds 10h, the costlier (10 points against 5); 10h goes on the run once a 9h does.
@@ -356,17 +340,18 @@ def test_once_down_it_sheds_the_card_furthest_from_a_meld_not_the_costliest() ->
 
 def test_once_down_of_cards_equally_near_it_sheds_the_costliest_and_says_how_near() -> None:
     run = Meld.from_text("run", "5h 6h 7h 8h")
-    view = _view_with_table("10h 3c Ks", "9h 9s Kd Qc 4d 2s Jc As", [[run], [Meld.from_text("run", "9s 10s Js Qs")]], (True, False))
+    queen_high = Meld.from_text("run", "9s 10s Js Qs")
+    view = _late_view(UPTO9, "10h 3c Ks", "9h 9s Kd Qc 4d 2s Jc As", Phase.PLAY, table=[[run], [queen_high]], laid_down=(True, False))
     answer = coach(view)
     # 3c as a joker and Ks go on the table: donated first.
     assert isinstance(answer.move, Donate)
     spades = Meld.from_text("run", "8s 9s 10s Js")
-    view = _view_with_table("10h 6s", "9h 7s Kd Qc 4d 2s Jc As", [[run], [spades]], (True, False))
+    view = _late_view(UPTO9, "10h 6s", "9h 7s Kd Qc 4d 2s Jc As", Phase.PLAY, table=[[run], [spades]], laid_down=(True, False))
     answer = coach(view)
     assert answer.move == Discard(parse_hand("10h")[0]) and answer.reason.key == "coach.reason.shed_near.donate"
     assert "only after 1 more card is donated" in render(answer.reason)
     # With both 7s already seen, 6s can never go on the spades this round: it goes first.
-    view = _view_with_table("10h 6s", "9h 9s Kd Qc 4d 2s Jc As", [[run], [spades]], (True, False))
+    view = _late_view(UPTO9, "10h 6s", "9h 9s Kd Qc 4d 2s Jc As", Phase.PLAY, table=[[run], [spades]], laid_down=(True, False))
     assert coach(view).move == Discard(parse_hand("6s")[0])
 
 
@@ -374,7 +359,7 @@ def test_before_its_lay_down_it_keeps_from_the_next_player_who_is_down_a_card_th
     run = Meld.from_text("run", "5h 6h 7h 8h")
     hand = "5c 6c 7c 9h Qs Ks"
     hidden = "4c 8c 4c 9d Kd 2h Qc 5s 6d 4d"  # (no spade near Qs and Ks is left: they cannot make a run)
-    view = _view_with_table(hand, hidden, [[], [run]], (False, True))
+    view = _late_view(UPTO9, hand, hidden, Phase.PLAY, table=[[], [run]], laid_down=(False, True))
     # The heuristic bot discards 9h, its least useful card, which player 2 would take and donate.
     assert HeuristicBot().act(view) == Discard(parse_hand("9h")[0])
     answer = coach(view, seed=1)
@@ -383,5 +368,5 @@ def test_before_its_lay_down_it_keeps_from_the_next_player_who_is_down_a_card_th
     assert "player 2 has laid down and would take 9♥" in render(answer.reason)
     assert "spiller 2 har lagt ned" in render(answer.reason, "nb")
     # Without a player down beside it, the same hand discards as the heuristic bot does.
-    alone = _view_with_table(hand, hidden, [[], []], (False, False))
+    alone = _late_view(UPTO9, hand, hidden, Phase.PLAY, table=[[], []], laid_down=(False, False))
     assert coach(alone, seed=1).move == Discard(parse_hand("9h")[0])
