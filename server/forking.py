@@ -43,6 +43,7 @@ from traitlets import Bool, List, Unicode
 PRELOAD: Final = (
     "ipykernel.kernelapp",
     "ipykernel.ipkernel",
+    "ipykernel.debugger",
     "ipykernel.comm",
     "IPython.core.interactiveshell",
     "ipywidgets",
@@ -354,6 +355,9 @@ def main(preload: Sequence[str], rehearse: bool = False) -> None:
     # leaves holes among the shared objects, and a kernel's first objects would fill them, copying
     # those pages into every kernel. The kernels collect as usual (``_run_kernel``).
     gc.disable()
+    # As ipykernel's own kernel spec sets it: debugpy (imported with ipykernel.debugger) would warn
+    # in the log about Python's frozen modules, which matter only to a debugger, off here.
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     for name in preload:
         try:
             importlib.import_module(name)

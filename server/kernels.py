@@ -50,6 +50,7 @@ import os
 import secrets
 import signal
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from hmac import compare_digest
 from pathlib import Path
@@ -158,6 +159,41 @@ def share_compiled_templates() -> None:
     TemplateExporter._create_environment = _create_environment  # type: ignore[method-assign]
 
 
+MARKDOWN_KEPT: Final = 1024
+"""How many rendered markdown cells the server keeps (the site's pages have about 200)."""
+
+
+def keep_rendered_markdown() -> None:
+    """Render each markdown cell once (once a process): Voila's exporter renders a page's markdown
+    cells to HTML for every visitor, and the same cells give the same HTML each time; kept, a class
+    opening a page spends that (a tenth of the server's work for a page) once.
+
+    The HTML is kept by the cell's source and attachments and the exporter's renderer settings. An
+    image a cell shows from a file is inlined when the cell is first rendered, so a changed image
+    shows after the server restarts, as docs/deploy.md says of any change to the site."""
+    from jinja2 import pass_context
+    from voila.exporter import VoilaExporter  # type: ignore[import-untyped]  # untyped upstream
+
+    render = VoilaExporter.markdown2html
+    if getattr(render, "_keeps_rendered_markdown", False):
+        return
+    kept: OrderedDict[tuple[str, ...], str] = OrderedDict()
+
+    @pass_context
+    def markdown2html(exporter: VoilaExporter, context: Any, source: str) -> str:
+        attachments = json.dumps(context["cell"].get("attachments", {}), sort_keys=True)
+        key = (source, attachments, repr(exporter.markdown_renderer_class), str(exporter.anchor_link_text))
+        html = kept.get(key)
+        if html is None:
+            html = kept[key] = render(exporter, context, source)
+            if len(kept) > MARKDOWN_KEPT:
+                kept.popitem(last=False)
+        return html
+
+    markdown2html._keeps_rendered_markdown = True  # type: ignore[attr-defined]  # a mark on the function
+    VoilaExporter.markdown2html = markdown2html
+
+
 def _lang(env: dict[str, str]) -> str:
     """The visitor's language from a cold start's kernel variables (Voila passes the page's query)."""
     return "nb" if "nb" in parse_qs(env.get("QUERY_STRING", "")).get("lang", []) else "en"
@@ -196,6 +232,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         """Set once the server shuts its kernels down: nothing starts after that."""
         self._use_site_data()
         share_compiled_templates()
+        keep_rendered_markdown()
         self._no_unwritten_records()
 
     # --- the site's template and kernel -----------------------------------------------------------

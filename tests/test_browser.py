@@ -396,7 +396,8 @@ def test_switch_the_rules_explorer_to_phase10_and_read_its_table(page: Any, serv
     text = facts.inner_text()
     assert f"{len(PHASE10.one_deck())} cards: the numbers 1–12 in four colours" in text and "8 wild cards; 4 skips" in text
     assert "wild: 25*" in text and "deciding round of phase 10" in text and "none: a round ends only when someone goes out" in text
-    levels = explorer.locator("table.u9-levels")
+    levels = explorer.locator("table.u9-levels", has_text="any number of wild cards")
+    levels.wait_for(timeout=30_000)  # the facts and the levels are two widgets: each is drawn when its update comes
     assert levels.locator("tr").count() == 1 + len(PHASE10.levels)
     assert levels.inner_text().count("any number of wild cards, at least 1 number card") == len(PHASE10.levels)
     explorer.locator("select", has=page.locator("option", has_text="any number")).first.wait_for(state="visible", timeout=30_000)

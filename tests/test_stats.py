@@ -176,3 +176,19 @@ def test_a_verdict_says_what_the_interval_means_in_both_languages() -> None:
     assert stop_words(Stop.CLEAR, 240) == "clear after 240 games a side"
     assert stop_words(Stop.TIME, 600, "nb") == "stoppet etter 600 spill på hver side: tidsgrensen"
     assert stop_words(Stop.MOST, 1000) == "stopped after 1000 games a side: the most games asked for"
+
+
+def test_an_interval_of_the_same_values_and_seed_is_computed_once_and_is_the_same() -> None:
+    """A saved comparison's intervals are computed once per process (the published pages' kernels
+    are forked from a process that has shown the page once): the same values and seed give the
+    kept interval, whatever kind of sequence holds them; other values or another seed are computed."""
+    stats_module._bootstrap_difference.cache_clear()
+    first, second = [10, 11, 9, 10, 12, 10], [13, 14, 12, 13, 15, 12]
+    kept = stats_module.bootstrap_difference(first, second, seed="s")
+    again = stats_module.bootstrap_difference(tuple(first), np.asarray(second), seed="s")
+    assert again == kept and stats_module._bootstrap_difference.cache_info().hits == 1
+    stats_module.bootstrap_difference(first, second, seed="t")
+    assert stats_module._bootstrap_difference.cache_info().misses == 2, "another seed is another interval"
+    assert stats_module.bootstrap_difference(first, [*second[:-1], 40], seed="s").value != kept.value
+    with pytest.raises(stats_module.StatsError, match="values on both sides"):
+        stats_module.bootstrap_difference([], second)

@@ -156,6 +156,35 @@ def test_every_exporter_shares_the_compiled_templates() -> None:
     assert len(COMPILED_TEMPLATES._code) == kept, "the second exporter should find them compiled"
 
 
+def test_a_markdown_cell_is_rendered_once_and_kept_for_every_page_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    from jinja2 import pass_context
+    from upto9.server import kernels
+    from voila.exporter import VoilaExporter
+
+    rendered: list[str] = []
+    render = VoilaExporter.markdown2html
+
+    @pass_context
+    def counted(exporter: Any, context: Any, source: str) -> str:
+        rendered.append(source)
+        return str(render(exporter, context, source))
+
+    monkeypatch.setattr(VoilaExporter, "markdown2html", counted)
+    kernels.keep_rendered_markdown()
+    kernels.keep_rendered_markdown()  # once is enough: a second call changes nothing
+    cell = {"cell_type": "markdown", "source": "## Deal\n\nA *hand* of ten cards", "metadata": {}}
+
+    def page(source: str) -> str:
+        exporter = VoilaExporter(template_name="lab")
+        return str(exporter.environment.filters["markdown2html"]({"cell": {**cell, "source": source}}, source))
+
+    first, again = page(cell["source"]), page(cell["source"])
+    assert first == again and "<em>hand</em>" in first and "<h2" in first
+    assert rendered == [cell["source"]], "the second page gets the kept HTML"
+    other = page("A *different* cell")
+    assert "<em>different</em>" in other and len(rendered) == 2
+
+
 def test_the_server_makes_no_log_record_that_no_handler_writes() -> None:
     from upto9.server.kernels import ClassKernelManager
 
@@ -170,3 +199,75 @@ def test_the_server_makes_no_log_record_that_no_handler_writes() -> None:
         assert log.level == logging.INFO
     finally:
         log.removeHandler(handler)
+
+
+async def _iopub_until(client: Any, done: Any, timeout: float = 30.0) -> list[dict[str, Any]]:
+    """The kernel's iopub messages until ``done(message)`` says so (that one included)."""
+    seen: list[dict[str, Any]] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            message = await client.get_iopub_msg(timeout=max(0.1, deadline - time.monotonic()))
+        except Exception:  # queue.Empty: nothing more before the deadline
+            break
+        seen.append(message)
+        if done(message):
+            return seen
+    raise AssertionError(f"the kernel never sent what was awaited; it sent {[m['msg_type'] for m in seen]}")
+
+
+def _idle_after(msg_id: str) -> Any:
+    """Whether a message says the kernel is done with the request ``msg_id``."""
+    return lambda m: m["msg_type"] == "status" and m["parent_header"].get("msg_id") == msg_id and m["content"]["execution_state"] == "idle"
+
+
+def _comm_opens(messages: list[dict[str, Any]]) -> list[str]:
+    return [m["content"]["data"]["state"]["_model_name"] for m in messages if m["msg_type"] == "comm_open" and m["content"]["target_name"] == "jupyter.widget"]
+
+
+def test_widgets_send_nothing_until_the_page_connects_and_then_all_of_their_state_at_once() -> None:
+    """While Voila runs a page's notebook no browser listens: a widget made then sends no comm_open
+    and no update (Voila's server would parse each and use none). The browser's request for every
+    state gets each widget as it stands, layout and style made on the way; an Output widget speaks
+    from the start (the server puts a cell's output shown in it there); after the browser has
+    connected, widgets send as usual."""
+
+    async def check() -> None:
+        async with published_kernel(env={**os.environ, "JUPYTER_PATH": str(TEMPLATES)}) as manager:
+            client = manager.client()
+            client.start_channels()
+            try:
+                await client.wait_for_ready(timeout=60)
+                made = "import ipywidgets as w\nb = w.Button(description='first')\nb.description = 'Deal'\nout = w.Output()\nbox = w.VBox([b, out])\nbox"
+                msg_id = client.execute(made)
+                while_running = await _iopub_until(client, _idle_after(msg_id))
+                assert _comm_opens(while_running) == ["OutputModel"], "only the Output widget opens its comm before a browser connects"
+                assert not [m for m in while_running if m["msg_type"] == "comm_msg"], "no widget sends an update before a browser connects"
+                shown = [m for m in while_running if m["msg_type"] == "execute_result"]
+                assert shown and "application/vnd.jupyter.widget-view+json" in shown[0]["content"]["data"], "the page still shows the box"
+                box_id = shown[0]["content"]["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+
+                # The browser, as ipywidgets' front end does it: the control comm, then every state.
+                opening = {"comm_id": "control-1", "target_name": "jupyter.widget.control", "data": {}}
+                control = client.session.msg("comm_open", opening, metadata={"version": "1.0.0"})
+                client.shell_channel.send(control)
+                ask = client.session.msg("comm_msg", {"comm_id": "control-1", "data": {"method": "request_states"}})
+                client.shell_channel.send(ask)
+                answered = await _iopub_until(client, lambda m: m["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update_states")
+                states = answered[-1]["content"]["data"]["states"]
+                names = sorted(s["model_name"] for s in states.values())
+                assert names == ["ButtonModel", "ButtonStyleModel", "LayoutModel", "LayoutModel", "LayoutModel", "OutputModel", "VBoxModel"], names
+                button = next(s["state"] for s in states.values() if s["model_name"] == "ButtonModel")
+                assert button["description"] == "Deal", "the state as it stands, not as it was made"
+                assert button["layout"].removeprefix("IPY_MODEL_") in states and button["style"].removeprefix("IPY_MODEL_") in states
+                assert box_id in states
+
+                msg_id = client.execute("b.description = 'Draw'\nw.Label('new')")
+                after = await _iopub_until(client, _idle_after(msg_id))
+                updates = [m["content"]["data"]["state"] for m in after if m["msg_type"] == "comm_msg"]
+                assert {"description": "Draw"} in updates, "once connected, a change is sent"
+                assert "LabelModel" in _comm_opens(after), "once connected, a new widget opens its comm"
+            finally:
+                client.stop_channels()
+
+    asyncio.run(check())

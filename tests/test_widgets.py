@@ -36,8 +36,10 @@ from upto9.widgets.stepper import WHOLE_TABLE, render_step, replay_round
 from upto9 import UPTO9, Card, check, load_rules, parse_card, parse_hand, save_game
 from upto9.families.phase10.cards import Colour, Phase10Card
 from upto9.families.phase10.fields import deck_of
-from upto9.game import Discarded, Donated, Drew, Reshuffled, Source
-from upto9.rules import PHASE10, builtin_rules
+from upto9.family import FamilyGame
+from upto9.game import Discarded, Donated, Drew, Game, Reshuffled, Source
+from upto9.records import game_record
+from upto9.rules import PHASE10, Rules, builtin_rules
 from upto9.simulate import play_game
 
 
@@ -1276,3 +1278,30 @@ def test_stepper_uploads_a_good_record_and_refuses_broken_wrong_and_hostile_ones
         assert trouble(stepper) == "" and stepper.model.game.rules.key == "phase10"  # the game shown stays
     stepper._upload.value = (upload_of("again.json", RECORDS["upto9"].read_bytes()),)
     assert stepper._error.value == "" and stepper.model.game.rules.key == "upto9"
+
+
+def test_a_game_number_is_played_once_per_kernel_and_gives_the_game_bots_play_from_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stepper keeps the games it plays from a game number: the same number gives the same game
+    (as played afresh, move for move), without the bots playing it again. The published pages'
+    kernels are forked from a process that has run every page once, so a page's own games are
+    played there, not by every learner's kernel."""
+    import upto9.widgets.stepper as stepper
+
+    stepper._played.cache_clear()
+    plays: list[int] = []
+    playing = stepper._play_game
+
+    def counted(players: int, seed: int, bots: str, rules: Rules) -> Game | FamilyGame:
+        plays.append(seed)
+        return playing(players, seed, bots, rules)
+
+    monkeypatch.setattr(stepper, "_play_game", counted)
+    first, second = RoundModel(), RoundModel()
+    first.play(seed=7, players=3)
+    second.play(seed=7, players=3)
+    assert plays == [7], "the second stepper shows the kept game"
+    fresh = play_game(players=3, rules=UPTO9, seed=7)
+    assert game_record(second.game) == game_record(fresh), "the kept game is the game the bots play from 7"
+    assert second.steps == first.steps and second.steps is not first.steps
+    second.play(seed=8, players=3)
+    assert plays == [7, 8] and game_record(second.game) == game_record(play_game(players=3, rules=UPTO9, seed=8))

@@ -25,6 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -240,6 +241,19 @@ def bootstrap_difference(
     >>> round(e.value, 2), e.low > 0, e.n
     (2.83, True, 6)
     """
+    return _bootstrap_difference(tuple(map(float, first)), tuple(map(float, second)), resamples, seed, confidence)
+
+
+KEPT: Final = 64
+"""How many intervals of independent samples a process keeps (``_bootstrap_difference``)."""
+
+
+@lru_cache(maxsize=KEPT)
+def _bootstrap_difference(first: tuple[float, ...], second: tuple[float, ...], resamples: int, seed: int | str, confidence: float) -> Estimate:
+    """``bootstrap_difference``, kept by its values: the same values and seed give the same
+    interval, and a page showing a saved comparison computes its intervals once per process (the
+    published pages' kernels are forked from a process that has shown every page once), not once
+    per learner (a second of CPU each on the comparison page)."""
     import numpy as np
 
     a = np.asarray(first, dtype=np.float64)

@@ -18,7 +18,7 @@ import re
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any, Final
@@ -642,6 +642,28 @@ def _play_game(players: int, seed: int, bots: str, rules: Rules) -> Game | Famil
     return play_game(players=players, rules=rules, bots=[factory] * players, seed=seed)
 
 
+PLAYED_KEPT: Final = 32
+"""How many games played from a game number a kernel keeps (``_played``, ``_made``)."""
+
+
+@lru_cache(maxsize=PLAYED_KEPT)
+def _played(players: int, seed: int, bots: str, rules: Rules) -> tuple[Game | FamilyGame, tuple[AnyStep, ...]]:
+    """The game bots play from ``seed`` (``_play_game``) and the steps of its first round, kept: a
+    game number always gives the same game, and a played game is never changed (the stepper only
+    reads it). The published pages' kernels are forked from a process that has run every page once
+    (upto9.server.forking), so a page's own games are played there once, not once per learner."""
+    game = _play_game(players, seed, bots, rules)
+    return game, tuple(steps_of(game, 0))
+
+
+@lru_cache(maxsize=PLAYED_KEPT)
+def _made(maker: Callable[[int], tuple[Game, int]], seed: int) -> tuple[Game, int, tuple[Step, ...]]:
+    """``maker(seed)``'s game, the round it names and that round's steps, kept as ``_played`` keeps
+    a game (a maker is a page's function of a game number alone)."""
+    game, index = maker(seed)
+    return game, index, tuple(replay_round(game.rounds[index]))
+
+
 def _play_simply(players: int, seed: int, rules: Rules) -> Game:  # pragma: no cover - a fallback
     """One round played with the engine's legal moves: lay down when it can, else the first move."""
     game = Game(players=players, rules=rules, seed=seed)
@@ -786,8 +808,7 @@ class RoundModel(t.HasTraits):
         """Play a new game with bots from ``seed`` and step through its first round."""
         try:
             with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
-                game = _play_game(players, seed, bots, self.rules)
-                steps = steps_of(game, 0)
+                game, steps = _played(players, seed, bots, self.rules)
         except OverBudget:
             self._refuse(self._too_long("too_long_play"), "budget")  # the game shown stays
             return
@@ -798,8 +819,7 @@ class RoundModel(t.HasTraits):
         of game, such as the rules tour's safety-valve game (``upto9.widgets.tour.valve_demo``)."""
         try:
             with within(GAME_SECONDS):  # the work is bounded; the game is shown only once it is done
-                game, index = maker(seed)
-                steps = replay_round(game.rounds[index])
+                game, index, steps = _made(maker, seed)
         except OverBudget:
             self._refuse(self._too_long("too_long_play"), "budget")  # the game shown stays
             return

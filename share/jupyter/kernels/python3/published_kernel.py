@@ -1,4 +1,5 @@
-"""The published pages' kernel: nothing a kernel writes to stderr, and no traceback, reaches a visitor.
+"""The published pages' kernel: nothing a kernel writes to stderr, and no traceback, reaches a
+visitor; and a page's widgets send nothing until its browser connects (the last function here).
 
 This kernel spec is found through JUPYTER_PATH (``make serve`` and the tests' Voila put
 share/jupyter first), where it stands in for the default ``python3`` kernel of the explainers; in
@@ -93,6 +94,99 @@ def _publish_quietly() -> None:
 
 _publish_quietly()
 del _publish_quietly
+
+
+def _widgets_quiet_until_the_page_connects() -> None:
+    """Widgets send nothing until the page's browser connects: a page's widgets reach its browser in
+    one message, the control comm's ``update_states`` (ipywidgets 8), sent when the browser asks for
+    every state; the ``comm_open`` and ``update`` messages an ordinary kernel sends for each widget
+    (and its layout and style) while the notebook runs go only to the Voila server, which parses
+    every one and uses none (its template draws no widget state into the page). On the rules tour
+    that is about 670 messages per learner: measured, about half of the server's work for the page
+    and a third of the kernel's (docs/deploy.md).
+
+    Until a browser opens the widgets' control comm (or asks for the comm list, the fallback of an
+    older front end), a widget's comm is registered without its ``comm_open`` and its updates are
+    not sent: its traits hold its state, and the browser's request gets it whole. Output widgets are
+    the exception: the server captures a cell's output shown in one (nbclient) by its messages."""
+    import comm
+    import ipywidgets
+    import traitlets
+    from ipywidgets.widgets.widget import _instances
+    from IPython import get_ipython
+
+    widget = ipywidgets.Widget
+    kernel = get_ipython().kernel
+    quiet = [True]
+
+    def _loud(self) -> bool:
+        return not quiet[0] or isinstance(self, ipywidgets.Output)
+
+    opened, send_state, send = widget.open, widget.send_state, widget._send
+
+    def open(self):  # noqa: A001 (ipywidgets' name)
+        if self.comm is not None or _loud(self):
+            return opened(self)
+        quietly = comm.create_comm(target_name="jupyter.widget", comm_id=self._model_id, primary=False)
+        quietly.kernel = kernel  # set by the comm_open it does not send: ipywidgets sends nothing without it
+        comm.get_comm_manager().register_comm(quietly)
+        self.comm = quietly
+        return None
+
+    def send_state_when_loud(self, key=None):
+        if _loud(self):
+            send_state(self, key)
+
+    def send_when_loud(self, msg, buffers=None):
+        if _loud(self):
+            send(self, msg, buffers)
+
+    control_opened = widget.handle_control_comm_opened.__func__
+
+    def made(self) -> None:
+        # A widget's layout and style are made when first read, which an ordinary kernel's
+        # comm_open does at once: read them now, or the browser's request for every state would
+        # make them while it runs through the widgets.
+        for name, trait in self.traits(sync=lambda sync: sync).items():
+            if isinstance(trait, traitlets.Instance) and isinstance(trait.klass, type) and issubclass(trait.klass, widget):
+                getattr(self, name)
+
+    def connected() -> None:
+        if quiet[0]:
+            seen = 0
+            while seen != len(every := list(_instances.values())):  # made quietly: the states bring them
+                seen = len(every)
+                for each in every:
+                    made(each)
+            quiet[0] = False
+
+    def handle_control_comm_opened(cls, comm_, msg):
+        connected()
+        return control_opened(cls, comm_, msg)
+
+    def short_repr(self) -> str:
+        # A displayed widget's text/plain, which no page shows (Voila draws the widget): ipywidgets
+        # writes every trait of the widget and of each child, recursively, and then cuts it at 110
+        # characters, a fifth of a tour's kernel work.
+        return f"{type(self).__name__}(model_id={self._model_id!r})"
+
+    widget.open = open
+    widget.__repr__ = short_repr
+    widget.send_state = send_state_when_loud
+    widget._send = send_when_loud
+    widget.handle_control_comm_opened = classmethod(handle_control_comm_opened)
+
+    comm_info = kernel.shell_handlers["comm_info_request"]
+
+    def comm_info_request(*args, **kwargs):
+        connected()
+        return comm_info(*args, **kwargs)
+
+    kernel.shell_handlers["comm_info_request"] = comm_info_request
+
+
+_widgets_quiet_until_the_page_connects()
+del _widgets_quiet_until_the_page_connects
 
 
 def _register_widgets() -> None:
