@@ -331,3 +331,17 @@ def test_nothing_is_logged_as_a_failure_in_a_whole_game(caplog: pytest.LogCaptur
         play = PicturePlay(seed=13, players=3, bot_kind="best", lang="nb")
         play_by_clicks(play, random.Random(13), check=False)
     assert not caplog.records
+
+
+@pytest.mark.parametrize("typed", ["-5", "99999999999", "2.5", "seven"])
+def test_a_game_number_that_is_none_is_refused_as_typed_and_the_game_stays(typed: str) -> None:
+    """The box is read exactly as typed: a number field clamped -5 to 0 and read 2.5 as 25, silently."""
+    play = PicturePlay(seed=3)
+    game = play.model.game
+    play._seed.value = typed
+    play._new.click()
+    assert play.model.game is game and play.model.seed == 3
+    assert text_of(play._error.value) == f"⚠ A game number is a whole number from 0 to 999,999,999, not {typed}."
+    play._seed.value = "8"
+    play._new.click()
+    assert play.model.seed == 8 and play.model.game is not game and not play.model.error

@@ -145,7 +145,7 @@ def test_a_refused_move_changes_nothing_and_shows_the_engines_message() -> None:
     children = list(seat.children)
     assert children.index(seat._moves) < children.index(seat._refusal) < children.index(seat._coach)
     model.new_game(seed=-1)  # a setting refused: shown by the settings
-    assert model.error and model.error in text_of(seat._error.value) and seat._refusal.value == ""
+    assert model.error and text_of(model.error) in text_of(seat._error.value) and seat._refusal.value == ""
 
 
 def test_a_card_that_does_not_fit_a_meld_is_refused_in_the_engines_words() -> None:
@@ -521,3 +521,18 @@ def test_the_learners_seat_is_named_once_not_you_and_you(family: str) -> None:
         assert f">{name}" in shown and not re.search(rf">{name} \([^)]*\b{mark}\b", shown), shown
     named = table_html(step, family, ["Ada", "Bo"], perspective=LEARNER, lang="en", dealer=1)
     assert "Ada (you" in named  # another page's player name keeps the mark
+
+
+@pytest.mark.parametrize(("typed", "said"), [("-5", "-5"), ("99999999999", "99999999999"), ("2.5", "2.5"), ("abc", "abc"), ("  ", '""')])
+def test_a_game_number_that_is_none_is_refused_as_typed_and_the_game_stays(typed: str, said: str) -> None:
+    """The box is read exactly as typed: a number field clamped -5 to 0 and read 2.5 as 25, silently."""
+    view = SeatView(family="upto9", players=2, seed=4, pause=0)
+    before = json.dumps(view.model.game.rounds[0].history[:3], default=str)
+    view._seed.value = typed
+    view._new.click()
+    assert view.model.seed == 4 and json.dumps(view.model.game.rounds[0].history[:3], default=str) == before
+    assert text_of(view._error.value) == f"⚠ A game number is a whole number from 0 to 999,999,999, not {said}."
+    assert view._seed.value == typed, "the box keeps what was typed, to be corrected"
+    view._seed.value = " 12 "
+    view._new.click()
+    assert view.model.seed == 12 and not view.model.error and view._seed.value == "12"

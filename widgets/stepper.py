@@ -488,18 +488,20 @@ class GameNumber(w.Text):  # type: ignore[misc]
     value = _NumberText(help="String value").tag(sync=True)
 
 
-def game_number(text: str) -> int | None:
-    """The game number typed: a whole number from 0 to ``MAX_SEED`` (digits 0-9, spaces around
+def game_number(text: str, top: int = MAX_SEED) -> int | None:
+    """The game number typed: a whole number from 0 to ``top`` (digits 0-9, spaces around
     allowed), exactly; ``None`` for any other text.
 
     >>> game_number(" 12345678901234567 "), game_number("1e5"), game_number(str(MAX_SEED + 1))
     (12345678901234567, None, None)
+    >>> game_number("999", top=999), game_number("1000", top=999), game_number("-5"), game_number("2.5")
+    (999, None, None, None)
     """
     digits = str(text).strip()
-    if not 0 < len(digits) <= len(str(MAX_SEED)) or not all("0" <= c <= "9" for c in digits):
+    if not 0 < len(digits) <= len(str(top)) or not all("0" <= c <= "9" for c in digits):
         return None
     number = int(digits)
-    return number if number <= MAX_SEED else None
+    return number if number <= top else None
 
 
 # ipywidgets' upload button writes "<description> (<files chosen>)" as its text. The label is drawn

@@ -64,6 +64,7 @@ from upto9.turns import RuleError
 
 from .._common import DrawnView, ModelLanguage, guard, style_tag
 from ..cards_html import card_html
+from ..stepper import GameNumber, game_number
 from ..texts import LANGS, check_lang, number_text, percent_text
 
 __all__ = ["BOT_KINDS", "LEARNER", "MAX_SEED", "TEXTS", "PicturePlay", "PlayModel", "move_label"]
@@ -483,7 +484,7 @@ class PlayModel(t.HasTraits):
             self._refuse(lambda lang: TEXTS[lang]["bad_bot"].format(value=value))
             return
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            value = repr(seed)[:20]
+            value = (seed.strip()[:20] or '""') if isinstance(seed, str) else repr(seed)[:20]  # as typed in the box
             self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(top=number_text(MAX_SEED, lang, 0), value=value))
             return
         assert isinstance(bot_kind, str)
@@ -631,9 +632,8 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._players.add_class("u9-pc-players")
         self._bot_kind = w.Dropdown(options=[(k, k) for k in BOT_KINDS], value=self.model.bot_kind, layout=w.Layout(width="auto", max_width="100%"))
         self._bot_kind.add_class("u9-pc-bots")
-        self._seed = w.BoundedIntText(
-            value=self.model.seed, min=0, max=MAX_SEED, layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"}
-        )
+        # A text, read exactly (a number field would clamp -5 to 0 or read 2.5 as 25, and say nothing).
+        self._seed = GameNumber(value=self.model.seed, layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"})
         self._seed.add_class("u9-pc-seed")
         self._new = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
         self._new.add_class("u9-pc-new")
@@ -695,7 +695,9 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
 
     def new_game(self) -> None:
         """A new game with the players, bots and game number chosen (as the button does)."""
-        self.model.new_game(self._seed.value, self._players.value, self._bot_kind.value)
+        typed = str(self._seed.value)
+        number = game_number(typed, top=MAX_SEED)  # the text typed when it is no game number: the model says why
+        self.model.new_game(typed if number is None else number, self._players.value, self._bot_kind.value)
 
     def _picked(self, change: Any) -> None:
         if not self._drawing:
@@ -716,7 +718,7 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._new.description = texts["new_game"]
         self._next_bot.description = texts["next_bot"]
         self._bots_to_me.description = texts["bots_to_me"]
-        if (self._players.value, self._bot_kind.value, self._seed.value) != (model.players, model.bot_kind, model.seed) and not model.error:
+        if (self._players.value, self._bot_kind.value, self._seed.value) != (model.players, model.bot_kind, str(model.seed)) and not model.error:
             self._players.value, self._bot_kind.value, self._seed.value = model.players, model.bot_kind, model.seed
         self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(model.error)}</div>' if model.error else ""
         self._status.value = self._status_html(view, lang)

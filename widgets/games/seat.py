@@ -51,10 +51,10 @@ from upto9.turns import RuleError
 from .._common import DrawnView, ModelLanguage, guard, style_tag
 from ..editor import LayDownEditor, LayDownModel
 from ..hand import HandModel
-from ..stepper import WHOLE_TABLE, RoundModel, Step, is_rummy
+from ..stepper import WHOLE_TABLE, GameNumber, RoundModel, Step, game_number, is_rummy
 from ..stepper import describe as rummy_words
 from ..table import _snapshot, table_html
-from ..texts import LANGS, check_lang
+from ..texts import LANGS, check_lang, number_text
 from .seat_panels import Button, Panel, card_text, panel_for
 
 __all__ = ["LEARNER", "MAX_SEED", "TEXTS", "SeatModel", "SeatView", "game_keys", "strengths", "you_said"]
@@ -402,8 +402,8 @@ class SeatModel(t.HasTraits):
             return
         seed = self.seed if seed is None else seed
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            value = repr(seed)[:20]
-            self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(top=MAX_SEED, value=value), setup=True)
+            value = (seed.strip()[:20] or '""') if isinstance(seed, str) else repr(seed)[:20]  # as typed in the box
+            self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(top=number_text(MAX_SEED, lang, 0), value=value), setup=True)
             return
         if short is None:
             short = self.short and is_rummy(rules)
@@ -735,9 +735,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._players.add_class("u9-seat-players")
         self._strength = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="100%"))
         self._strength.add_class("u9-seat-strength")
-        self._seed = w.BoundedIntText(
-            value=self.model.seed, min=0, max=MAX_SEED, layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"}
-        )
+        # A text, read exactly (a number field would clamp -5 to 0 or read 2.5 as 25, and say nothing).
+        self._seed = GameNumber(value=self.model.seed, layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"})
         self._seed.add_class("u9-seat-seed")
         self._length = w.ToggleButtons(options=[], style={"button_width": "auto"}, layout=w.Layout(margin="0 1.5em 0 0"))
         self._length.add_class("u9-seat-length")
@@ -825,19 +824,25 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         """A new game with the game, players, bots and game number chosen (as the button does)."""
         self._link.value = ""
         short = bool(self._length.value) if self._length.layout.display != "none" else None  # hidden: a game without levels
-        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.value, short))
+        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._typed_seed(), short))
+
+    def _typed_seed(self) -> int | str:
+        """The game number in its box, or the text typed there when it is none (the model says why)."""
+        typed = str(self._seed.value)
+        number = game_number(typed, top=MAX_SEED)
+        return typed if number is None else number
 
     def _game_picked(self, change: Any) -> None:
         if self._drawing or change["new"] == self.model.family.key:
             return
         self._link.value = ""
-        self._then_bots(lambda: self.model.new_game(change["new"], None, None, self._seed.value))
+        self._then_bots(lambda: self.model.new_game(change["new"], None, None, self._typed_seed()))
 
     def _length_picked(self, change: Any) -> None:
         if self._drawing or change["new"] is None or change["new"] == self.model.short:
             return
         self._link.value = ""
-        self._then_bots(lambda: self.model.new_game(None, self._players.value, self._strength.value, self._seed.value, bool(change["new"])))
+        self._then_bots(lambda: self.model.new_game(None, self._players.value, self._strength.value, self._typed_seed(), bool(change["new"])))
 
     def _coach_changed(self, change: Any) -> None:
         if not self._drawing:
