@@ -483,9 +483,17 @@ class _NumberText(t.Unicode[str, Any]):
 
 class GameNumber(w.Text):  # type: ignore[misc]
     """The game number field: a text, so that a number of any length is shown and read exactly as
-    typed (a browser's number field rounds one past 2**53); ``game_number`` reads it."""
+    typed (a browser's number field rounds one past 2**53, clamps -5 to 0 and reads 2.5 as 25);
+    ``game_number`` reads it."""
 
     value = _NumberText(help="String value").tag(sync=True)
+
+    def typed(self, top: int = MAX_SEED) -> int | str:
+        """The game number in the box (up to ``top``), or the text typed there when it is none, for
+        a model to refuse in its words (``as_typed``)."""
+        text = str(self.value)
+        number = game_number(text, top)
+        return text if number is None else number
 
 
 def game_number(text: str, top: int = MAX_SEED) -> int | None:
@@ -502,6 +510,18 @@ def game_number(text: str, top: int = MAX_SEED) -> int | None:
         return None
     number = int(digits)
     return number if number <= top else None
+
+
+def as_typed(value: object) -> str:
+    """A refused game number as a refusal quotes it: a text as typed (spaces around dropped, cut at
+    20 characters, ``""`` when empty), anything else by its ``repr``.
+
+    >>> as_typed(" 2.5 "), as_typed("  "), as_typed(-5)
+    ('2.5', '""', '-5')
+    """
+    if isinstance(value, str):
+        return value.strip()[:20] or '""'
+    return repr(value)[:20]
 
 
 # ipywidgets' upload button writes "<description> (<files chosen>)" as its text. The label is drawn

@@ -64,7 +64,7 @@ from upto9.turns import RuleError
 
 from .._common import DrawnView, ModelLanguage, guard, style_tag
 from ..cards_html import card_html
-from ..stepper import GameNumber, game_number
+from ..stepper import GameNumber, as_typed
 from ..texts import LANGS, check_lang, number_text, percent_text
 
 __all__ = ["BOT_KINDS", "LEARNER", "MAX_SEED", "TEXTS", "PicturePlay", "PlayModel", "move_label"]
@@ -484,7 +484,7 @@ class PlayModel(t.HasTraits):
             self._refuse(lambda lang: TEXTS[lang]["bad_bot"].format(value=value))
             return
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            value = (seed.strip()[:20] or '""') if isinstance(seed, str) else repr(seed)[:20]  # as typed in the box
+            value = as_typed(seed)
             self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(top=number_text(MAX_SEED, lang, 0), value=value))
             return
         assert isinstance(bot_kind, str)
@@ -695,9 +695,7 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
 
     def new_game(self) -> None:
         """A new game with the players, bots and game number chosen (as the button does)."""
-        typed = str(self._seed.value)
-        number = game_number(typed, top=MAX_SEED)  # the text typed when it is no game number: the model says why
-        self.model.new_game(typed if number is None else number, self._players.value, self._bot_kind.value)
+        self.model.new_game(self._seed.typed(MAX_SEED), self._players.value, self._bot_kind.value)
 
     def _picked(self, change: Any) -> None:
         if not self._drawing:

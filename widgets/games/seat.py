@@ -51,7 +51,7 @@ from upto9.turns import RuleError
 from .._common import DrawnView, ModelLanguage, guard, style_tag
 from ..editor import LayDownEditor, LayDownModel
 from ..hand import HandModel
-from ..stepper import WHOLE_TABLE, GameNumber, RoundModel, Step, game_number, is_rummy
+from ..stepper import WHOLE_TABLE, GameNumber, RoundModel, Step, as_typed, is_rummy
 from ..stepper import describe as rummy_words
 from ..table import _snapshot, table_html
 from ..texts import LANGS, check_lang, number_text
@@ -402,7 +402,7 @@ class SeatModel(t.HasTraits):
             return
         seed = self.seed if seed is None else seed
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            value = (seed.strip()[:20] or '""') if isinstance(seed, str) else repr(seed)[:20]  # as typed in the box
+            value = as_typed(seed)
             self._refuse(lambda lang: TEXTS[lang]["bad_seed"].format(top=number_text(MAX_SEED, lang, 0), value=value), setup=True)
             return
         if short is None:
@@ -824,25 +824,19 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         """A new game with the game, players, bots and game number chosen (as the button does)."""
         self._link.value = ""
         short = bool(self._length.value) if self._length.layout.display != "none" else None  # hidden: a game without levels
-        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._typed_seed(), short))
-
-    def _typed_seed(self) -> int | str:
-        """The game number in its box, or the text typed there when it is none (the model says why)."""
-        typed = str(self._seed.value)
-        number = game_number(typed, top=MAX_SEED)
-        return typed if number is None else number
+        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.typed(MAX_SEED), short))
 
     def _game_picked(self, change: Any) -> None:
         if self._drawing or change["new"] == self.model.family.key:
             return
         self._link.value = ""
-        self._then_bots(lambda: self.model.new_game(change["new"], None, None, self._typed_seed()))
+        self._then_bots(lambda: self.model.new_game(change["new"], None, None, self._seed.typed(MAX_SEED)))
 
     def _length_picked(self, change: Any) -> None:
         if self._drawing or change["new"] is None or change["new"] == self.model.short:
             return
         self._link.value = ""
-        self._then_bots(lambda: self.model.new_game(None, self._players.value, self._strength.value, self._typed_seed(), bool(change["new"])))
+        self._then_bots(lambda: self.model.new_game(None, self._players.value, self._strength.value, self._seed.typed(MAX_SEED), bool(change["new"])))
 
     def _coach_changed(self, change: Any) -> None:
         if not self._drawing:
