@@ -112,8 +112,8 @@ def _widgets_quiet_until_the_page_connects() -> None:
     import comm
     import ipywidgets
     import traitlets
-    from ipywidgets.widgets.widget import _instances
     from IPython import get_ipython
+    from ipywidgets.widgets.widget import _instances
 
     widget = ipywidgets.Widget
     kernel = get_ipython().kernel
@@ -124,7 +124,7 @@ def _widgets_quiet_until_the_page_connects() -> None:
 
     opened, send_state, send = widget.open, widget.send_state, widget._send
 
-    def open(self):  # noqa: A001 (ipywidgets' name)
+    def open(self):
         if self.comm is not None or _loud(self):
             return opened(self)
         quietly = comm.create_comm(target_name="jupyter.widget", comm_id=self._model_id, primary=False)
@@ -143,20 +143,26 @@ def _widgets_quiet_until_the_page_connects() -> None:
 
     control_opened = widget.handle_control_comm_opened.__func__
 
+    held: dict[type, list[str]] = {}
+    """Each widget class's traits that hold a widget (its layout, its style), found once a class."""
+
     def made(self) -> None:
         # A widget's layout and style are made when first read, which an ordinary kernel's
         # comm_open does at once: read them now, or the browser's request for every state would
         # make them while it runs through the widgets.
-        for name, trait in self.traits(sync=lambda sync: sync).items():
-            if isinstance(trait, traitlets.Instance) and isinstance(trait.klass, type) and issubclass(trait.klass, widget):
-                getattr(self, name)
+        names = held.get(type(self))
+        if names is None:
+            traits = self.traits(sync=lambda sync: sync).items()
+            names = held[type(self)] = [n for n, t in traits if isinstance(t, traitlets.Instance) and isinstance(t.klass, type) and issubclass(t.klass, widget)]
+        for name in names:
+            getattr(self, name)
 
     def connected() -> None:
         if quiet[0]:
-            seen = 0
-            while seen != len(every := list(_instances.values())):  # made quietly: the states bring them
-                seen = len(every)
-                for each in every:
+            done: set[str] = set()
+            while new := [(key, each) for key, each in list(_instances.items()) if key not in done]:  # made quietly: the states bring them
+                for key, each in new:
+                    done.add(key)
                     made(each)
             quiet[0] = False
 
