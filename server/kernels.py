@@ -54,18 +54,20 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from hmac import compare_digest
 from pathlib import Path
+from types import CodeType
 from typing import Any, ClassVar, Final
 from urllib.parse import parse_qs
 
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
 from jupyter_client.session import Session
+from jupyter_events import EventLogger
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from tornado import httputil
 from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError, OutputTransform
-from traitlets import Bunch, Float, Integer, TraitError, Unicode, validate
+from traitlets import Bunch, Float, Integer, TraitError, Unicode, default, validate
 
 RETRY_AFTER_S: Final = 60
 """The ``Retry-After`` of the "class is full" page, in seconds: the page itself says "try again in a
@@ -124,19 +126,22 @@ class CompiledTemplates(BytecodeCache):
     Voila renders a page that no pool has prepared through a new nbconvert exporter, whose new Jinja
     environment parsed and compiled the whole template chain again (the site's, Voila's, nbconvert's):
     a third of the server's CPU for such a page, and the server is one process, so thirty learners
-    opening a page at once queued behind it. Jinja checks each template's source against the
-    checksum kept with its code, so a changed template is compiled afresh."""
+    opening a page at once queued behind it. Each template's code object is kept as it is, not as
+    the bytes a file cache writes (unmarshalling those again was a tenth of the server's work for a
+    page that shows little). Jinja checks each template's source against the checksum kept with its
+    code, so a changed template is compiled afresh."""
 
     def __init__(self) -> None:
-        self._code: dict[str, bytes] = {}
+        self._code: dict[str, tuple[str, CodeType]] = {}
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        code = self._code.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
+        kept = self._code.get(bucket.key)
+        if kept is not None and kept[0] == bucket.checksum:
+            bucket.code = kept[1]
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self._code[bucket.key] = bucket.bytecode_to_string()
+        if bucket.code is not None:
+            self._code[bucket.key] = (bucket.checksum, bucket.code)
 
 
 COMPILED_TEMPLATES: Final = CompiledTemplates()
@@ -194,9 +199,51 @@ def keep_rendered_markdown() -> None:
     VoilaExporter.markdown2html = markdown2html
 
 
+OUTPUT_TYPES: Final = frozenset({"stream", "display_data", "execute_result", "error"})
+"""The outputs a kernel's messages give a cell (nbformat's ``output_from_msg``)."""
+
+
+def outputs_built_unchecked() -> None:
+    """Build a cell's output from the kernel's message without checking it against the notebook
+    format's schema (once a process). nbformat builds each output itself from the message's fields
+    (``output_from_msg``) and then checks it with jsonschema, whose slow path is the only one that
+    checks a part of the schema: a tenth of the server's work for a learner on the rules tour, for
+    outputs of the site's own kernel. A page's notebook is still checked whole, once."""
+    from nbformat.v4 import nbbase
+
+    validate = nbbase.validate
+    if getattr(validate, "_outputs_unchecked", False):
+        return
+
+    def validate_but_outputs(node: Any, ref: str | None = None) -> None:
+        if ref in OUTPUT_TYPES:
+            return
+        validate(node, ref)  # type: ignore[no-untyped-call]  # untyped upstream
+
+    validate_but_outputs._outputs_unchecked = True  # type: ignore[attr-defined]  # a mark on the function
+    nbbase.validate = validate_but_outputs
+
+
 def _lang(env: dict[str, str]) -> str:
     """The visitor's language from a cold start's kernel variables (Voila passes the page's query)."""
     return "nb" if "nb" in parse_qs(env.get("QUERY_STRING", "")).get("lang", []) else "en"
+
+
+class SiteKernelManager(ServerKernelManager):
+    """jupyter_server's manager of one kernel, with one event logger for all of the server's kernels.
+
+    Upstream, a kernel's manager takes its server's event logger, and Voila's server has none: each
+    kernel made its own, reading and checking the kernel events' schema (YAML) to register it, for
+    events nobody listens to; a twentieth of the server's work for a learner on a page that shows
+    little. Here the first kernel's logger, its schema registered, serves every kernel after it."""
+
+    _events: ClassVar[EventLogger | None] = None
+
+    @default("event_logger")
+    def _one_event_logger(self) -> EventLogger:
+        if SiteKernelManager._events is None:
+            SiteKernelManager._events = ServerKernelManager._default_event_logger(self)  # upstream's own, once
+        return SiteKernelManager._events
 
 
 class ClassKernelManager(AsyncMappingKernelManager):
@@ -219,6 +266,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
         ),
     )
 
+    @default("kernel_manager_class")
+    def _site_kernel_manager(self) -> str:
+        return f"{SiteKernelManager.__module__}.{SiteKernelManager.__qualname__}"
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's is untyped
         self._starting: set[str] = set()
@@ -233,6 +284,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._use_site_data()
         share_compiled_templates()
         keep_rendered_markdown()
+        outputs_built_unchecked()
         self._no_unwritten_records()
 
     # --- the site's template and kernel -----------------------------------------------------------

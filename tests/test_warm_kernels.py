@@ -4,6 +4,7 @@ shared compiled templates and its quiet logger (server/kernels.py)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import signal
@@ -142,6 +143,9 @@ def test_the_rehearsal_leaves_nothing_a_kernel_must_not_inherit() -> None:
 
 
 def test_every_exporter_shares_the_compiled_templates() -> None:
+    from types import CodeType
+
+    from jinja2.bccache import Bucket
     from nbconvert.exporters import HTMLExporter
     from upto9.server.kernels import COMPILED_TEMPLATES, share_compiled_templates
 
@@ -154,6 +158,14 @@ def test_every_exporter_shares_the_compiled_templates() -> None:
     assert kept, "the first exporter's compiled templates should be kept"
     second.get_template("index.html.j2")
     assert len(COMPILED_TEMPLATES._code) == kept, "the second exporter should find them compiled"
+    # Kept as code objects, handed over as they are (no bytes to read back), for the same source only.
+    key, (checksum, code) = next(iter(COMPILED_TEMPLATES._code.items()))
+    bucket = Bucket(second, key, checksum)
+    COMPILED_TEMPLATES.load_bytecode(bucket)
+    assert isinstance(code, CodeType) and bucket.code is code
+    changed = Bucket(second, key, "another source")
+    COMPILED_TEMPLATES.load_bytecode(changed)
+    assert changed.code is None, "a changed template is compiled afresh"
 
 
 def test_a_markdown_cell_is_rendered_once_and_kept_for_every_page_after(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -199,6 +211,35 @@ def test_the_server_makes_no_log_record_that_no_handler_writes() -> None:
         assert log.level == logging.INFO
     finally:
         log.removeHandler(handler)
+
+
+def test_every_kernel_of_the_server_shares_one_event_logger() -> None:
+    """A kernel's manager no longer makes an event logger of its own (reading and registering the
+    kernel events' schema each time): the server's kernels share the first one, schema registered."""
+    from upto9.server.kernels import ClassKernelManager, SiteKernelManager
+
+    first, second = SiteKernelManager(), SiteKernelManager()
+    assert first.event_logger is second.event_logger
+    assert "https://events.jupyter.org/jupyter_server/kernel_actions/v1" in first.event_logger.schemas.schema_ids
+    manager = ClassKernelManager(log=logging.getLogger("upto9-test-events"))
+    assert isinstance(manager.kernel_manager_factory(), SiteKernelManager), "the server's kernels are the site's"
+
+
+def test_the_server_builds_a_kernels_outputs_unchecked_and_checks_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """nbformat's schema check of each output built from a kernel's message is skipped in the server
+    (a tenth of its work for a page); any other part of a notebook is still checked."""
+    import nbformat
+    from nbformat.v4 import nbbase, output_from_msg
+    from upto9.server.kernels import outputs_built_unchecked
+
+    monkeypatch.setattr(nbbase, "validate", nbbase.validate)  # put back after the test
+    outputs_built_unchecked()
+    outputs_built_unchecked()  # once is enough: the check is wrapped once
+    shown = output_from_msg({"header": {"msg_type": "display_data"}, "content": {"data": {"text/html": "<b>x</b>"}, "metadata": {}}})
+    assert shown == {"output_type": "display_data", "data": {"text/html": "<b>x</b>"}, "metadata": {}}
+    nbbase.new_output("stream", name="stdout", text="x", extra="not in the schema")  # not checked: no error
+    with pytest.raises(nbformat.ValidationError):
+        nbbase.validate({"cell_type": "code", "source": 1}, "code_cell")
 
 
 async def _iopub_until(client: Any, done: Any, timeout: float = 30.0) -> list[dict[str, Any]]:
@@ -256,11 +297,25 @@ def test_widgets_send_nothing_until_the_page_connects_and_then_all_of_their_stat
                 answered = await _iopub_until(client, lambda m: m["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update_states")
                 states = answered[-1]["content"]["data"]["states"]
                 names = sorted(s["model_name"] for s in states.values())
-                assert names == ["ButtonModel", "ButtonStyleModel", "LayoutModel", "LayoutModel", "LayoutModel", "OutputModel", "VBoxModel"], names
+                # The Output widget made its layout when it opened its comm; the button and the box share one.
+                assert names == ["ButtonModel", "ButtonStyleModel", "LayoutModel", "LayoutModel", "OutputModel", "VBoxModel"], names
                 button = next(s["state"] for s in states.values() if s["model_name"] == "ButtonModel")
                 assert button["description"] == "Deal", "the state as it stands, not as it was made"
                 assert button["layout"].removeprefix("IPY_MODEL_") in states and button["style"].removeprefix("IPY_MODEL_") in states
                 assert box_id in states
+                shared = button["layout"]
+                assert states[box_id]["state"]["layout"] == shared, "the box and the button are drawn with one default layout"
+                assert states[shared.removeprefix("IPY_MODEL_")]["state"]["width"] is None
+
+                msg_id = client.execute("b.layout.width = '50%'")
+                own = await _iopub_until(client, _idle_after(msg_id))
+                assert _comm_opens(own) == ["LayoutModel"], "the button makes a layout of its own"
+                made_id = next(m["content"]["comm_id"] for m in own if m["msg_type"] == "comm_open")
+                updates = [(m["content"]["comm_id"], m["content"]["data"]["state"]) for m in own if m["msg_type"] == "comm_msg"]
+                button_id = next(k for k, v in states.items() if v["model_name"] == "ButtonModel")
+                assert (button_id, {"layout": f"IPY_MODEL_{made_id}"}) in updates, "the browser's button takes its new layout"
+                assert (made_id, {"width": "50%"}) in updates
+                assert not [u for u in updates if u[0] == shared.removeprefix("IPY_MODEL_")], "the shared layout is not changed"
 
                 msg_id = client.execute("b.description = 'Draw'\nw.Label('new')")
                 after = await _iopub_until(client, _idle_after(msg_id))
@@ -269,5 +324,81 @@ def test_widgets_send_nothing_until_the_page_connects_and_then_all_of_their_stat
                 assert "LabelModel" in _comm_opens(after), "once connected, a new widget opens its comm"
             finally:
                 client.stop_channels()
+
+    asyncio.run(check())
+
+
+STATES_READ = """
+import json, re
+import ipywidgets as w
+made = [w.Button(description="Deal", icon="check", button_style="info"), w.IntSlider(3, min=0, max=9, description="n"),
+        w.Dropdown(options=["a", "b"], value="b"), w.HTML("<b>x</b>"), w.VBox([w.Label("a")]), w.Text(placeholder="p"),
+        w.ToggleButtons(options=["a", "b"]), w.Checkbox(True, description="c"), w.Output()]
+made[0].layout.width = "50%"
+read = [(type(x).__name__, x.keys, x.get_state(), x.get_state(drop_defaults=True), x.get_state("_view_name"), x.get_state(["_model_name", "layout"]))
+        for x in made]
+print(re.sub(r"IPY_MODEL_[0-9a-f]+", "IPY_MODEL_", json.dumps(read, sort_keys=True)))
+"""
+
+
+def test_the_published_kernel_reads_a_widgets_state_as_an_ordinary_kernel_does() -> None:
+    """The published kernel reads each widget class's traits once (published_kernel.py): the keys and
+    the states it gives, whole, without defaults, of one trait or of a list of them, are an ordinary
+    kernel's (ipykernel's own kernel spec), widget for widget."""
+
+    async def read(manager: AsyncKernelManager) -> str:
+        try:
+            return await run(manager, STATES_READ)
+        finally:
+            await manager.shutdown_kernel(now=True)
+
+    async def check() -> None:
+        ordinary = AsyncKernelManager(kernel_name="python3", kernel_spec_manager=KernelSpecManager(kernel_dirs=[]))
+        await ordinary.start_kernel(cwd=str(SITE))
+        expected = await read(ordinary)
+        async with published_kernel(env={**os.environ, "JUPYTER_PATH": str(TEMPLATES)}) as manager:
+            got = await run(manager, STATES_READ)
+        assert [read[0] for read in json.loads(expected)][:2] == ["Button", "IntSlider"] and "Deal" in expected
+        differ = [
+            (e[0], [i for i, (x, y) in enumerate(zip(e, g, strict=True)) if x != y])
+            for e, g in zip(json.loads(expected), json.loads(got), strict=True)
+            if e != g
+        ]
+        assert not differ, f"read otherwise (widget, which of keys/state/without defaults/one trait/a list): {differ}"
+
+    asyncio.run(check())
+
+
+def test_the_published_kernel_echoes_no_code_and_still_runs_it() -> None:
+    """No ``execute_input`` on IOPub (published_kernel.py, ``_no_echo_of_the_code``): the code runs
+    and its output and reply come as before."""
+
+    async def check() -> None:
+        async with published_kernel(env={**os.environ, "JUPYTER_PATH": str(TEMPLATES)}) as manager:
+            client = manager.client()
+            client.start_channels()
+            try:
+                await client.wait_for_ready(timeout=60)
+                msg_id = client.execute("print(6 * 7)")
+                seen = await _iopub_until(client, _idle_after(msg_id))
+                types = [m["msg_type"] for m in seen if m["parent_header"].get("msg_id") == msg_id]
+                assert "execute_input" not in types, types
+                assert [m["content"]["text"] for m in seen if m["msg_type"] == "stream"] == ["42\n"]
+                reply = await client.get_shell_msg(timeout=30)
+                assert reply["content"]["status"] == "ok" and reply["content"]["execution_count"] >= 1
+            finally:
+                client.stop_channels()
+
+    asyncio.run(check())
+
+
+def test_the_published_kernel_makes_no_log_record_that_no_handler_writes() -> None:
+    """ipykernel's debug lines (four a cell) are not made into records its WARNING handler drops."""
+
+    async def check() -> None:
+        async with published_kernel(env={**os.environ, "JUPYTER_PATH": str(TEMPLATES)}) as manager:
+            code = "log = get_ipython().kernel.log\nprint(log.getEffectiveLevel(), min(h.level for h in log.handlers))"
+            level, written = (await run(manager, code)).split()
+            assert level == written, "the kernel's logger stops where its handler does"
 
     asyncio.run(check())

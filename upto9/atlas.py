@@ -304,6 +304,20 @@ class Atlas:
         more = sample_first_holds(samples, seed=self.seed, start=self.samples, rules=self.rules, max_draws=self.max_draws, progress=progress)
         self.counts = _add(self.counts, more) if self.counts else more
 
+    def key(self) -> tuple[Any, ...]:
+        """What the atlas is made of, as one hashable value: two atlases with equal keys show the
+        same numbers (a page keeps its drawings of an atlas by it).
+
+        >>> a, b = Atlas.build(6, 1, max_draws=2, progress=False), Atlas.build(6, 1, max_draws=2, progress=False)
+        >>> a.key() == b.key(), hash(a.key()) == hash(b.key())
+        (True, True)
+        >>> b.sample_more(2, progress=False)
+        >>> a.key() == b.key()
+        False
+        """
+        counts = tuple(tuple(None if hist is None else tuple(hist) for hist in row) for row in self.counts)
+        return (rules_fingerprint(self.rules), self.seed, self.max_draws, self.players, counts, tuple(self.games))
+
     # --- numbers ---
 
     @property

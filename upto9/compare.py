@@ -22,6 +22,7 @@ Nothing here draws: the comparison page's view is ``upto9.widgets.compare``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import json
@@ -1218,10 +1219,37 @@ class Comparison:
 
     @classmethod
     def load(cls, path: str | Path, rule_sets: Sequence[Rules] = ()) -> Comparison:
-        """Read a file written by ``save`` (``CompareError`` if it is not one, or is for other rules)."""
+        """Read a file written by ``save`` (``CompareError`` if it is not one, or is for other rules).
+        A file read before and unchanged since (its size and time) is not read again: a comparison
+        is frozen, so the one read is given (the comparison page's kernels, forked from the warm
+        process that has read it, each saved reading 2,000 games).
+
+        >>> import tempfile
+        >>> from upto9.rules import UPTO9
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> Comparison.build([UPTO9], games=0, deals=5, progress=False).save(folder / "c.json")
+        >>> Comparison.load(folder / "c.json") is Comparison.load(folder / "c.json")
+        True
+        >>> Comparison.build([UPTO9], games=0, deals=6, progress=False).save(folder / "c.json")
+        >>> Comparison.load(folder / "c.json").side("upto9").holding.deals
+        6
+        """
         path = Path(path)
-        data = _read_json(path)
-        return cls.from_dict(data, str(path), rule_sets)
+        try:
+            found = path.stat()
+        except OSError as error:
+            raise CompareError(f"{path}: {error}") from None
+        return _comparison_read(str(path), found.st_mtime_ns, found.st_size, tuple(rule_sets))
+
+
+COMPARISONS_KEPT: Final = 8
+"""How many comparison files ``Comparison.load`` keeps read (the site reads one)."""
+
+
+@functools.lru_cache(maxsize=COMPARISONS_KEPT)
+def _comparison_read(path: str, _mtime_ns: int, _size: int, rule_sets: tuple[Rules, ...]) -> Comparison:
+    """``Comparison.load``'s reading, kept by the file's name, time and size (a changed file is read again)."""
+    return Comparison.from_dict(_read_json(Path(path)), path, rule_sets)
 
 
 # --- a published figure beside the engine's ---------------------------------------------------------------

@@ -496,7 +496,7 @@ class AtlasView(LangOutput):
         self.atlas = atlas
         self.kind = kind
         draw = KINDS[kind]
-        super().__init__(lambda lang: draw(atlas, lang), lang=lang, **kwargs)
+        super().__init__(lambda lang: draw(atlas, lang), lang=lang, key=lambda: (kind, atlas.key()), **kwargs)
         self.add_class("u9-atlas-view")
         _VIEWS.setdefault(id(atlas), weakref.WeakSet()).add(self)
 

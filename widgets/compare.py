@@ -41,8 +41,7 @@ from upto9.stats import RESAMPLES, Estimate, five_numbers
 from ._common import ModelLanguage, guard, style_tag
 from .atlas import TABLE_SCROLL, estimate_cell, fit_phone
 from .choice import ruleset_name
-from .figures import figure_output
-from .page import Advanced
+from .page import Advanced, drawn
 from .texts import LANGS, budget_text, check_lang, contract_text, interval_text, level_title, number_text, percent_text
 
 __all__ = [
@@ -1151,4 +1150,6 @@ class ComparisonChart(ModelLanguage, w.VBox):  # type: ignore[misc]
         return CHARTS[self.kind](self.model, str(self.model.lang))
 
     def redraw(self) -> None:
-        self._output.outputs = (figure_output(self.figure),)
+        # Kept by what it is drawn from: the page's kernels, forked after the warm process drew it, do not draw it again.
+        model = self.model
+        self._output.outputs = drawn((self.kind, model.comparison, model.published, model.rule_sets), str(model.lang), lambda: self.figure)

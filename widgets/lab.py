@@ -22,6 +22,7 @@ from ``played`` (``upto9.compare.PlayedGames``: the notebook's opening house rul
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import os
 import time
@@ -836,9 +837,9 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._note_args: tuple[int, int, bool, bool] | None = None  # (games compared a side, players, any read from files, any played now)
         self._stop: tuple[Stop, int] | None = None  # why the sampling ended, and after how many games a side
         self._measures: tuple[PairedMeasure, ...] = ()  # the paired differences shown (``paired_measures``)
-        self._table = LangOutput(self._draw_table, lang=self._lang)
-        self._all_figures = LangOutput(lambda lang: self._draw_table(lang, plain=False), lang=self._lang)
-        self._charts = {kind: LangOutput(self._chart_drawer(kind), lang=self._lang) for kind in CHART_KINDS}
+        self._table = LangOutput(self._draw_table, lang=self._lang, key=lambda: self._drawn_from("table"))
+        self._all_figures = LangOutput(lambda lang: self._draw_table(lang, plain=False), lang=self._lang, key=lambda: self._drawn_from("all"))
+        self._charts = {kind: LangOutput(self._chart_drawer(kind), lang=self._lang, key=functools.partial(self._drawn_from, kind)) for kind in CHART_KINDS}
         for chart in self._charts.values():
             # Two charts a row on a desktop, one on a phone (they wrap).
             chart.layout = w.Layout(flex="1 1 420px", min_width="0", max_width="100%", min_height="3em")
@@ -1475,6 +1476,12 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._dev_note.value = (
             f"<div class='u9-note'>{dev}</div><div class='u9-note'>{escape(texts['sequential'])}</div><div class='u9-note'>{escape(texts['all_figures'])}</div>"
         )
+
+    def _drawn_from(self, part: str) -> tuple[Any, ...]:
+        """What the lab's ``part`` (its table, its table of every figure, or a chart's kind) is drawn
+        from, as one hashable value (``LangOutput``'s key): the games of both sides, the two rule
+        sets and the measures shown."""
+        return (part, tuple(self.standard), tuple(self.house), self.explorer.model.base, self._house_rules, self._measures)
 
     def _draw_table(self, lang: str, plain: bool = True) -> Any:
         if not self.standard:

@@ -21,11 +21,15 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, Final
 from urllib.parse import parse_qs
 
 import ipywidgets as w
+from IPython import get_ipython
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.display import display
 
 from ._common import OwnLanguage, boundary, guard, log, style_tag
 from .figures import figure_output, is_figure
@@ -133,7 +137,7 @@ def _wait_for_request() -> bool:
 
 class Page(w.VBox):  # type: ignore[misc]
     """The page's language switch (English / Norsk). ``page.show(view)`` registers a view (or
-    several, ``page.add``) and returns it for display; the switch sets ``lang`` on every view
+    several: the last is returned for display, the others displayed before it); the switch sets ``lang`` on every view
     registered and shows the narrative blocks of that language. ``explainer`` names the page's
     notebook: the page then starts with its links (home, the next page), which follow the switch."""
 
@@ -177,9 +181,25 @@ class Page(w.VBox):  # type: ignore[misc]
             self._views.append(view)
         return views[-1] if views else None
 
-    def show(self, view: Any) -> Any:
-        """Register ``view`` and return it (the last expression of a cell displays it)."""
-        return self.add(view)
+    def show(self, *views: Any) -> Any:
+        """Register ``views`` and return the last one (the last expression of a cell displays it);
+        the ones before it are displayed here, in their order, where a front end shows them. Views
+        shown one under the other are one cell: Voila runs a page cell by cell, and each cell costs
+        the server and the kernel about 6 ms of CPU per learner, whatever it does (docs/deploy.md).
+
+        >>> page = Page()
+        >>> first, second = w.Label("a"), w.Label("b")
+        >>> page.show(first, second) is second, page._views[-2:] == [first, second]
+        (True, True)
+        """
+        if not views:
+            raise TypeError("page.show() needs a view to show")
+        shell = get_ipython()
+        for view in views[:-1]:
+            self.add(view)
+            if shell is not None and type(shell) is not InteractiveShell:  # a kernel's or a terminal's, not the warm process's plain one
+                display(view)  # type: ignore[no-untyped-call]  # untyped upstream
+        return self.add(views[-1])
 
     def opened(self) -> None:
         """Switch to the language of the page's address once its visitor has arrived: a preheated
@@ -198,13 +218,40 @@ class Page(w.VBox):  # type: ignore[misc]
         return nav
 
 
+DRAWN_KEPT: Final = 64
+"""How many drawings ``LangOutput`` keeps by their ``key`` (a page draws fewer than ten)."""
+
+_drawn: OrderedDict[tuple[Hashable, str], tuple[dict[str, Any], ...]] = OrderedDict()
+
+
 class LangOutput(w.Output):  # type: ignore[misc]
     """An output area drawn by ``draw(lang)`` (a plotly figure, a table), drawn again when the
-    language changes. ``refresh()`` draws it again (after new data)."""
+    language changes. ``refresh()`` draws it again (after new data).
 
-    def __init__(self, draw: Callable[[str], Any], lang: str = "en", **kwargs: Any) -> None:
+    ``key``, when given, says what the drawing is made from (its data, as one hashable value;
+    ``draw`` depends on nothing else but the language): a drawing is then made once for a key and
+    language, and kept (the last DRAWN_KEPT). A page's kernel is forked from the warm process after
+    it has rehearsed the page (upto9.server.forking), so its charts and tables are drawn there once,
+    not again by every learner's kernel: on the atlas and the lab most of a kernel's work for its
+    page. Only a drawing that is no widget is kept (a widget belongs to one kernel).
+
+    >>> from IPython.display import HTML
+    >>> drawn = []
+    >>> def table(lang):
+    ...     drawn.append(lang)
+    ...     return HTML(f"<b>{lang}</b>")
+    >>> first, second = LangOutput(table, key=lambda: ("a table", 1)), LangOutput(table, key=lambda: ("a table", 1))
+    >>> drawn, first.outputs == second.outputs
+    (['en'], True)
+    >>> second.lang = "nb"
+    >>> drawn, second.outputs[0]["data"]["text/html"], first.outputs[0]["data"]["text/html"]
+    (['en', 'nb'], '<b>nb</b>', '<b>en</b>')
+    """
+
+    def __init__(self, draw: Callable[[str], Any], lang: str = "en", *, key: Callable[[], Hashable] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._draw = draw
+        self._key = key
         self._lang = check_lang(lang)
         self.refresh()
 
@@ -223,8 +270,28 @@ class LangOutput(w.Output):  # type: ignore[misc]
         """Draw again. The drawing is set as the widget's outputs, not captured with ``with self:``:
         Voila emulates an Output widget's capture while it runs a notebook, and that emulation can
         stall the page on a large output such as a plotly figure."""
-        shown = self._draw(self._lang)
-        self.outputs = () if shown is None else (_display_data(shown),)
+        lang = self._lang
+        self.outputs = drawn(None if self._key is None else self._key(), lang, lambda: self._draw(lang))
+
+
+def drawn(key: Hashable | None, lang: str, draw: Callable[[], Any]) -> tuple[dict[str, Any], ...]:
+    """What ``draw()`` shows (a figure, a table; ``None``: nothing), as an Output widget's outputs;
+    kept by ``key`` and ``lang`` when ``key`` is not ``None`` (``LangOutput``). A key that cannot be
+    hashed keeps nothing."""
+    try:
+        kept = None if key is None else _drawn.get((key, lang))
+    except TypeError:
+        key = kept = None
+    if kept is not None:
+        _drawn.move_to_end((key, lang))
+        return kept
+    shown = draw()
+    outputs = () if shown is None else (_display_data(shown),)
+    if key is not None and not isinstance(shown, w.Widget):
+        _drawn[(key, lang)] = outputs
+        if len(_drawn) > DRAWN_KEPT:
+            _drawn.popitem(last=False)
+    return outputs
 
 
 def _display_data(shown: Any) -> dict[str, Any]:

@@ -373,8 +373,16 @@ class TipsView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]
         self.elapsed = 0.0
         full = w.Layout(width="auto", max_width="32em")
         self.tips = w.HTML()
-        self.ends = LangOutput(lambda lang: ends_chart(model.data, lang), model.lang, layout=w.Layout(max_width="40em"))
-        self.ranks = LangOutput(lambda lang: ranks_chart(model.data, lang), model.lang, layout=w.Layout(max_width="40em"))
+        # Kept by the finding each draws (its repr: the finding holds dicts): drawn once, by the warm process.
+        self.ends = LangOutput(
+            lambda lang: ends_chart(model.data, lang), model.lang, key=lambda: ("ends", repr(_finding(model.data, "ends"))), layout=w.Layout(max_width="40em")
+        )
+        self.ranks = LangOutput(
+            lambda lang: ranks_chart(model.data, lang),
+            model.lang,
+            key=lambda: ("ranks", repr(_finding(model.data, "ranks"))),
+            layout=w.Layout(max_width="40em"),
+        )
         self.heading = w.HTML()
         self.players = w.ToggleButtons(options=[("2", 2), ("3", 3)], value=model.players, layout=w.Layout(width="auto"))
         self.players.style.button_width = "5em"
