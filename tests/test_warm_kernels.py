@@ -39,6 +39,19 @@ async def published_kernel(**kwargs: Any) -> AsyncIterator[AsyncKernelManager]:
         await manager.shutdown_kernel(now=True)
 
 
+@asynccontextmanager
+async def published_client() -> AsyncIterator[Any]:
+    """A ready client of a published kernel (the site's kernel spec, found as the site finds it)."""
+    async with published_kernel(env={**os.environ, "JUPYTER_PATH": str(TEMPLATES)}) as manager:
+        client = manager.client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=60)
+            yield client
+        finally:
+            client.stop_channels()
+
+
 async def forked_kernel(env: dict[str, str]) -> AsyncIterator[AsyncKernelManager]:
     """Kernels until one is forked (the first ones start on their own while the warm process imports)."""
     deadline = time.monotonic() + READY_WITHIN_S
@@ -269,61 +282,54 @@ def _comm_opens(messages: list[dict[str, Any]]) -> list[str]:
 def test_widgets_send_nothing_until_the_page_connects_and_then_all_of_their_state_at_once() -> None:
     """While Voila runs a page's notebook no browser listens: a widget made then sends no comm_open
     and no update (Voila's server would parse each and use none). The browser's request for every
-    state gets each widget as it stands, layout and style made on the way; an Output widget speaks
-    from the start (the server puts a cell's output shown in it there); after the browser has
-    connected, widgets send as usual."""
+    state gets each widget as it stands; an Output widget speaks from the start (the server puts a
+    cell's output shown in it there); after the browser has connected, widgets send as usual."""
 
     async def check() -> None:
-        async with published_kernel(env={**os.environ, "JUPYTER_PATH": str(TEMPLATES)}) as manager:
-            client = manager.client()
-            client.start_channels()
-            try:
-                await client.wait_for_ready(timeout=60)
-                made = "import ipywidgets as w\nb = w.Button(description='first')\nb.description = 'Deal'\nout = w.Output()\nbox = w.VBox([b, out])\nbox"
-                msg_id = client.execute(made)
-                while_running = await _iopub_until(client, _idle_after(msg_id))
-                assert _comm_opens(while_running) == ["OutputModel"], "only the Output widget opens its comm before a browser connects"
-                assert not [m for m in while_running if m["msg_type"] == "comm_msg"], "no widget sends an update before a browser connects"
-                shown = [m for m in while_running if m["msg_type"] == "execute_result"]
-                assert shown and "application/vnd.jupyter.widget-view+json" in shown[0]["content"]["data"], "the page still shows the box"
-                box_id = shown[0]["content"]["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+        async with published_client() as client:
+            made = "import ipywidgets as w\nb = w.Button(description='first')\nb.description = 'Deal'\nout = w.Output()\nbox = w.VBox([b, out])\nbox"
+            msg_id = client.execute(made)
+            while_running = await _iopub_until(client, _idle_after(msg_id))
+            assert _comm_opens(while_running) == ["OutputModel"], "only the Output widget opens its comm before a browser connects"
+            assert not [m for m in while_running if m["msg_type"] == "comm_msg"], "no widget sends an update before a browser connects"
+            shown = [m for m in while_running if m["msg_type"] == "execute_result"]
+            assert shown and "application/vnd.jupyter.widget-view+json" in shown[0]["content"]["data"], "the page still shows the box"
+            box_id = shown[0]["content"]["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
 
-                # The browser, as ipywidgets' front end does it: the control comm, then every state.
-                opening = {"comm_id": "control-1", "target_name": "jupyter.widget.control", "data": {}}
-                control = client.session.msg("comm_open", opening, metadata={"version": "1.0.0"})
-                client.shell_channel.send(control)
-                ask = client.session.msg("comm_msg", {"comm_id": "control-1", "data": {"method": "request_states"}})
-                client.shell_channel.send(ask)
-                answered = await _iopub_until(client, lambda m: m["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update_states")
-                states = answered[-1]["content"]["data"]["states"]
-                names = sorted(s["model_name"] for s in states.values())
-                # The Output widget made its layout when it opened its comm; the button and the box share one.
-                assert names == ["ButtonModel", "ButtonStyleModel", "LayoutModel", "LayoutModel", "OutputModel", "VBoxModel"], names
-                button = next(s["state"] for s in states.values() if s["model_name"] == "ButtonModel")
-                assert button["description"] == "Deal", "the state as it stands, not as it was made"
-                assert button["layout"].removeprefix("IPY_MODEL_") in states and button["style"].removeprefix("IPY_MODEL_") in states
-                assert box_id in states
-                shared = button["layout"]
-                assert states[box_id]["state"]["layout"] == shared, "the box and the button are drawn with one default layout"
-                assert states[shared.removeprefix("IPY_MODEL_")]["state"]["width"] is None
+            # The browser, as ipywidgets' front end does it: the control comm, then every state.
+            opening = {"comm_id": "control-1", "target_name": "jupyter.widget.control", "data": {}}
+            control = client.session.msg("comm_open", opening, metadata={"version": "1.0.0"})
+            client.shell_channel.send(control)
+            ask = client.session.msg("comm_msg", {"comm_id": "control-1", "data": {"method": "request_states"}})
+            client.shell_channel.send(ask)
+            answered = await _iopub_until(client, lambda m: m["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update_states")
+            states = answered[-1]["content"]["data"]["states"]
+            names = sorted(s["model_name"] for s in states.values())
+            # The Output widget made its layout when it opened its comm; the button and the box share one.
+            assert names == ["ButtonModel", "ButtonStyleModel", "LayoutModel", "LayoutModel", "OutputModel", "VBoxModel"], names
+            button = next(s["state"] for s in states.values() if s["model_name"] == "ButtonModel")
+            assert button["description"] == "Deal", "the state as it stands, not as it was made"
+            assert button["layout"].removeprefix("IPY_MODEL_") in states and button["style"].removeprefix("IPY_MODEL_") in states
+            assert box_id in states
+            shared = button["layout"]
+            assert states[box_id]["state"]["layout"] == shared, "the box and the button are drawn with one default layout"
+            assert states[shared.removeprefix("IPY_MODEL_")]["state"]["width"] is None
 
-                msg_id = client.execute("b.layout.width = '50%'")
-                own = await _iopub_until(client, _idle_after(msg_id))
-                assert _comm_opens(own) == ["LayoutModel"], "the button makes a layout of its own"
-                made_id = next(m["content"]["comm_id"] for m in own if m["msg_type"] == "comm_open")
-                updates = [(m["content"]["comm_id"], m["content"]["data"]["state"]) for m in own if m["msg_type"] == "comm_msg"]
-                button_id = next(k for k, v in states.items() if v["model_name"] == "ButtonModel")
-                assert (button_id, {"layout": f"IPY_MODEL_{made_id}"}) in updates, "the browser's button takes its new layout"
-                assert (made_id, {"width": "50%"}) in updates
-                assert not [u for u in updates if u[0] == shared.removeprefix("IPY_MODEL_")], "the shared layout is not changed"
+            msg_id = client.execute("b.layout.width = '50%'")
+            own = await _iopub_until(client, _idle_after(msg_id))
+            assert _comm_opens(own) == ["LayoutModel"], "the button makes a layout of its own"
+            made_id = next(m["content"]["comm_id"] for m in own if m["msg_type"] == "comm_open")
+            updates = [(m["content"]["comm_id"], m["content"]["data"]["state"]) for m in own if m["msg_type"] == "comm_msg"]
+            button_id = next(k for k, v in states.items() if v["model_name"] == "ButtonModel")
+            assert (button_id, {"layout": f"IPY_MODEL_{made_id}"}) in updates, "the browser's button takes its new layout"
+            assert (made_id, {"width": "50%"}) in updates
+            assert not [u for u in updates if u[0] == shared.removeprefix("IPY_MODEL_")], "the shared layout is not changed"
 
-                msg_id = client.execute("b.description = 'Draw'\nw.Label('new')")
-                after = await _iopub_until(client, _idle_after(msg_id))
-                updates = [m["content"]["data"]["state"] for m in after if m["msg_type"] == "comm_msg"]
-                assert {"description": "Draw"} in updates, "once connected, a change is sent"
-                assert "LabelModel" in _comm_opens(after), "once connected, a new widget opens its comm"
-            finally:
-                client.stop_channels()
+            msg_id = client.execute("b.description = 'Draw'\nw.Label('new')")
+            after = await _iopub_until(client, _idle_after(msg_id))
+            updates = [m["content"]["data"]["state"] for m in after if m["msg_type"] == "comm_msg"]
+            assert {"description": "Draw"} in updates, "once connected, a change is sent"
+            assert "LabelModel" in _comm_opens(after), "once connected, a new widget opens its comm"
 
     asyncio.run(check())
 
@@ -374,20 +380,14 @@ def test_the_published_kernel_echoes_no_code_and_still_runs_it() -> None:
     and its output and reply come as before."""
 
     async def check() -> None:
-        async with published_kernel(env={**os.environ, "JUPYTER_PATH": str(TEMPLATES)}) as manager:
-            client = manager.client()
-            client.start_channels()
-            try:
-                await client.wait_for_ready(timeout=60)
-                msg_id = client.execute("print(6 * 7)")
-                seen = await _iopub_until(client, _idle_after(msg_id))
-                types = [m["msg_type"] for m in seen if m["parent_header"].get("msg_id") == msg_id]
-                assert "execute_input" not in types, types
-                assert [m["content"]["text"] for m in seen if m["msg_type"] == "stream"] == ["42\n"]
-                reply = await client.get_shell_msg(timeout=30)
-                assert reply["content"]["status"] == "ok" and reply["content"]["execution_count"] >= 1
-            finally:
-                client.stop_channels()
+        async with published_client() as client:
+            msg_id = client.execute("print(6 * 7)")
+            seen = await _iopub_until(client, _idle_after(msg_id))
+            types = [m["msg_type"] for m in seen if m["parent_header"].get("msg_id") == msg_id]
+            assert "execute_input" not in types, types
+            assert [m["content"]["text"] for m in seen if m["msg_type"] == "stream"] == ["42\n"]
+            reply = await client.get_shell_msg(timeout=30)
+            assert reply["content"]["status"] == "ok" and reply["content"]["execution_count"] >= 1
 
     asyncio.run(check())
 
