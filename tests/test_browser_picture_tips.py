@@ -84,8 +84,7 @@ def test_the_tips_show_and_a_changed_rule_is_answered_in_its_language(browser: A
         assert words["row"] in answer.inner_text()
         assert words["same"] in trying.inner_text()
 
-        trying.locator("textarea").fill("deal_two = 6")
-        tab.wait_for_timeout(600)  # the typed text reaches the kernel
+        trying.locator("textarea").fill("deal_two = 6")  # then the click at once (tests/test_text_fields.py)
         shown = answer.inner_text()
         button.click()
         line = trying.locator(".u9-refusal", has_text=words["refused"])

@@ -262,7 +262,8 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
         self._shape_label = w.HTML()
         self._shape = w.Dropdown(layout=w.Layout(width="30em", max_width="100%"))
         self._percent_help = w.HTML()
-        self._percent = w.Text(value=self.model.percentages, layout=w.Layout(width="20em", max_width="100%"))
+        # Sent whole, on Enter or on leaving the box (for Design's click): widgets.stepper.GameNumber says why.
+        self._percent = w.Text(value=self.model.percentages, continuous_update=False, layout=w.Layout(width="20em", max_width="100%"))
         self._design = w.Button(button_style="primary", icon="search", layout=w.Layout(width="auto", min_height="44px"))
         self._refine = w.Button(icon="plus", layout=w.Layout(width="auto", min_height="44px", margin="0 0 0 8px"))
         self._bar = w.IntProgress(min=0, max=1, layout=w.Layout(width="14em", max_width="60%"))

@@ -484,9 +484,15 @@ class _NumberText(t.Unicode[str, Any]):
 class GameNumber(w.Text):  # type: ignore[misc]
     """The game number field: a text, so that a number of any length is shown and read exactly as
     typed (a browser's number field rounds one past 2**53, clamps -5 to 0 and reads 2.5 as 25);
-    ``game_number`` reads it."""
+    ``game_number`` reads it.
+
+    What is typed is sent whole, when the learner presses Enter or leaves the box (for a click on a
+    button beside it), not key by key: while the kernel is busy (bots playing, a search) the browser
+    sends a widget's first change and holds back the rest until the kernel is done with it, but sends
+    a click at once, which then acted on the number as it stood after one key."""
 
     value = _NumberText(help="String value").tag(sync=True)
+    continuous_update = t.Bool(False, help="Sent on Enter or on leaving the box").tag(sync=True)
 
     def typed(self, top: int = MAX_SEED) -> int | str:
         """The game number in the box (up to ``top``), or the text typed there when it is none, for
@@ -1331,7 +1337,7 @@ class RoundStepper(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # i
         self._title = w.HTML()
         self._source = w.HTML()
         # Sent when the learner presses Enter or leaves the box (not at every key): Enter plays the number, as "Play a new game" does.
-        self._seed = GameNumber(value=str(seed), continuous_update=False, layout=w.Layout(width="16em"), style={"description_width": "initial"})
+        self._seed = GameNumber(value=str(seed), layout=w.Layout(width="16em"), style={"description_width": "initial"})
         self._seed.observe(guard(self, self._typed), names="value")
         self._players = w.Dropdown(
             options=list(range(self.model.rules.min_players, self.model.rules.max_players + 1)), value=players, layout=w.Layout(width="11em")

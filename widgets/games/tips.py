@@ -393,7 +393,8 @@ class TipsView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]
         self.bots = w.Dropdown(layout=full)
         self.games = w.Dropdown(options=[(f"{n}", n) for n in GAMES], value=model.games, layout=full)
         self.labels = {name: w.HTML() for name in ("players", "deal", "removed", "decks", "move_after", "bots", "games", "file")}
-        self.file = w.Textarea(layout=w.Layout(width="auto", max_width="32em", height="6em"))
+        # Sent whole, on leaving the box (for the button's click): widgets.stepper.GameNumber says why.
+        self.file = w.Textarea(continuous_update=False, layout=w.Layout(width="auto", max_width="32em", height="6em"))
         self.button = w.Button(button_style="info", icon="play", layout=w.Layout(width="auto", min_height="44px"))
         self.progress = Progress(lang=model.lang)
         self.refusal = w.HTML()
