@@ -278,6 +278,16 @@ def test_lay_down_only_once_a_round() -> None:
         rnd.lay_down([run("3h 4h 5h 6h")])
 
 
+def test_a_straight_of_no_card_or_one_is_refused_for_its_size_and_no_gap() -> None:
+    # A lay-down editor's group left empty: "the straight (1) () has a gap" said nothing true.
+    from upto9 import validate
+
+    for cards, held in (("", "0 cards"), ("5h", "1 card")):
+        problems = validate([Meld.from_text("run", cards)], 1)
+        assert [p.message for p in problems] == [f"the straight (1) holds {held}; level 1 lays down a straight of 4, exactly 4"]
+    assert [p.rule for p in validate([Meld.from_text("run", "5h 7h 8h 9h")], 1)] == ["sequence"]  # a gap is still named
+
+
 def test_a_straight_laid_down_out_of_order_lies_on_the_table_in_order() -> None:
     # A Meld built directly (not through Meld.of / from_text) may hold a straight's cards out of
     # order; validate accepts it, and the table and the LaidDown record keep it scrambled:

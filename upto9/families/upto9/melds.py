@@ -450,7 +450,7 @@ def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Ru
         add("kind", "problem.kind", level=level.number, group=group_message(group), kind=Message(f"kind.{meld.kind.value}"))
         return problems
     if len(meld.cards) != group.size:
-        add("size", "problem.size", group=where, held=len(meld.cards), level=level.number, name=group_message(group), size=group.size)
+        add("size", "problem.size", group=where, n=len(meld.cards), level=level.number, name=group_message(group), size=group.size)
     for p in meld.cards:
         if p.wild and p.card.rank not in rules.wild_ranks:
             add("joker", "problem.joker", card=p.card.glyph, face=_face_text(p.face, True), wilds=wild_ranks(rules.wild_ranks))
@@ -470,7 +470,7 @@ def _meld_problems(meld: Meld, index: int, group: Group, level: Level, rules: Ru
                     add("real", "problem.real", card=p.card.glyph, suit=Message(f"suit.{main.noun}"), rank=str(p.card.rank))
             else:
                 add("suit", "problem.suit", group=where, suits=Items(tuple(Message(f"suit.{s.noun}") for s in sorted(suits, key=lambda s: s.order))))
-        elif run_positions(cards) is None:
+        elif cards and run_positions(cards) is None:  # (no card: its size says what is wrong, not a gap)
             ranks = {f.rank for f in cards}
             counts = Counter(cards)
             repeated = [c for c, n in counts.items() if n > 1 and c.rank != Rank.ACE] or [c for c, n in counts.items() if n > 2]
