@@ -12,7 +12,10 @@ is a refusal. For each page, once the site is warm (every pool full, everything 
 1. **At once**: N learners open the page at the same moment and keep it open until the last one is
    answered, then all leave (Voila's shutdown on unload); p50, p95 and max of their times (a learner
    not answered counts as never), refusals, and the peak memory of the server and its kernels (RSS
-   sum, USS sum); then the seconds until every pool is full again;
+   sum, USS sum); the CPU a learner cost (the server's, and its other processes': the kernels and
+   the warm process; their CPU times read before the class and when every learner has the page,
+   divided by the learners: what a machine's speed at processes and messages shows in); then the
+   seconds until every pool is full again;
 2. **One after another**: ``--visits`` visitors open the page one at a time, each keeping it open, as
    a teacher checking the site with ``curl`` does (the issue's case: the first takes the page's pooled
    kernel, the second comes while its refill waits at the limit); each one's time and status.
@@ -90,7 +93,8 @@ async def run(pages: list[str], learners: int, visits: int, site: Site, sampler:
             f" p95 {seconds(burst['p95_s'])} s, max {seconds(burst['max_s'])} s, refused {refused};"
             f" peak PSS sum {burst['peak_pss_gb']:.2f} GB (RSS {burst['peak_rss_gb']:.2f} GB,"
             f" USS {burst['peak_uss_gb']:.2f} GB, {burst['peak_kernels']} kernels);"
-            f" pools back in {seconds(burst['pool_back_s'])} s"
+            f" pools back in {seconds(burst['pool_back_s'])} s; CPU a learner: server"
+            f" {1000 * burst['cpu_server_s_per_learner']:.0f} ms + kernels {1000 * burst['cpu_kernels_s_per_learner']:.0f} ms"
         )
         print(row, flush=True)
         others = {r: n for r, n in burst["not_completed"].items() if r != REFUSED}

@@ -549,12 +549,34 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "MISS"
 
 
+def tree_cpu(site: Site) -> dict[int, float]:
+    """The CPU seconds (user + system) each process of the server's tree has used so far, by pid."""
+    used = {}
+    for process in site.tree():
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            used[process.pid] = times.user + times.system
+    return used
+
+
+def cpu_per_learner(site: Site, before: dict[int, float], after: dict[int, float], learners: int) -> tuple[float, float]:
+    """The server's CPU, and the other processes' (its kernels, the warm process), in seconds per
+    learner between two ``tree_cpu`` readings; a process started between them counts whole, one
+    that ended between them (a pooled kernel whose place a learner took) not at all."""
+    server = site.server.pid
+    own = after.get(server, 0.0) - before.get(server, 0.0)
+    others = sum(used - before.get(pid, 0.0) for pid, used in after.items() if pid != server)
+    return own / learners, others / learners
+
+
 async def scenario(site: Site, sampler: Sampler, page: str, learners: int, over: float, warm: int) -> dict[str, Any]:
     xsrf = await asyncio.gather(*(home_cookie(site) for _ in range(learners)))  # before the class: not timed
+    cpu_before = tree_cpu(site)
     started = time.perf_counter()
     delays = [i * over / learners for i in range(learners)] if over > 0 else [0.0] * learners
     class_ = await asyncio.gather(*(learner_opens(site, page, d, x) for d, x in zip(delays, xsrf, strict=True)))
     everyone_in = time.perf_counter()
+    server_cpu, others_cpu = cpu_per_learner(site, cpu_before, tree_cpu(site), learners)
     # Every learner's kernel is alive and has run its page: read once here, whatever the sampler
     # (at the lowest priority, it may not have read while the class was busy).
     sampler.samples.append(sampler.measure())
@@ -583,6 +605,8 @@ async def scenario(site: Site, sampler: Sampler, page: str, learners: int, over:
         "shutdowns": sorted({learner.left for learner in class_ if learner.kernel_id}),
         "not_completed": errors,
         "duration_s": everyone_in - started,
+        "cpu_server_s_per_learner": server_cpu,
+        "cpu_kernels_s_per_learner": others_cpu,
         "peak_rss_gb": peak.rss / GB,
         "peak_uss_gb": peak.uss / GB,
         "peak_pss_gb": peak.pss / GB,
@@ -614,6 +638,8 @@ def report(name: str, figures: dict[str, Any], target_p95: float, require_all: b
     print(f"  (target p95 <= {target_p95:g} s)  {verdict(p95_ok)}")
     print(f"  the page alone (GET until the last byte): p50 {seconds(figures['page_p50_s'])} s, p95 {seconds(figures['page_p95_s'])} s")
     print(f"  widget states per page {figures['widgets_per_page']}; HTTP statuses {figures['statuses']}; shutdown answers {figures['shutdowns']}")
+    server_ms, kernels_ms = 1000 * figures["cpu_server_s_per_learner"], 1000 * figures["cpu_kernels_s_per_learner"]
+    print(f"  CPU a learner: the server {server_ms:.0f} ms, its kernels and warm process {kernels_ms:.0f} ms")
     memory_ok = figures["peak_pss_gb"] <= MEMORY_GB
     verdicts.append(memory_ok)
     print(
