@@ -224,6 +224,44 @@ def outputs_built_unchecked() -> None:
     nbbase.validate = validate_but_outputs
 
 
+PIECES_GATHERED_S: Final = 0.01
+"""How long the pieces of a page wait to be sent together (``pages_sent_in_fewer_pieces``)."""
+
+
+def pages_sent_in_fewer_pieces() -> None:
+    """Send a page's pieces together, a few at a time (once a process). Voila's page handler writes
+    and flushes every piece its template yields, about 260 a page on the rules tour, each a write to
+    the visitor's socket and a chunk of the answer: a sixth of the server's work for a page on the
+    3UP 3DOWN tour. Here a piece waits at most :data:`PIECES_GATHERED_S` for those that follow it,
+    and they go out as one: the browser still gets each cell's part as it is drawn, 10 ms later at
+    the most."""
+    from tornado.ioloop import IOLoop
+    from tornado.web import authenticated
+    from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]  # untyped upstream
+
+    if getattr(TornadoVoilaHandler.get, "_sends_in_fewer_pieces", False):
+        return
+
+    @authenticated  # (as upstream's)
+    async def get(self: Any, path: str | None = None) -> None:
+        due = False
+
+        def flush() -> None:
+            nonlocal due
+            due = False
+            if not self._finished:  # (the page may have ended meanwhile: finish() sent the rest)
+                self.flush()
+
+        async for html in self.get_generator(path=path):
+            self.write(html)
+            if not due:
+                due = True
+                IOLoop.current().call_later(PIECES_GATHERED_S, flush)
+
+    get._sends_in_fewer_pieces = True  # type: ignore[attr-defined]  # a mark on the function
+    TornadoVoilaHandler.get = get
+
+
 def _lang(env: dict[str, str]) -> str:
     """The visitor's language from a cold start's kernel variables (Voila passes the page's query)."""
     return "nb" if "nb" in parse_qs(env.get("QUERY_STRING", "")).get("lang", []) else "en"
@@ -285,6 +323,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         share_compiled_templates()
         keep_rendered_markdown()
         outputs_built_unchecked()
+        pages_sent_in_fewer_pieces()
         self._no_unwritten_records()
 
     # --- the site's template and kernel -----------------------------------------------------------

@@ -23,7 +23,7 @@ from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import AsyncKernelManager
 from upto9.server.forking import ForkedKernel, ForkProvisioner
 
-from tests.voila_helpers import ROOT, SITE, TEMPLATES
+from tests.voila_helpers import ROOT, SITE, TEMPLATES, VoilaServer
 
 READY_WITHIN_S = 120.0
 """How long the warm process may take to import the pages' modules on a busy machine."""
@@ -280,6 +280,48 @@ def test_the_server_builds_a_kernels_outputs_unchecked_and_checks_the_rest(monke
     nbbase.new_output("stream", name="stdout", text="x", extra="not in the schema")  # not checked: no error
     with pytest.raises(nbformat.ValidationError):
         nbbase.validate({"cell_type": "code", "source": 1}, "code_cell")
+
+
+def _chunks(port: int, path: str) -> tuple[str, list[bytes]]:
+    """GET ``path`` over a plain socket: the status line and the answer's chunks as they were sent
+    (HTTP/1.1 chunked transfer: one chunk a flush of the server's handler)."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=180) as connection:
+        connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        data = b""
+        while part := connection.recv(65536):
+            data += part
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert b"transfer-encoding: chunked" in head.lower(), head
+    chunks = []
+    while body:
+        size_line, _, rest = body.partition(b"\r\n")
+        size = int(size_line, 16)
+        if size == 0:
+            break
+        chunks.append(rest[:size])
+        body = rest[size + 2 :]
+    return head.split(b"\r\n")[0].decode(), chunks
+
+
+def test_a_page_is_sent_in_a_few_pieces_whole() -> None:
+    """Voila's handler flushed each piece its template yields: about 260 writes to the visitor's
+    socket for the rules tour. The site's server sends the pieces ready within 10 ms together
+    (``pages_sent_in_fewer_pieces``): a few chunks, the page whole, each cell's part as it is drawn."""
+    from upto9.server.kernels import PIECES_GATHERED_S
+
+    assert PIECES_GATHERED_S <= 0.05  # a cell's part reaches the browser at once, as a person sees it
+    server = VoilaServer("voila-pieces.log", pools={"default": {"pool_size": 0}})  # a visitor's own kernel: the page drawn as it runs
+    try:
+        status, chunks = _chunks(server.port, "/voila/render/1_rules_tour.ipynb")
+    finally:
+        server.stop()
+    page = b"".join(chunks).decode()
+    assert status == "HTTP/1.1 200 OK"
+    assert 2 <= len(chunks) <= 40, len(chunks)  # progressive, in a few pieces (it was 257)
+    assert page.rstrip().endswith("</html>") and "Traceback" not in page
+    assert page.count("application/vnd.jupyter.widget-view+json") >= 13  # every code cell's views came
 
 
 async def _iopub_until(client: Any, done: Any, timeout: float = 30.0) -> list[dict[str, Any]]:
