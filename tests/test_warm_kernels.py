@@ -282,6 +282,39 @@ def test_the_server_builds_a_kernels_outputs_unchecked_and_checks_the_rest(monke
         nbbase.validate({"cell_type": "code", "source": 1}, "code_cell")
 
 
+def test_the_server_reads_the_page_configuration_once_and_gives_each_page_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Voila works out a page's JupyterLab configuration from the extensions' files for every page
+    and every pooled kernel's page (3 ms of the server's CPU a page); the site's server once, each
+    page getting its own copy to write its theme into."""
+    import logging
+
+    import voila.handler
+    import voila.voila_kernel_manager
+    from upto9.server.kernels import page_config_read_once
+    from voila.configuration import VoilaConfiguration
+
+    reads: list[str] = []
+
+    def read(base_url: str, settings: dict[str, Any], log: logging.Logger, voila_configuration: Any) -> dict[str, Any]:
+        reads.append(base_url)
+        return {"baseUrl": base_url, "federated_extensions": [{"name": "@jupyter-widgets/jupyterlab-manager"}]}
+
+    monkeypatch.setattr(voila.handler, "get_page_config", read)  # put back after the test, both
+    monkeypatch.setattr(voila.voila_kernel_manager, "get_page_config", voila.voila_kernel_manager.get_page_config)
+    page_config_read_once()
+    page_config_read_once()  # once is enough: wrapped once
+    settings: dict[str, Any] = {}
+    configuration = VoilaConfiguration()
+    asked = {"base_url": "/", "settings": settings, "log": logging.getLogger("test"), "voila_configuration": configuration}
+    first = voila.handler.get_page_config(**asked)
+    first["jupyterLabTheme"] = "light"  # what a page's renderer does with its copy
+    second = voila.voila_kernel_manager.get_page_config(**asked)  # a pooled kernel's page
+    assert reads == ["/"]
+    assert second == {"baseUrl": "/", "federated_extensions": [{"name": "@jupyter-widgets/jupyterlab-manager"}]}
+    voila.handler.get_page_config(**{**asked, "base_url": "/site/"})
+    assert reads == ["/", "/site/"]  # another server's address is another configuration
+
+
 def _chunks(port: int, path: str) -> tuple[str, list[bytes]]:
     """GET ``path`` over a plain socket: the status line and the answer's chunks as they were sent
     (HTTP/1.1 chunked transfer: one chunk a flush of the server's handler)."""
