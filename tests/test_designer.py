@@ -212,6 +212,66 @@ def test_a_typed_target_that_is_not_numbers_is_refused_in_words() -> None:
     assert view._error.value == "" and view.model.candidates
 
 
+def test_chances_typed_anew_are_designed_for_not_refined_from_the_old_target() -> None:
+    # A learner's review: with a design for 95...55 shown, 50s typed and "Refine" pressed went on
+    # refining the 95...55 design, the 50s still in the box.
+    view = LevelDesigner(DesignerModel(deals=20, seconds=1))
+    view._shape.value = "typed"
+    view._percent.value = "95 90 85 80 75 70 65 60 55"
+    view._design.click()
+    model = view.model
+    assert model.candidates and model.designer is not None and not view._refine.disabled
+    view._percent.value = "50 50 50 50 50 50 50 50 50"
+    assert model.candidates == [] and model.designer is None  # the old answer goes with its target
+    assert view._refine.disabled and "Candidate 1" not in view._summary.value
+    view._refine.click()  # (a click already on its way: it designs for what is typed)
+    assert model.designer is not None and model.designer.target == model.target() and model.candidates
+    assert model.designer.target.goals(9) == (0.5,) * 9
+
+
+def test_a_level_whose_jokers_changed_says_its_jokers_in_both_tables() -> None:
+    # A learner's review: level 1 read "4 straight" in both tables, 22 % against 100 %, and the
+    # three candidates looked alike: what the search had changed was the jokers allowed.
+    import re
+    from html import escape
+
+    from upto9.widgets.texts import budget_text
+
+    view = LevelDesigner(DesignerModel(deals=20, seconds=10, lang="nb"))  # (a search ends once no change helps)
+    view._shape.value = "typed"
+    view._percent.value = "95 90 85 80 75 70 65 60 55"
+    view._design.click()
+    model = view.model
+    assert model.standard is not None
+    for picked in range(len(model.candidates)):
+        view._pick.value = picked
+        best = model.candidates[picked]
+        rows = re.findall(r"<tr><td>(\d+)</td>(.*?)</tr>", view._table.value)
+        assert len(rows) == len(UPTO9.levels)
+        differ = 0
+        for number, row in rows:
+            level = int(number)
+            before, after = (budget_text(c.rules.level(level), "nb", rules=UPTO9) for c in (model.standard, best))
+            if before != after:
+                differ += 1
+                assert escape(before) in row and escape(after) in row and row.count("u9-note") == 2
+            else:
+                assert "u9-note" not in row
+        assert differ >= 1  # this target's candidates loosen some level's jokers (every search so far)
+
+
+def test_a_chance_past_100_is_refused_as_out_of_range_in_both_languages() -> None:
+    # (Norwegian said "«155» er ikke et tall", "is not a number", of a number past 100.)
+    said = {
+        "en": "Type numbers between 0 and 100, separated by commas or spaces; “155” is not one.",
+        "nb": "Skriv tall mellom 0 og 100, skilt med komma eller mellomrom; «155» er ikke ett av dem.",
+    }
+    for lang, words in said.items():
+        with pytest.raises(ValueError) as refused:
+            parse_percentages("95 90 155", 3, lang)
+        assert str(refused.value) == words
+
+
 class _Failures(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)

@@ -22,7 +22,7 @@ from upto9.rules import PHASE10, UPTO9, Rules
 from ._common import ModelLanguage, guard
 from .figures import figure_output
 from .nav import page_url
-from .texts import check_lang, contract_text, level_title, percent_text, percent_ticks
+from .texts import budget_text, check_lang, contract_text, level_title, percent_text, percent_ticks
 
 __all__ = ["GAMES", "TEXTS", "DesignerModel", "LevelDesigner", "parse_percentages"]
 
@@ -114,7 +114,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lab_how": (
             "Lagre filen; {command} skriver ut nivåtabellen. I laben: sett nivåene i fet skrift slik filen har dem, og sammenlign på de samme spillene."
         ),
-        "no_numbers": "Skriv tall mellom 0 og 100, skilt med komma eller mellomrom; «{bad}» er ikke et tall.",
+        "no_numbers": "Skriv tall mellom 0 og 100, skilt med komma eller mellomrom; «{bad}» er ikke ett av dem.",
         "wrong_count": "Skriv {want} prosenter; du skrev {got}.",
         "none_yet": "Trykk Design for å søke.",
         "steps": "{done} av {total} nivåsteg",
@@ -204,6 +204,14 @@ class DesignerModel(t.HasTraits):
                 self.percentages = ", ".join(str(round(100 * g)) for g in goals)
         self.version += 1
 
+    @t.observe("percentages")
+    def _retyped(self, _change: Any) -> None:
+        # Chances typed anew are another target: the candidates found answer the old one, and
+        # "Refine" would go on refining them (it designs anew once they are gone).
+        if Shape(self.shape) is not Shape.FALLING and (self.designer is not None or self.candidates):
+            self.designer, self.candidates, self.standard, self.picked = None, [], None, 0
+            self.version += 1
+
     def design(self, seconds: float | None = None, progress: Any = None) -> None:
         """Search from the standard table on the first deals."""
         try:
@@ -236,10 +244,15 @@ class DesignerModel(t.HasTraits):
         return to_house_rules(self.candidates[min(self.picked, len(self.candidates) - 1)], self.rules)
 
 
-def _cell(found: Candidate, number: int, rules: Rules, lang: str, bold: bool) -> str:
+def _cell(found: Candidate, number: int, rules: Rules, lang: str, bold: bool, budget: bool = False) -> str:
+    """A level's contract and chance; with ``budget``, its jokers too (where the two tables differ
+    in them alone, the contract reads the same and only the budget says what changed)."""
     chance = found.chances[number - 1]
-    words = escape(contract_text(found.rules.level(number), lang, rules=rules))
+    level = found.rules.level(number)
+    words = escape(contract_text(level, lang, rules=rules))
     words = f"<b>{words}</b>" if bold else words
+    if budget:
+        words += f"<br><span class='u9-note'>{escape(budget_text(level, lang, rules=rules))}</span>"
     ci = f"{percent_text(chance.low, lang, 0)}–{percent_text(chance.high, lang, 0)}"
     return f"{words}<br>{percent_text(chance.value, lang, 0)} <span class='u9-ci' style='white-space: nowrap'>({ci})</span>"
 
@@ -400,7 +413,9 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
         rows = []
         for level in rules.levels:
             n = level.number
-            rows.append(f"<tr><td>{n}</td><td>{_cell(standard, n, rules, lang, False)}</td><td>{_cell(best, n, rules, lang, n in best.changed)}</td></tr>")
+            budgets = budget_text(standard.rules.level(n), lang, rules=rules) != budget_text(best.rules.level(n), lang, rules=rules)
+            cells = _cell(standard, n, rules, lang, False, budgets), _cell(best, n, rules, lang, n in best.changed, budgets)
+            rows.append(f"<tr><td>{n}</td><td>{cells[0]}</td><td>{cells[1]}</td></tr>")
         note = texts["note"].format(deals=best.deals)
         self._table.value = (
             f"<div class='u9-table-scroll'><table class='u9-table u9-designer-table'><caption style='text-align: left'>{escape(note)}</caption>"
