@@ -259,8 +259,8 @@ PIECES_GATHERED_S: Final = 0.01
 def pages_sent_in_fewer_pieces() -> None:
     """Send a page's pieces together, a few at a time (once a process). Voila's page handler writes
     and flushes every piece its template yields, about 260 a page on the rules tour, each a write to
-    the visitor's socket and a chunk of the answer: a sixth of the server's work for a page on the
-    3UP 3DOWN tour. Here a piece waits at most :data:`PIECES_GATHERED_S` for those that follow it,
+    the visitor's socket and a chunk of the answer: about 5 ms of the server's CPU a learner on the
+    tours (docs/deploy.md). Here a piece waits at most :data:`PIECES_GATHERED_S` for those that follow it,
     and they go out as one: the browser still gets each cell's part as it is drawn, 10 ms later at
     the most."""
     from tornado.ioloop import IOLoop

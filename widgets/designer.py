@@ -244,15 +244,14 @@ class DesignerModel(t.HasTraits):
         return to_house_rules(self.candidates[min(self.picked, len(self.candidates) - 1)], self.rules)
 
 
-def _cell(found: Candidate, number: int, rules: Rules, lang: str, bold: bool, budget: bool = False) -> str:
-    """A level's contract and chance; with ``budget``, its jokers too (where the two tables differ
-    in them alone, the contract reads the same and only the budget says what changed)."""
+def _cell(found: Candidate, number: int, rules: Rules, lang: str, bold: bool, budget: str = "") -> str:
+    """A level's contract and chance, and ``budget``, its jokers in words, when given (where the two
+    tables differ in them alone, the contract reads the same and only the budget says what changed)."""
     chance = found.chances[number - 1]
-    level = found.rules.level(number)
-    words = escape(contract_text(level, lang, rules=rules))
+    words = escape(contract_text(found.rules.level(number), lang, rules=rules))
     words = f"<b>{words}</b>" if bold else words
     if budget:
-        words += f"<br><span class='u9-note'>{escape(budget_text(level, lang, rules=rules))}</span>"
+        words += f"<br><span class='u9-note'>{escape(budget)}</span>"
     ci = f"{percent_text(chance.low, lang, 0)}–{percent_text(chance.high, lang, 0)}"
     return f"{words}<br>{percent_text(chance.value, lang, 0)} <span class='u9-ci' style='white-space: nowrap'>({ci})</span>"
 
@@ -413,8 +412,9 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
         rows = []
         for level in rules.levels:
             n = level.number
-            budgets = budget_text(standard.rules.level(n), lang, rules=rules) != budget_text(best.rules.level(n), lang, rules=rules)
-            cells = _cell(standard, n, rules, lang, False, budgets), _cell(best, n, rules, lang, n in best.changed, budgets)
+            before, after = (budget_text(found.rules.level(n), lang, rules=rules) for found in (standard, best))
+            shown = ("", "") if before == after else (before, after)
+            cells = _cell(standard, n, rules, lang, False, shown[0]), _cell(best, n, rules, lang, n in best.changed, shown[1])
             rows.append(f"<tr><td>{n}</td><td>{cells[0]}</td><td>{cells[1]}</td></tr>")
         note = texts["note"].format(deals=best.deals)
         self._table.value = (
