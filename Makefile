@@ -23,12 +23,13 @@ $(STAMP): pyproject.toml
 VOILA_ENV := JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}
 
 # The published explainers: voila.json (read from this folder) says what is served and how. For one
-# person: one preheated kernel per page instead of the class-sized pools (25 kernels). The
-# option replaces voila.json's pools, one page=settings per option (how traitlets takes a dict; the
-# whole dict as JSON is deprecated); upto9.server.kernels reads the settings as JSON.
+# person: one preheated kernel per page and no spare kernels, instead of the class-sized pools and
+# spares (52 kernels). The first option replaces voila.json's pools, one page=settings per option
+# (how traitlets takes a dict; the whole dict as JSON is deprecated); upto9.server.kernels reads the
+# settings as JSON.
 serve: $(STAMP)
 	@echo "Up to 9 explainers: open http://127.0.0.1:8866/ (Ctrl-C stops the server)"
-	$(VOILA_ENV) $(BIN)/voila --no-browser '--VoilaKernelManager.kernel_pools_config=default={"pool_size": 1}'
+	$(VOILA_ENV) $(BIN)/voila --no-browser '--VoilaKernelManager.kernel_pools_config=default={"pool_size": 1}' --ClassKernelManager.spare_kernels=0
 
 # The site as published for a class of 30 (voila.json as it stands: preheated pools on every page,
 # kernels forked from one warm process (server/forking.py), a kernel limit, culling of closed tabs);

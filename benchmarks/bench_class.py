@@ -95,6 +95,7 @@ async def run(pages: list[str], learners: int, visits: int, site: Site, sampler:
             f" USS {burst['peak_uss_gb']:.2f} GB, {burst['peak_kernels']} kernels);"
             f" pools back in {seconds(burst['pool_back_s'])} s; CPU a learner: server"
             f" {1000 * burst['cpu_server_s_per_learner']:.0f} ms + kernels {1000 * burst['cpu_kernels_s_per_learner']:.0f} ms"
+            f" (and this benchmark's own, the learners' side, {1000 * burst['cpu_client_s_per_learner']:.0f} ms)"
         )
         print(row, flush=True)
         others = {r: n for r, n in burst["not_completed"].items() if r != REFUSED}

@@ -195,7 +195,7 @@ class Site(VoilaServer):
 def warm_count() -> tuple[int, dict[str, int]]:
     """How many kernels the warm site holds: the pools voila.json configures, notebook by notebook,
     computed as Voila's kernel manager does (every notebook under root_dir not on the preheat
-    denylist, its own pool size or the default's)."""
+    denylist, its own pool size or the default's), and the spare kernels for any page."""
     if not CONFIG.get("VoilaConfiguration", {}).get("preheat_kernel"):
         return 0, {}
     manager = CONFIG.get("VoilaKernelManager", {})
@@ -209,6 +209,9 @@ def warm_count() -> tuple[int, dict[str, int]]:
         if ".ipynb_checkpoints" in name or any(p in name or re.match(p, name) for p in denied):
             continue
         sizes[name] = max(int(pools.get(name, {}).get("pool_size", default)), 0)
+    spares = int(CONFIG.get("ClassKernelManager", {}).get("spare_kernels", 0))
+    if spares:
+        sizes["(spare kernels, any page)"] = spares
     return sum(sizes.values()), sizes
 
 
@@ -572,11 +575,13 @@ def cpu_per_learner(site: Site, before: dict[int, float], after: dict[int, float
 async def scenario(site: Site, sampler: Sampler, page: str, learners: int, over: float, warm: int) -> dict[str, Any]:
     xsrf = await asyncio.gather(*(home_cookie(site) for _ in range(learners)))  # before the class: not timed
     cpu_before = tree_cpu(site)
+    own_before = time.process_time()
     started = time.perf_counter()
     delays = [i * over / learners for i in range(learners)] if over > 0 else [0.0] * learners
     class_ = await asyncio.gather(*(learner_opens(site, page, d, x) for d, x in zip(delays, xsrf, strict=True)))
     everyone_in = time.perf_counter()
     server_cpu, others_cpu = cpu_per_learner(site, cpu_before, tree_cpu(site), learners)
+    own_cpu = (time.process_time() - own_before) / learners
     # Every learner's kernel is alive and has run its page: read once here, whatever the sampler
     # (at the lowest priority, it may not have read while the class was busy).
     sampler.samples.append(sampler.measure())
@@ -607,6 +612,7 @@ async def scenario(site: Site, sampler: Sampler, page: str, learners: int, over:
         "duration_s": everyone_in - started,
         "cpu_server_s_per_learner": server_cpu,
         "cpu_kernels_s_per_learner": others_cpu,
+        "cpu_client_s_per_learner": own_cpu,
         "peak_rss_gb": peak.rss / GB,
         "peak_uss_gb": peak.uss / GB,
         "peak_pss_gb": peak.pss / GB,

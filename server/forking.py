@@ -60,6 +60,9 @@ READY_WAIT_S: Final = 60.0
 FORK_TIMEOUT_S: Final = 60.0
 """How long a fork may take (a rehearsal of one page between requests included) before the warm
 process is given up and kernels start as new processes."""
+SPARE_VARIABLE: Final = "UPTO9_SPARE_KERNEL"
+"""A kernel variable, ``True`` in a spare kernel (started ahead for any page): it waits for the warm
+process, as a pool's kernel does."""
 REHEARSE: Final = "--rehearse"
 """The warm process's flag to rehearse the notebooks of its folder before it forks (``_rehearse``)."""
 
@@ -217,7 +220,7 @@ class ForkProvisioner(LocalProvisioner):
         except OSError as error:
             warm.failed = True
             self.log.warning("The warm process could not start (%s): kernels start as new processes", error)
-        if env.get("VOILA_PREHEAT") == "True":
+        if env.get("VOILA_PREHEAT") == "True" or env.get(SPARE_VARIABLE) == "True":
             # A pool's kernel waits for the warm process (a few seconds once, at the server's start):
             # started on its own it would hold its own copy of everything for as long as it waits.
             await warm.wait_until_ready(READY_WAIT_S)

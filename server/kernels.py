@@ -6,10 +6,15 @@ Both ways a kernel is born go through its :meth:`ClassKernelManager.start_kernel
 (kernel variable ``VOILA_PREHEAT=True``) and a visitor's cold start when the page's pool is empty
 (``VOILA_PREHEAT=False``). The rules:
 
-- ``max_kernels`` bounds every kernel alive or starting, pooled or a visitor's;
+- ``max_kernels`` bounds every kernel alive or starting, pooled, spare or a visitor's;
 - a pooled kernel can always be handed over (that starts nothing);
-- a visitor's start at the limit first shuts down a waiting pooled kernel of another page, if there
-  is one, and otherwise is refused at once: Voila shows the site's ``503.html``, "the class is full,
+- a visitor's start takes a *spare kernel* while one is left (``spare_kernels``: kernels started
+  ahead, which have run no page; the page then runs in it, with the visitor's variables,
+  ``spares_take_their_page``), so a class of thirty on any page waits for no kernel to start; the
+  keeper starts the missing spares, all of them, once the limit leaves room for all, after the
+  pools' own refills;
+- a visitor's start at the limit with no spare left first shuts down a waiting pooled kernel of
+  another page, if there is one, and otherwise is refused at once: Voila shows the site's ``503.html``, "the class is full,
   try again in a minute", with a ``Retry-After`` header; nobody waits for room;
 - a pool fill that Voila has already handed to a visitor (one who came while the refill waited out
   ``fill_delay``, :meth:`ClassKernelManager._fill_handed_to_visitor`) is that visitor's start, with
@@ -20,8 +25,8 @@ Both ways a kernel is born go through its :meth:`ClassKernelManager.start_kernel
   come back by themselves.
 
 tests/test_keeper_machine.py plays random classes at this manager inside Voila's own pool manager
-(kernels without processes): never more kernels than the limit, no refusal while a pooled kernel
-waits, every pool back after the class leaves.
+(kernels without processes): never more kernels than the limit, no refusal while a pooled or spare
+kernel waits, no start while a spare waits, every pool and spare back after the class leaves.
 
 The site's template and its pages' kernel (share/jupyter) are found from voila.json's
 ``ClassKernelManager.site_data``, put first on the server's JUPYTER_PATH
@@ -29,7 +34,7 @@ The site's template and its pages' kernel (share/jupyter) are found from voila.j
 as ``make serve`` does.
 
 Culling (``MappingKernelManager.cull_*`` in voila.json) frees the kernels of closed tabs; Voila never
-culls a pooled kernel, and here a kernel's idle clock restarts when the culler first sees it out of
+culls a pooled kernel, nor the culler here a spare one, and here a kernel's idle clock restarts when the culler first sees it out of
 its pool, so a page handed over after a long wait in the pool is not culled before its browser
 connects.
 
@@ -50,6 +55,7 @@ import os
 import secrets
 import signal
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 from hmac import compare_digest
@@ -65,9 +71,11 @@ from jupyter_events import EventLogger
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from tornado import httputil
-from tornado.ioloop import PeriodicCallback
+from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.web import HTTPError, OutputTransform
 from traitlets import Bunch, Float, Integer, TraitError, Unicode, default, validate
+
+from .forking import SPARE_VARIABLE
 
 RETRY_AFTER_S: Final = 60
 """The ``Retry-After`` of the "class is full" page, in seconds: the page itself says "try again in a
@@ -290,6 +298,38 @@ def pages_sent_in_fewer_pieces() -> None:
     TornadoVoilaHandler.get = get
 
 
+HANDED_SPARES: Final[dict[str, tuple[dict[str, str], str]]] = {}
+"""Spare kernels handed to a visitor whose page has not yet begun in them: kernel id -> (the
+variables the visitor's own kernel would have started with, where they differ from the spare's;
+the page's folder). Read by the page's renderer (``spares_take_their_page``)."""
+
+
+def spares_take_their_page() -> None:
+    """Give a spare kernel its visitor's variables before the page runs in it (once a process). Voila
+    renders a page without a pooled kernel by starting a kernel, then running a line that sets
+    ``VOILA_KERNEL_ID`` ahead of the page's cells; in a spare (:attr:`ClassKernelManager.spare_kernels`)
+    a second line sets what its start could not know (the page's address and its ``?lang=``, the
+    server's URL) and its folder. It goes on the same channel as the cells, so it runs before them."""
+    from jupyter_core.utils import ensure_async
+    from voila.notebook_renderer import NotebookRenderer  # type: ignore[import-untyped]  # untyped upstream
+
+    start = NotebookRenderer._jinja_kernel_start
+    if getattr(start, "_hands_over_spares", False):
+        return
+
+    async def _jinja_kernel_start(self: Any, nb: Any, kernel_id: str, kernel_future: Any) -> str:
+        started: str = await start(self, nb, kernel_id, kernel_future)
+        handed = HANDED_SPARES.pop(kernel_id, None)
+        if handed is not None:
+            env, cwd = handed
+            code = f"import os\nos.environ.update({json.dumps(env)})\nos.chdir({json.dumps(cwd)})\ndel os"
+            await ensure_async(self.executor.kc.execute(code, store_history=False, silent=True))
+        return started
+
+    _jinja_kernel_start._hands_over_spares = True  # type: ignore[attr-defined]  # a mark on the function
+    NotebookRenderer._jinja_kernel_start = _jinja_kernel_start
+
+
 def _lang(env: dict[str, str]) -> str:
     """The visitor's language from a cold start's kernel variables (Voila passes the page's query)."""
     return "nb" if "nb" in parse_qs(env.get("QUERY_STRING", "")).get("lang", []) else "en"
@@ -332,6 +372,16 @@ class ClassKernelManager(AsyncMappingKernelManager):
         ),
     )
 
+    spare_kernels = Integer(
+        0,
+        config=True,
+        help=(
+            "Kernels started ahead for whichever page is opened: a visitor of a page whose pool is empty takes one "
+            "(its page then runs in it) instead of waiting for a kernel to start. They count in max_kernels."
+        ),
+    )
+    spare_kernel_name = Unicode("python3", config=True, help="The kernel spec of the spare kernels (a page of another kernel starts its own).")
+
     @default("kernel_manager_class")
     def _site_kernel_manager(self) -> str:
         return f"{SiteKernelManager.__module__}.{SiteKernelManager.__qualname__}"
@@ -347,13 +397,20 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._keeper: PeriodicCallback | None = None
         self._stopping = False
         """Set once the server shuts its kernels down: nothing starts after that."""
+        self._fills_begun: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
+        """Pool fills that have come to start their kernel (counted in :meth:`in_use` from then on)."""
+        self._spares: list[asyncio.Task[str]] = []
+        """Spare kernels started or starting, not yet handed to a visitor (:attr:`spare_kernels`)."""
         self._use_site_data()
         share_compiled_templates()
         keep_rendered_markdown()
         outputs_built_unchecked()
         pages_sent_in_fewer_pieces()
         page_config_read_once()
+        spares_take_their_page()
         self._no_unwritten_records()
+        if self.spare_kernels:  # with no pool, no kernel would start the keeper before a visitor
+            IOLoop.current().add_callback(self._start_keeper)
 
     # --- the site's template and kernel -----------------------------------------------------------
 
@@ -443,8 +500,15 @@ class ClassKernelManager(AsyncMappingKernelManager):
         if kernel_id is not None and kernel_id in self:
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))  # an existing kernel: nothing starts
         env: dict[str, str] = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") != "True" and kwargs.get("kernel_name", self.spare_kernel_name) == self.spare_kernel_name:
+            spare = await self._take_spare(env, str(kwargs.get("path") or ""))
+            if spare is not None:
+                return spare
         # A fill a visitor was handed while it waited out Voila's fill_delay is that visitor's start.
         preheat = env.get("VOILA_PREHEAT") == "True" and not self._fill_handed_to_visitor()
+        task = asyncio.current_task()
+        if task is not None:
+            self._fills_begun.add(task)
         victim = None
         if self.max_kernels and self.in_use() >= self.max_kernels:
             victim = None if preheat else self._take_a_pooled_kernel()
@@ -511,9 +575,72 @@ class ClassKernelManager(AsyncMappingKernelManager):
         kernel_id = str(content["kernel_id"])
         try:
             content["task"].cancel()  # its rendering of the page, which nobody will read
-            await self.shutdown_kernel(kernel_id, now=True)  # type: ignore[no-untyped-call]  # untyped upstream
+            await self.shutdown_kernel(kernel_id, now=True)
         finally:
             self._evicting.discard(kernel_id)
+
+    # --- spare kernels ----------------------------------------------------------------------------
+
+    def _spare_env(self) -> dict[str, str]:
+        """A spare's variables: the server's, as a visitor's kernel gets them, less what only its
+        visitor's request tells (given at the hand-over, ``spares_take_their_page``)."""
+        env = dict(os.environ)
+        env["VOILA_PREHEAT"] = "False"
+        env[SPARE_VARIABLE] = "True"
+        return env
+
+    async def _start_spare(self) -> str:
+        if self._stopping:
+            raise RuntimeError("the server is stopping: no kernel starts")
+        kernel_id = self.new_kernel_id()
+        self._starting.add(kernel_id)
+        try:
+            started = await super().start_kernel(kernel_id=kernel_id, kernel_name=self.spare_kernel_name, path=None, env=self._spare_env())
+            return str(started)
+        finally:
+            self._starting.discard(kernel_id)
+
+    def _keep_spares(self, room: float) -> None:
+        """Start the missing spare kernels, all of them, if the limit leaves ``room`` for all."""
+        self._spares = [t for t in self._spares if not (t.done() and (t.cancelled() or t.exception() is not None))]
+        missing = self.spare_kernels - len(self._spares)
+        if 0 < missing <= room and not self._stopping:
+            self.log.info("Starting %d spare kernel(s)", missing)
+            for _ in range(missing):
+                task = asyncio.ensure_future(self._start_spare())
+                task.add_done_callback(lambda t: t.cancelled() or t.exception())  # read: asyncio logs no "never retrieved"
+                self._spares.append(task)
+
+    def spare_ids(self) -> set[str]:
+        """The spare kernels started and waiting for a visitor."""
+        return {t.result() for t in self._spares if t.done() and not t.cancelled() and t.exception() is None}
+
+    async def _take_spare(self, env: dict[str, str], path: str) -> str | None:
+        """Hand a spare kernel to a visitor (one already started, else one starting): the id of the
+        kernel, which has the visitor's variables and folder before the page runs in it; None if no
+        spare is left (or the one taken failed to start)."""
+        while self._spares:
+            ready = [t for t in self._spares if t.done()]
+            task = ready[0] if ready else self._spares[0]
+            self._spares.remove(task)  # out of the list at once: nobody else takes it
+            try:
+                kernel_id = await task
+            except Exception:  # a failed start (read): the next spare, or the visitor's own start
+                continue
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None:  # ended meanwhile
+                continue
+            given = self._spare_env()
+            HANDED_SPARES[kernel_id] = ({k: v for k, v in env.items() if given.get(k) != v}, str(self.cwd_for_path(path)))  # type: ignore[no-untyped-call]  # untyped upstream
+            kernel.last_activity = utcnow()  # its idle clock starts with its visitor
+            self.log.info("Kernel %s: a spare kernel handed to a visitor (%d left)", kernel_id, len(self._spares))
+            return kernel_id
+        return None
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:  # type: ignore[override]
+        """jupyter_server's, forgetting a handed spare whose page never began (its tab closed first)."""
+        HANDED_SPARES.pop(kernel_id, None)
+        await super().shutdown_kernel(kernel_id, now=now, restart=restart)  # type: ignore[no-untyped-call]  # untyped upstream
 
     # --- the keeper -------------------------------------------------------------------------------
 
@@ -533,6 +660,16 @@ class ClassKernelManager(AsyncMappingKernelManager):
             app.add_transform(SiteHeaders)
         self._keeper = PeriodicCallback(self.keep_pools, 1000 * self.keeper_interval)
         self._keeper.start()
+        pooled = sum(self.pool_size(name) for name, _pool in self._pool_lists())
+        if self.max_kernels and self.spare_kernels and pooled + self.spare_kernels > self.max_kernels:
+            self.log.warning(
+                "spare_kernels (%d) and the pools' %d kernels are more than max_kernels (%d): the spares start only while the pools have room for all of them",
+                self.spare_kernels,
+                pooled,
+                self.max_kernels,
+            )
+        if self.spare_kernels:  # the spares start with the server's pools, not at the keeper's first look
+            asyncio.get_running_loop().call_soon(self.keep_pools)
 
     def _pool_lists(self) -> Iterator[tuple[str, list[asyncio.Task[Any]]]]:
         """Voila's pools (``VoilaKernelManager._pools``: a list of fill tasks per notebook), if any."""
@@ -556,13 +693,16 @@ class ClassKernelManager(AsyncMappingKernelManager):
         missing kernels (a pool never competes with visitors for the last places)."""
         self._drop_failed_pool_tasks()
         self._seen &= set(self._kernels)
-        room = self.max_kernels - self.in_use() if self.max_kernels else math.inf
+        # Fills still waiting out Voila's fill_delay hold their places too.
+        waiting = sum(1 for _name, pool in self._pool_lists() for t in pool if not t.done() and t not in self._fills_begun)
+        room = self.max_kernels - self.in_use() - waiting if self.max_kernels else math.inf
         for name, pool in list(self._pool_lists()):
             missing = self.pool_size(name) - len(pool)
             if 0 < missing <= room:
                 self.log.info("Refilling the kernel pool of %s with %d kernel(s)", name, missing)
                 getattr(self, "fill_if_needed")(delay=0, notebook_name=name)  # VoilaKernelManager's  # noqa: B009
                 room -= missing
+        self._keep_spares(room)  # the pools come first
 
     def stop_keeper(self) -> None:
         if self._keeper is not None:
@@ -634,6 +774,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
         """Voila's subclass passes only kernels outside the pools here. The first time one is seen, its
         idle clock restarts: a pooled kernel was idle while it waited, and its page may have been
         handed over a moment ago, before the browser connected."""
+        if kernel_id in self.spare_ids():
+            return  # a spare waits for its visitor, as a pooled kernel does
         if kernel_id not in self._seen:
             self._seen.add(kernel_id)
             kernel = self._kernels.get(kernel_id)

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import LOAD_MS, browser, checker_box, verdict_text  # noqa: F401  (the browser fixture)
+from tests.test_browser import LOAD_MS, SHOTS, browser, checker_box, verdict_text  # noqa: F401  (the browser fixture)
 from tests.voila_helpers import CONFIG, PHONE, PUBLISHED, ROOT, VoilaServer
 
 pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
@@ -129,11 +129,15 @@ def wait_for_pool(server: VoilaServer, notebook: str = CHECKER) -> None:
 def test_the_published_configuration_is_sized_for_a_class() -> None:
     voila, pools = CONFIG["VoilaConfiguration"], CONFIG["VoilaKernelManager"]["kernel_pools_config"]
     assert voila["preheat_kernel"] is True and voila["multi_kernel_manager_class"] == "upto9.server.kernels.ClassKernelManager"
-    assert pools[CHECKER]["pool_size"] == 30 and pools["default"]["pool_size"] == 2
+    # Every page alike (the teacher need not guess which page the class opens first), and spare
+    # kernels for a class of 30 on whichever page: 2 pooled and 28 spares, nobody waits for a start.
+    assert pools == {"default": {"pool_size": 2}}
+    spares = CONFIG["ClassKernelManager"]["spare_kernels"]
+    assert spares == 28 + 2
     pooled = sum(pools.get(notebook, pools["default"])["pool_size"] for notebook in PUBLISHED)
-    # Room beside the pools for the first learners of a page whose pool is empty; the rest take the
-    # places of waiting hand checkers (forked kernels: the memory allows the limit).
-    assert pooled + 10 <= CONFIG["ClassKernelManager"]["max_kernels"], "a class on a page whose pool is empty must find room"
+    # Room beside the pools and spares for the page's pool to refill as the class takes it (forked
+    # kernels: the memory allows the limit).
+    assert pooled + spares + 2 <= CONFIG["ClassKernelManager"]["max_kernels"], "a class's page must find room to refill its pool"
     culling = CONFIG["MappingKernelManager"]
     assert culling["cull_idle_timeout"] + 2 * culling["cull_interval"] <= 120 and culling["cull_connected"] is False
 
@@ -274,3 +278,48 @@ def test_a_closed_tabs_kernel_is_culled_and_an_open_one_is_not(small_class: Voil
     seconds = wait_until(lambda: not alive(server, kernel), IDLE_S + 3 * INTERVAL_S + 15, "the closed tab's kernel culled")
     assert f"kernel 'python3' ({kernel})" in server.log() and "due to" in server.log()
     print(f"closed tab's kernel culled {seconds:.1f} s after the tab closed (idle timeout {IDLE_S} s, interval {INTERVAL_S} s)")
+
+
+# --- spare kernels ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spares() -> Iterator[VoilaServer]:
+    """No pooled kernel on any page, two spare kernels for whichever page is opened."""
+    yield from site("voila-class-spares.log", 0, "--ClassKernelManager.spare_kernels=2", "--ClassKernelManager.keeper_interval=1")
+
+
+def test_a_page_without_a_pooled_kernel_runs_in_a_spare_kernel_in_its_visitors_language(browser: Any, spares: VoilaServer) -> None:  # noqa: F811  (the browser fixture)
+    """Two learners on phones open the hand checker, which has no pool: one in Norwegian, one in
+    English. Each is handed a spare kernel (started before they came) and sees the page drawn in
+    their own language, and works it; once they have left, the two spares are back."""
+    server = spares
+    server.wait_for_log("Kernel started:", count=2, timeout=LOAD_MS / 1000)  # the spares, before anyone comes
+    kernels = []
+    for query, verdict, button in (("?lang=nb", "GYLDIG for nivå 7", "Hjem"), ("", "VALID for level 7", "Home")):
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        try:
+            page = context.new_page()
+            page.goto(server.page(CHECKER) + query, timeout=LOAD_MS, wait_until="domcontentloaded")
+            checker = checker_box(page)
+            checker.locator("[role=status]", has_text=verdict).wait_for(timeout=LOAD_MS)
+            assert button in page.inner_text("body"), f"the {query or 'English'} page's links are not in its language"
+            box = page.locator(".widget-text input").first
+            box.fill("Kh Kd 2c 7s 7h 7c 5d 5c 3h")
+            box.press("Enter")
+            checker.locator("button", has_text=re.compile(r"^4$")).tap()
+            checker.locator("[role=status]", has_text=verdict.replace("7", "4")).wait_for(timeout=30_000)
+            SHOTS.mkdir(parents=True, exist_ok=True)  # what the learner's phone shows, the verdict in view
+            checker.locator("[role=status]").first.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"spare-kernel-hand-checker-{query.removeprefix('?lang=') or 'en'}-phone.png"))
+            kernel = kernel_of(page.content())
+            assert f"Kernel {kernel}: a spare kernel handed to a visitor" in server.log(), "the page's kernel was not a spare"
+            kernels.append(kernel)
+            page.goto(server.url + "/", timeout=LOAD_MS)  # leaving shuts the page's kernel down
+            server.wait_for_log(f"Kernel shutdown: {kernel}", timeout=30)
+        finally:
+            context.close()
+    assert kernels[0] != kernels[1]
+    # Each spare handed over is replaced by the keeper (this server has no kernel limit): two again.
+    server.wait_for_log("Starting 1 spare kernel(s)", count=2, timeout=30)
+    server.wait_for_log("Kernel started:", count=4, timeout=LOAD_MS / 1000)

@@ -10,9 +10,11 @@ learners close their tabs (Voila's ``beforeunload`` shutdown) or just drop them 
 ends the kernel), the keeper looks, the whole class leaves. Throughout:
 
 - never more kernels alive than the limit, not even for a moment (checked at each kernel's birth);
-- a visitor is refused ("the class is full") only when no pool holds a ready kernel, and never
-  handed a failed pool fill;
-- every pool is whole again after the class has left and the keeper has looked.
+- a visitor is refused ("the class is full") only when no pool holds a ready kernel and no spare
+  kernel is left, and never handed a failed pool fill;
+- a visitor of a page without a ready pooled kernel is handed a spare kernel while one is left;
+- every pool, and the spare kernels, are whole again after the class has left and the keeper has
+  looked.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Any as AnyTrait
 from traitlets import Integer, Unicode
 from traitlets.config import LoggingConfigurable
-from upto9.server.kernels import ClassFull, ClassKernelManager
+from upto9.server.kernels import HANDED_SPARES, ClassFull, ClassKernelManager
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 PAGES = ("a.ipynb", "b.ipynb", "c.ipynb")
@@ -58,6 +60,7 @@ class Refusal:
 
     ready_pooled: int
     in_use: int
+    spares: int
 
 
 @dataclass
@@ -103,7 +106,7 @@ class Recorded(ClassKernelManager, FakeLaunch):
         try:
             return await super().start_kernel(kernel_id=kernel_id, **kwargs)
         except ClassFull:
-            self.record.refusals[asyncio.current_task()] = Refusal(self.ready_pooled(), self.in_use())
+            self.record.refusals[asyncio.current_task()] = Refusal(self.ready_pooled(), self.in_use(), len(self._spares))
             raise
 
     def ready_pooled(self) -> int:
@@ -173,10 +176,13 @@ class ClassOnTheServer(RuleBasedStateMachine):
         limit=st.integers(1, 6),
         a=st.integers(0, 4),
         b=st.integers(0, 2),
+        spares=st.integers(0, 3),
     )
-    def start_server(self, limit: int, a: int, b: int) -> None:
+    def start_server(self, limit: int, a: int, b: int, spares: int) -> None:
         a, b = min(a, limit), min(b, limit - min(a, limit))  # the published rule: the pools fit the limit
+        spares = min(spares, limit - a - b)  # and so do the spare kernels
         self.sizes = {"a.ipynb": a, "b.ipynb": b, "c.ipynb": 0}
+        self.spares = spares
         folder = Path(self.tmp())
         for page in PAGES:
             (folder / page).write_text("{}", encoding="utf-8")
@@ -185,7 +191,7 @@ class ClassOnTheServer(RuleBasedStateMachine):
 
         async def build() -> Any:
             Recorded.record = self.record
-            return Manager(parent=parent, max_kernels=limit, keeper_interval=1e6, fill_delay=0, kernel_pools_config=pools)
+            return Manager(parent=parent, max_kernels=limit, keeper_interval=1e6, fill_delay=0, kernel_pools_config=pools, spare_kernels=spares)
 
         self.manager = self.loop.run_until_complete(build())
         self.settle()
@@ -249,12 +255,16 @@ class ClassOnTheServer(RuleBasedStateMachine):
                 raise
             await render
         else:
+            spares = manager.spare_ids()
             try:
                 kernel = await manager.start_kernel(kernel_name="python3", path="", env={"VOILA_PREHEAT": "False"})
             except ClassFull:
                 refusal = self.record.refusals[asyncio.current_task()]
                 assert refusal.ready_pooled == 0, f"a visitor of {page} was refused while {refusal.ready_pooled} pooled kernel(s) waited"
+                assert refusal.spares == 0, f"a visitor of {page} was refused while {refusal.spares} spare kernel(s) were left"
                 raise
+            if spares:  # a spare kernel waited as the visitor came: the visitor has it, nothing started
+                assert kernel in spares and kernel in HANDED_SPARES, f"a visitor of {page} started a kernel while {len(spares)} spare(s) waited"
         manager._kernels[kernel].tab_open = True  # the browser connects
         return str(kernel)
 
@@ -314,7 +324,10 @@ class ClassOnTheServer(RuleBasedStateMachine):
             pool = manager._pools.get(page, [])
             ready = [t for t in pool if t.done() and not t.cancelled() and t.exception() is None]
             assert len(ready) == size == len(pool), f"the pool of {page} holds {len(ready)} ready of {len(pool)}, not {size}, after the class left"
-        assert manager.in_use() == sum(self.sizes.values()) == len(manager._kernels), "kernels left over after the class left"
+        assert len(manager.spare_ids()) == self.spares == len(manager._spares), (
+            f"{len(manager.spare_ids())} spare kernels after the class left, not {self.spares}"
+        )
+        assert manager.in_use() == sum(self.sizes.values()) + self.spares == len(manager._kernels), "kernels left over after the class left"
 
     # --- what always holds --------------------------------------------------------------------------
 

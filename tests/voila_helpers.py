@@ -62,6 +62,8 @@ def pools_option(pools: dict[str, dict[str, int]]) -> str:
     return f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}"
 
 
+NO_SPARES: Final = "--ClassKernelManager.spare_kernels=0"
+"""The test servers' pools come without voila.json's spare kernels (a server takes each option once)."""
 START_TIMEOUT_S: Final = 90.0
 """How long a test server may take to answer its first request: Voila answers within seconds on a
 quiet machine; the margin is for the shared 2-core CI machine, with other servers heating pools."""
@@ -106,7 +108,7 @@ class VoilaServer:
     from another ``folder`` holding its own voila.json; ``drop_env`` names variables the server
     must not inherit, ``env`` adds or replaces some (after JUPYTER_PATH, which finds the site's
     template). ``pools`` replaces voila.json's preheated pools (:data:`TEST_POOLS` unless given;
-    ``None`` keeps the published ones), and ``options`` are more command-line options, after the
+    ``None`` keeps the published ones, and its spare kernels, which other pools go without), and ``options`` are more command-line options, after the
     others (so they win): e.g. ``--ClassKernelManager.max_kernels=3``.
 
     ``command`` is what runs before the port and the options (:data:`VOILA`; e.g. a service file's
@@ -159,6 +161,8 @@ class VoilaServer:
                 *([f"--Voila.ip={ip}"] if ip is not None else []),
                 *([f"--Voila.base_url={base_url}"] if base_url != "/" and not given else []),
                 *([pools_option(pools)] if pools is not None else []),
+                # The tests' pools come without voila.json's spare kernels, unless the options ask for some.
+                *([NO_SPARES] if pools is not None and not any(o.startswith(NO_SPARES.split("=")[0]) for o in options) else []),
                 *options,
             ],
             cwd=folder,

@@ -67,6 +67,18 @@ def _publish_quietly() -> None:
         shell._last_traceback = stb  # the execute reply's traceback goes to Voila's log only
 
     shell._showtraceback = _showtraceback
+    showtraceback = shell.showtraceback
+
+    def showtraceback_unless_interrupted(exc_tuple=None, *args, **kwargs):
+        # An interrupt has nothing to show, and IPython's formatting of it can fail: a cell
+        # interrupted where Python gives its frame no line number (a stop while a pooled kernel
+        # runs its page) left an AssertionError's traceback in the log.
+        etype, value, _tb = exc_tuple if exc_tuple is not None else sys.exc_info()
+        if isinstance(etype, type) and issubclass(etype, KeyboardInterrupt):
+            return _showtraceback(etype, value, [])
+        return showtraceback(exc_tuple, *args, **kwargs)
+
+    shell.showtraceback = showtraceback_unless_interrupted
 
     kernel = shell.kernel
 
