@@ -271,7 +271,6 @@ def pages_sent_in_fewer_pieces() -> None:
     tours (docs/deploy.md). Here a piece waits at most :data:`PIECES_GATHERED_S` for those that follow it,
     and they go out as one: the browser still gets each cell's part as it is drawn, 10 ms later at
     the most."""
-    from tornado.ioloop import IOLoop
     from tornado.web import authenticated
     from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]  # untyped upstream
 
@@ -328,6 +327,22 @@ def spares_take_their_page() -> None:
 
     _jinja_kernel_start._hands_over_spares = True  # type: ignore[attr-defined]  # a mark on the function
     NotebookRenderer._jinja_kernel_start = _jinja_kernel_start
+
+
+def _succeeded(task: asyncio.Task[Any]) -> bool:
+    """Whether ``task`` (a pool's fill, a spare's start) has ended with its kernel."""
+    return task.done() and not task.cancelled() and task.exception() is None
+
+
+def _failed(task: asyncio.Task[Any]) -> bool:
+    """Whether ``task`` has ended without its kernel (refused, failed or cancelled)."""
+    return task.done() and (task.cancelled() or task.exception() is not None)
+
+
+def _read_outcome(task: asyncio.Task[Any]) -> None:
+    """A done callback that reads how ``task`` ended, so asyncio logs no "never retrieved"."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _lang(env: dict[str, str]) -> str:
@@ -507,7 +522,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         # A fill a visitor was handed while it waited out Voila's fill_delay is that visitor's start.
         preheat = env.get("VOILA_PREHEAT") == "True" and not self._fill_handed_to_visitor()
         task = asyncio.current_task()
-        if task is not None:
+        if task is not None and env.get("VOILA_PREHEAT") == "True":
             self._fills_begun.add(task)
         victim = None
         if self.max_kernels and self.in_use() >= self.max_kernels:
@@ -549,7 +564,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         for _name, pool in self._pool_lists():
             if task in pool:
                 pool.remove(task)
-                task.add_done_callback(lambda t: t.cancelled() or t.exception())  # read: asyncio logs no "never retrieved"
+                task.add_done_callback(_read_outcome)
 
     def _take_a_pooled_kernel(self) -> dict[str, Any] | None:
         """Make room for a visitor: take a ready kernel out of the fullest pool (the keeper refills it
@@ -558,7 +573,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         pools = dict(self._pool_lists())
         for name, pool in pools.items():
             for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
+                if _succeeded(task):
                     ready.setdefault(name, []).append(task)
         if not ready:
             return None
@@ -602,18 +617,18 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     def _keep_spares(self, room: float) -> None:
         """Start the missing spare kernels, all of them, if the limit leaves ``room`` for all."""
-        self._spares = [t for t in self._spares if not (t.done() and (t.cancelled() or t.exception() is not None))]
+        self._spares = [t for t in self._spares if not _failed(t)]
         missing = self.spare_kernels - len(self._spares)
         if 0 < missing <= room and not self._stopping:
             self.log.info("Starting %d spare kernel(s)", missing)
             for _ in range(missing):
                 task = asyncio.ensure_future(self._start_spare())
-                task.add_done_callback(lambda t: t.cancelled() or t.exception())  # read: asyncio logs no "never retrieved"
+                task.add_done_callback(_read_outcome)
                 self._spares.append(task)
 
     def spare_ids(self) -> set[str]:
         """The spare kernels started and waiting for a visitor."""
-        return {t.result() for t in self._spares if t.done() and not t.cancelled() and t.exception() is None}
+        return {t.result() for t in self._spares if _succeeded(t)}
 
     async def _take_spare(self, env: dict[str, str], path: str) -> str | None:
         """Hand a spare kernel to a visitor (one already started, else one starting): the id of the
@@ -686,7 +701,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         """Remove refused or failed fills from the pools, so no visitor is handed one and the
         handler's pool count is true (reading the exception also keeps asyncio from logging it)."""
         for _name, pool in self._pool_lists():
-            pool[:] = [t for t in pool if not (t.done() and (t.cancelled() or t.exception() is not None))]
+            pool[:] = [t for t in pool if not _failed(t)]
 
     def keep_pools(self) -> None:
         """Refill every pool that is short of kernels, whole, when the limit leaves room for all its
