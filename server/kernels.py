@@ -499,6 +499,14 @@ class ClassKernelManager(AsyncMappingKernelManager):
             pools[str(page)] = settings
         return pools
 
+    @validate("spare_kernels")
+    def _read_spares(self, proposal: Bunch) -> int:
+        """A number of spare kernels, 0 or more: a wrong one stops the server at start, named."""
+        spares = int(proposal["value"])
+        if spares < 0:
+            raise TraitError(f"spare_kernels must be a whole number of kernels, 0 or more, not {spares}")
+        return spares
+
     # --- the limit --------------------------------------------------------------------------------
 
     def in_use(self) -> int:
@@ -617,6 +625,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     def _keep_spares(self, room: float) -> None:
         """Start the missing spare kernels, all of them, if the limit leaves ``room`` for all."""
+        errors = [t.exception() for t in self._spares if _failed(t) and not t.cancelled()]
+        if errors:  # said once a look, for the batch (a wrong kernel name fails every spare)
+            self.log.warning("%d spare kernel(s) could not start (%s): %s", len(errors), self.spare_kernel_name, errors[0])
         self._spares = [t for t in self._spares if not _failed(t)]
         missing = self.spare_kernels - len(self._spares)
         if 0 < missing <= room and not self._stopping:

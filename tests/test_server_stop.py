@@ -136,6 +136,12 @@ def test_a_wrong_pool_is_named_at_start(argument: str, said: str) -> None:
         _pools_from(argument)
 
 
+@pytest.mark.parametrize(("given", "said"), [(-1, "spare_kernels must be a whole number of kernels, 0 or more, not -1"), ("two", "expected an int")])
+def test_a_wrong_number_of_spare_kernels_is_named_at_start(given: object, said: str) -> None:
+    with pytest.raises(TraitError, match=re.escape(said)):
+        SiteManager(spare_kernels=given)
+
+
 @pytest.mark.parametrize(("started_with", "taken_over"), [(signal.default_int_handler, True), (signal.SIG_IGN, False)], ids=["terminal", "ignored"])
 def test_ctrl_c_is_taken_over_only_where_python_handles_it(started_with: object, taken_over: bool) -> None:
     """The manager takes Ctrl-C over (so that it stops the server like SIGTERM) only from Python's
