@@ -13,6 +13,12 @@ Both ways a kernel is born go through its :meth:`ClassKernelManager.start_kernel
   ``spares_take_their_page``), so a class of thirty on any page waits for no kernel to start; the
   keeper starts the missing spares, all of them, once the limit leaves room for all, after the
   pools' own refills;
+- a visitor is handed a pool's ready kernel, or else a spare while one is left: never a pool's fill
+  still on its way, which would make the visitor wait out ``fill_delay`` and a whole start
+  (:meth:`ClassKernelManager.handed_pool_size`, the page handler's count of a pool);
+- a pool's refill waits for the class: while visitors' pages are being sent, and until none has been
+  asked for in ``refill_quiet`` seconds (at most ``refill_wait``), so a class arriving at once gets
+  the CPU first (:meth:`ClassKernelManager.refill_after_the_class`);
 - a visitor's start at the limit with no spare left first shuts down a waiting pooled kernel of
   another page, if there is one, and otherwise is refused at once: Voila shows the site's ``503.html``, "the class is full,
   try again in a minute", with a ``Retry-After`` header; nobody waits for room;
@@ -55,6 +61,7 @@ import os
 import secrets
 import signal
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -86,6 +93,18 @@ KEEPER_INTERVAL_S: Final = 5.0
 often enough that a pool refused at the limit is back seconds after room appears, and the look
 itself costs nothing measurable (a few list lengths)."""
 
+
+REFILL_WAIT_S: Final = 30.0
+"""The default of ``ClassKernelManager.refill_wait``: longer than a class of thirty takes to get its
+pages on two cores (about 5 s), short enough that pools come back under steady traffic."""
+
+REFILL_QUIET_S: Final = 4.0
+"""The default of ``ClassKernelManager.refill_quiet``: after a class of thirty has asked for its
+pages, its last learners' kernels still answer for their widgets for a few seconds (measured on the
+rules tour: every page sent by about 3 s, the last learner's widgets drawn at about 4.5 s)."""
+
+REFILL_LOOK_S: Final = 0.1
+"""How often a waiting refill looks whether the pages it waits for have been sent."""
 
 STARTING_WAIT_S: Final = 30.0
 """How long a stopping server waits for kernels still starting before it shuts every kernel down."""
@@ -264,8 +283,17 @@ PIECES_GATHERED_S: Final = 0.01
 """How long the pieces of a page wait to be sent together (``pages_sent_in_fewer_pieces``)."""
 
 
+PAGES_BEING_SENT: Final[list[int]] = [0]
+"""How many visitors' pages the server is sending now (counted by ``pages_sent_in_fewer_pieces``'s
+handler): a pool's refill waits for them (:meth:`ClassKernelManager.refill_after_the_class`)."""
+
+LAST_PAGE_ASKED: Final[list[float]] = [-math.inf]
+"""When a visitor last asked for a page (``time.monotonic()``; counted there too)."""
+
+
 def pages_sent_in_fewer_pieces() -> None:
-    """Send a page's pieces together, a few at a time (once a process). Voila's page handler writes
+    """Send a page's pieces together, a few at a time (once a process), and count the pages being
+    sent (:data:`PAGES_BEING_SENT`). Voila's page handler writes
     and flushes every piece its template yields, about 260 a page on the rules tour, each a write to
     the visitor's socket and a chunk of the answer: about 5 ms of the server's CPU a learner on the
     tours (docs/deploy.md). Here a piece waits at most :data:`PIECES_GATHERED_S` for those that follow it,
@@ -287,11 +315,16 @@ def pages_sent_in_fewer_pieces() -> None:
             if not self._finished:  # (the page may have ended meanwhile: finish() sent the rest)
                 self.flush()
 
-        async for html in self.get_generator(path=path):
-            self.write(html)
-            if not due:
-                due = True
-                IOLoop.current().call_later(PIECES_GATHERED_S, flush)
+        PAGES_BEING_SENT[0] += 1
+        LAST_PAGE_ASKED[0] = time.monotonic()
+        try:
+            async for html in self.get_generator(path=path):
+                self.write(html)
+                if not due:
+                    due = True
+                    IOLoop.current().call_later(PIECES_GATHERED_S, flush)
+        finally:
+            PAGES_BEING_SENT[0] -= 1
 
     get._sends_in_fewer_pieces = True  # type: ignore[attr-defined]  # a mark on the function
     TornadoVoilaHandler.get = get
@@ -396,6 +429,19 @@ class ClassKernelManager(AsyncMappingKernelManager):
         ),
     )
     spare_kernel_name = Unicode("python3", config=True, help="The kernel spec of the spare kernels (a page of another kernel starts its own).")
+    refill_quiet = Float(
+        REFILL_QUIET_S,
+        config=True,
+        help="A pool's refill waits until no visitor has asked for a page for this many seconds (and none is being sent).",
+    )
+    refill_wait = Float(
+        REFILL_WAIT_S,
+        config=True,
+        help=(
+            "At most this many seconds a pool's refill waits, once Voila's fill_delay is over, while visitors' pages "
+            "are being sent: a class arriving at once gets the CPU first (0: refills never wait)."
+        ),
+    )
 
     @default("kernel_manager_class")
     def _site_kernel_manager(self) -> str:
@@ -424,6 +470,12 @@ class ClassKernelManager(AsyncMappingKernelManager):
         page_config_read_once()
         spares_take_their_page()
         self._no_unwritten_records()
+        for klass in type(self).__mro__:  # VoilaKernelManager's get_pool_size (its subclass, built by Voila): the handler's reading of a pool
+            if klass is ClassKernelManager:
+                break
+            if "get_pool_size" in vars(klass):
+                klass.get_pool_size = ClassKernelManager.handed_pool_size  # type: ignore[attr-defined]  # (Voila's class, untyped)
+                break
         if self.spare_kernels:  # with no pool, no kernel would start the keeper before a visitor
             IOLoop.current().add_callback(self._start_keeper)
 
@@ -517,12 +569,14 @@ class ClassKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel unless the limit is reached (then :class:`ClassFull`, at once)."""
         self._start_keeper()
+        env: dict[str, str] = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") == "True" and kernel_id is None:
+            await self.refill_after_the_class()
         if self._stopping and not (kernel_id is not None and kernel_id in self):
             # Voila's shutdown awaits the pools' fills; one still waiting for its turn would start a kernel now.
             raise RuntimeError("the server is stopping: no kernel starts")
         if kernel_id is not None and kernel_id in self:
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))  # an existing kernel: nothing starts
-        env: dict[str, str] = kwargs.get("env") or {}
         if env.get("VOILA_PREHEAT") != "True" and kwargs.get("kernel_name", self.spare_kernel_name) == self.spare_kernel_name:
             spare = await self._take_spare(env, str(kwargs.get("path") or ""))
             if spare is not None:
@@ -554,6 +608,22 @@ class ClassKernelManager(AsyncMappingKernelManager):
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))
         finally:
             self._starting.discard(kernel_id)
+
+    async def refill_after_the_class(self) -> None:
+        """Hold a pool fill (in its own task) while visitors' pages are being sent, for at most
+        ``refill_wait`` seconds: a refill runs its page as a learner's kernel does, and during a
+        class arriving at once it would take the CPU from the learners still waiting for theirs. A
+        fill handed to a visitor meanwhile (:meth:`_fill_handed_to_visitor`) is that visitor's start
+        and goes at once, as does every fill once the server stops (it is then refused). Until it
+        goes it holds its place in the pool, and the keeper counts it as waiting."""
+        deadline = time.monotonic() + self.refill_wait
+        while self._class_arriving() and time.monotonic() < deadline and not self._stopping and not self._fill_handed_to_visitor():
+            await asyncio.sleep(REFILL_LOOK_S)
+
+    def _class_arriving(self) -> bool:
+        """Whether visitors' pages are being sent, or one was asked for within ``refill_quiet``
+        seconds (its widgets follow its HTML: the kernel answers for them after the page is sent)."""
+        return PAGES_BEING_SENT[0] > 0 or time.monotonic() - LAST_PAGE_ASKED[0] < self.refill_quiet
 
     def _fill_handed_to_visitor(self) -> bool:
         """Whether the pool fill now starting its kernel has been handed to a visitor. Voila refills
@@ -707,6 +777,21 @@ class ClassKernelManager(AsyncMappingKernelManager):
         config: dict[str, Any] = getattr(self, "kernel_pools_config", {})
         default: dict[str, Any] = config.get("default", {})
         return int(config.get(notebook, default).get("pool_size", default.get("pool_size", 1)))
+
+    def handed_pool_size(self, notebook_name: str) -> int:
+        """``notebook_name``'s pool as Voila's page handler counts it (``get_pool_size``, which this
+        replaces): the handler hands a visitor the pool's first entry whenever the count is above 0,
+        ready or not, and a fill still on its way makes the visitor wait out ``fill_delay`` and a
+        whole start (2.4 s for a third visitor one after another; in a class arriving at once, every
+        learner after the pool's ready kernels). So the ready kernels are put first, and the fills
+        on their way count only when no spare kernel is left to take instead."""
+        pools: dict[str, list[asyncio.Task[Any]]] = getattr(self, "_pools", {})
+        pool = pools.get(notebook_name, [])
+        pool.sort(key=lambda task: not _succeeded(task))  # (stable: the oldest ready kernel first)
+        ready = sum(1 for task in pool if _succeeded(task))
+        if ready or self._spares:
+            return ready
+        return sum(1 for task in pool if not _failed(task))
 
     def _drop_failed_pool_tasks(self) -> None:
         """Remove refused or failed fills from the pools, so no visitor is handed one and the

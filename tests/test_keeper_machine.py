@@ -6,13 +6,14 @@ with two test doubles only: a kernel launch that starts no process (a kernel is 
 manager's table, born after a turn of the event loop) and a notebook renderer that renders nothing.
 Hypothesis plays a class at it: visitors arrive on any page (pooled or cold), the event loop runs a
 few turns at a time (so a visitor can come while a refill waits, as in the issue's ``curl`` run),
-learners close their tabs (Voila's ``beforeunload`` shutdown) or just drop them (then the culler
+visitors' pages are being sent (the refills wait for them), learners close their tabs (Voila's ``beforeunload`` shutdown) or just drop them (then the culler
 ends the kernel), the keeper looks, the whole class leaves. Throughout:
 
 - never more kernels alive than the limit, not even for a moment (checked at each kernel's birth);
 - a visitor is refused ("the class is full") only when no pool holds a ready kernel and no spare
   kernel is left, and never handed a failed pool fill;
-- a visitor of a page without a ready pooled kernel is handed a spare kernel while one is left;
+- a visitor of a page without a ready pooled kernel is handed a spare kernel while one is left,
+  never a pool's fill still on its way;
 - every pool, and the spare kernels, are whole again after the class has left and the keeper has
   looked.
 """
@@ -38,7 +39,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Any as AnyTrait
 from traitlets import Integer, Unicode
 from traitlets.config import LoggingConfigurable
-from upto9.server.kernels import HANDED_SPARES, ClassFull, ClassKernelManager
+from upto9.server.kernels import HANDED_SPARES, PAGES_BEING_SENT, REFILL_LOOK_S, ClassFull, ClassKernelManager
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 PAGES = ("a.ipynb", "b.ipynb", "c.ipynb")
@@ -171,6 +172,8 @@ class ClassOnTheServer(RuleBasedStateMachine):
         self.served = 0
         self.closing: list[asyncio.Task[None]] = []
         """Tabs' shutdown requests on their way."""
+        self.refills_held = False
+        """Whether pages have been sent since the class last left (refills may be waiting for real time)."""
 
     @initialize(
         limit=st.integers(1, 6),
@@ -191,7 +194,7 @@ class ClassOnTheServer(RuleBasedStateMachine):
 
         async def build() -> Any:
             Recorded.record = self.record
-            return Manager(parent=parent, max_kernels=limit, keeper_interval=1e6, fill_delay=0, kernel_pools_config=pools, spare_kernels=spares)
+            return Manager(parent=parent, max_kernels=limit, keeper_interval=1e6, fill_delay=0, kernel_pools_config=pools, spare_kernels=spares, refill_quiet=0)
 
         self.manager = self.loop.run_until_complete(build())
         self.settle()
@@ -246,6 +249,10 @@ class ClassOnTheServer(RuleBasedStateMachine):
         manager = self.manager
         if manager.get_pool_size(page) > 0 and manager.notebook_data.get(page):
             handed = manager._pools[page][0]  # what get_rendered_notebook pops before it awaits
+            if manager._spares:  # a fill on its way makes its visitor wait out fill_delay and a start
+                assert handed.done() and not handed.cancelled() and handed.exception() is None, (
+                    f"a visitor of {page} was handed a pool fill on its way while {len(manager._spares)} spare kernel(s) were left"
+                )
             try:
                 render, _cache, kernel = await manager.get_rendered_notebook(notebook_name=page)
             except ClassFull:
@@ -279,6 +286,21 @@ class ClassOnTheServer(RuleBasedStateMachine):
     def time_passes(self, turns: int) -> None:
         self.turn(turns)
 
+    @rule(sending=st.booleans(), turns=st.integers(0, 3))
+    def pages_are_being_sent(self, sending: bool, turns: int) -> None:
+        """Visitors' pages being sent (or not): meanwhile the pools' refills wait (for real time,
+        which the loop's turns do not give them), holding their places."""
+        PAGES_BEING_SENT[0] = int(sending)
+        self.refills_held = self.refills_held or sending
+        self.turn(turns)
+
+    def pages_sent(self) -> None:
+        """No page is being sent any more: the refills held meanwhile see it and go on."""
+        PAGES_BEING_SENT[0] = 0
+        if self.refills_held:
+            self.loop.run_until_complete(asyncio.sleep(1.5 * REFILL_LOOK_S))  # a held refill looks every REFILL_LOOK_S
+            self.refills_held = False
+
     @precondition(lambda self: bool(self.tabs))
     @rule(which=st.integers(0, 100), closes=st.booleans(), turns=st.integers(0, 3))
     def a_learner_leaves(self, which: int, closes: bool, turns: int) -> None:
@@ -307,6 +329,7 @@ class ClassOnTheServer(RuleBasedStateMachine):
         self.everyone_leaves_and_the_pools_come_back()
 
     def everyone_leaves_and_the_pools_come_back(self) -> None:
+        self.pages_sent()
         self.settle()
         for kernel in list(self.tabs):
             if kernel in self.manager:
@@ -352,6 +375,7 @@ class ClassOnTheServer(RuleBasedStateMachine):
                 self.everyone_leaves_and_the_pools_come_back()
                 self.manager.stop_keeper()
         finally:
+            PAGES_BEING_SENT[0] = 0  # (the server's own count: no later example inherits it)
             for task in asyncio.all_tasks(self.loop):
                 task.cancel()
             self.loop.run_until_complete(asyncio.sleep(0))
@@ -363,3 +387,92 @@ class ClassOnTheServer(RuleBasedStateMachine):
 
 ClassOnTheServer.TestCase.settings = machine_settings(examples=100, steps=30)
 TestClassOnTheServer = ClassOnTheServer.TestCase
+
+
+# --- named cases: what a visitor is handed, and a refill that waits for the class ---------------------
+
+
+def _server(folder: str, loop: asyncio.AbstractEventLoop, **options: Any) -> Any:
+    """The manager of the machine above, over pages a, b and c in ``folder``, its pools filled."""
+    for page in PAGES:
+        (Path(folder) / page).write_text("{}", encoding="utf-8")
+    Recorded.record = Record()
+
+    async def build() -> Any:
+        return Manager(parent=FakeServer(root_dir=folder), keeper_interval=1e6, **options)
+
+    manager = loop.run_until_complete(build())
+    loop.run_until_complete(asyncio.sleep(0.05))
+    return manager
+
+
+FILL_DELAY_S = 1.0
+"""Voila's delay before a refill: the assertions between the loop's runs take no time of the loop's."""
+
+
+def _ready(task: asyncio.Task[Any]) -> bool:
+    return task.done() and not task.cancelled() and task.exception() is None
+
+
+@pytest.fixture
+def loop() -> Any:
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        yield loop
+        PAGES_BEING_SENT[0] = 0
+        loop.run_until_complete(asyncio.sleep(1.5 * REFILL_LOOK_S))  # the refills still on their way start
+        pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        assert not pending, f"fills still on their way: {pending}"
+    finally:
+        PAGES_BEING_SENT[0] = 0
+        for task in asyncio.all_tasks(loop):
+            task.cancel()
+        loop.run_until_complete(asyncio.sleep(0))
+        loop.close()
+        asyncio.set_event_loop(None)
+
+
+def test_a_visitor_is_handed_a_ready_pooled_kernel_or_a_spare_never_a_fill_on_its_way(loop: Any, tmp_path: Path) -> None:
+    pools = {"default": {"pool_size": 0}, "a.ipynb": {"pool_size": 2}}
+    manager = _server(str(tmp_path), loop, kernel_pools_config=pools, spare_kernels=1, fill_delay=FILL_DELAY_S)
+    pool = manager._pools["a.ipynb"]
+    assert len(pool) == 2 and all(_ready(t) for t in pool) and manager.get_pool_size("a.ipynb") == 2
+    loop.run_until_complete(manager.get_rendered_notebook(notebook_name="a.ipynb"))  # a visitor takes one
+    # Its refill waits out fill_delay at the pool's end; put first, the ready kernel still goes first.
+    assert [_ready(t) for t in pool] == [True, False]
+    pool.reverse()
+    assert manager.get_pool_size("a.ipynb") == 1 and _ready(pool[0]), "the page handler would hand over the fill on its way"
+    loop.run_until_complete(manager.get_rendered_notebook(notebook_name="a.ipynb"))
+    # Only the refills on their way are left: while a spare is left, the page counts as having no
+    # pool (the handler starts the visitor's kernel, which takes the spare)...
+    assert not any(_ready(t) for t in pool) and len(pool) == 2
+    assert manager.get_pool_size("a.ipynb") == 0
+    spare = next(iter(manager.spare_ids()))
+    assert loop.run_until_complete(manager.start_kernel(kernel_name="python3", path="", env={"VOILA_PREHEAT": "False"})) == spare
+    # ...and with no spare left, a fill on its way is the visitor's best (it then takes a place at the limit as its own start).
+    assert not manager._spares and manager.get_pool_size("a.ipynb") == 2
+    loop.run_until_complete(asyncio.sleep(FILL_DELAY_S + REFILL_LOOK_S))  # (the refills come, as the loop's time passes)
+    assert len(pool) == 2 and all(_ready(t) for t in pool)
+
+
+def test_a_refill_waits_while_pages_are_being_sent_and_goes_at_once_for_a_visitor_handed_it(loop: Any, tmp_path: Path) -> None:
+    pools = {"default": {"pool_size": 0}, "a.ipynb": {"pool_size": 1}}
+    manager = _server(str(tmp_path), loop, kernel_pools_config=pools, fill_delay=0, refill_quiet=0)
+    assert len(manager._kernels) == 1
+    PAGES_BEING_SENT[0] = 1  # a class is getting its pages
+    loop.run_until_complete(manager.get_rendered_notebook(notebook_name="a.ipynb"))
+    loop.run_until_complete(asyncio.sleep(5 * REFILL_LOOK_S))
+    pool = manager._pools["a.ipynb"]
+    assert len(manager._kernels) == 1 and len(pool) == 1 and not pool[0].done(), "the refill started while pages were being sent"
+    PAGES_BEING_SENT[0] = 0
+    loop.run_until_complete(asyncio.sleep(5 * REFILL_LOOK_S))
+    assert len(manager._kernels) == 2 and _ready(pool[0]), "the refill did not start once the pages were sent"
+    # A visitor handed a waiting refill (the pool holds nothing else, no spare) does not wait for the class.
+    PAGES_BEING_SENT[0] = 1
+    loop.run_until_complete(manager.get_rendered_notebook(notebook_name="a.ipynb"))
+    assert manager.get_pool_size("a.ipynb") == 1 and not pool[0].done()
+    began = loop.time()
+    loop.run_until_complete(manager.get_rendered_notebook(notebook_name="a.ipynb"))
+    assert loop.time() - began < 2 * REFILL_LOOK_S, "a visitor waited for the class before its kernel started"
+    assert len(manager._kernels) == 3
