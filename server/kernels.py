@@ -559,6 +559,14 @@ class ClassKernelManager(AsyncMappingKernelManager):
             raise TraitError(f"spare_kernels must be a whole number of kernels, 0 or more, not {spares}")
         return spares
 
+    @validate("refill_quiet", "refill_wait")
+    def _read_refill_seconds(self, proposal: Bunch) -> float:
+        """A refill's wait in seconds, 0 or more: a wrong one stops the server at start, named."""
+        seconds = float(proposal["value"])
+        if not math.isfinite(seconds) or seconds < 0:
+            raise TraitError(f"{proposal['trait'].name} must be a number of seconds, 0 or more, not {proposal['value']!r}")
+        return seconds
+
     # --- the limit --------------------------------------------------------------------------------
 
     def in_use(self) -> int:

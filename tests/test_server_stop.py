@@ -142,6 +142,19 @@ def test_a_wrong_number_of_spare_kernels_is_named_at_start(given: object, said: 
         SiteManager(spare_kernels=given)
 
 
+@pytest.mark.parametrize(
+    ("setting", "given", "said"),
+    [
+        ("refill_quiet", -1, "refill_quiet must be a number of seconds, 0 or more, not -1"),
+        ("refill_wait", float("nan"), "refill_wait must be a number of seconds, 0 or more, not nan"),
+        ("refill_quiet", "soon", "expected a float"),
+    ],
+)
+def test_a_wrong_refill_wait_is_named_at_start(setting: str, given: object, said: str) -> None:
+    with pytest.raises(TraitError, match=re.escape(said)):
+        SiteManager(**{setting: given})
+
+
 @pytest.mark.parametrize(("started_with", "taken_over"), [(signal.default_int_handler, True), (signal.SIG_IGN, False)], ids=["terminal", "ignored"])
 def test_ctrl_c_is_taken_over_only_where_python_handles_it(started_with: object, taken_over: bool) -> None:
     """The manager takes Ctrl-C over (so that it stops the server like SIGTERM) only from Python's
