@@ -16,7 +16,11 @@ is a refusal. For each page, once the site is warm (every pool full, everything 
    the warm process; their CPU times read before the class and when every learner has the page,
    divided by the learners: what a machine's speed at processes and messages shows in); then the
    seconds until every pool is full again;
-2. **One after another**: ``--visits`` visitors open the page one at a time, each keeping it open, as
+2. **The class moves on** (unless ``--no-moving``): the class opens the page again, then every
+   learner at the same moment leaves it and opens the next page (the site's order, as its "Next"
+   link goes; from the last page, the first), timed from the leaving, with the spares and pools as
+   that class left them; p50, p95, max and refusals;
+3. **One after another**: ``--visits`` visitors open the page one at a time, each keeping it open, as
    a teacher checking the site with ``curl`` does (the issue's case: the first takes the page's pooled
    kernel, the second comes while its refill waits at the limit); each one's time and status.
 
@@ -30,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import signal
 import sys
@@ -45,15 +50,19 @@ from benchmarks.bench_site import (
     CONFIG,
     GB,
     LEARNERS,
+    Learner,
     Sampler,
     Site,
     _finite,
     _interrupt,
+    cpu_per_learner,
     home_cookie,
     learner_leaves,
     learner_opens,
+    nearest_rank,
     scenario,
     seconds,
+    tree_cpu,
     wait_at_rest,
     warm_count,
 )
@@ -63,6 +72,52 @@ VISITS = 3
 """The issue's teacher opened each page three times in a row."""
 REFUSED = "class is full (503)"
 """bench_site's reason for a learner given the 'class is full' page."""
+
+
+def next_page(page: str, pages: list[str]) -> str:
+    """The page a class goes on to from ``page``: the next in the site's order (the number its name
+    starts with, as each page's "Next" link goes); from the last, the first (the next lesson)."""
+    ordered = sorted(pages, key=lambda name: int(name.split("_", 1)[0]))
+    return ordered[(ordered.index(page) + 1) % len(ordered)]
+
+
+async def moves_on(site: Site, page: str, then: str, learners: int, warm: int) -> dict[str, Any]:
+    """The class on ``page`` goes on to ``then``: every learner opens ``page`` at once (not timed
+    here: the class above), then all at the same moment leave it (Voila's shutdown on unload) and
+    open ``then``, each as soon as its own page is left. Timed from the leaving; then all leave and
+    the site comes to rest. The spares and the pools are as the class on ``page`` left them."""
+    xsrf = await asyncio.gather(*(home_cookie(site) for _ in range(learners)))
+    class_ = await asyncio.gather(*(learner_opens(site, page, 0.0, x) for x in xsrf))
+
+    async def move(learner: Learner) -> Learner:
+        began = time.perf_counter()
+        await learner_leaves(site, learner)
+        moved = await learner_opens(site, then, 0.0, learner.xsrf)
+        if moved.completed:  # timed from the leaving: the learner's wait for the next page
+            moved.total_s = time.perf_counter() - began
+        return moved
+
+    cpu_before = tree_cpu(site)
+    moved = await asyncio.gather(*(move(learner) for learner in class_ if learner.completed))
+    server_cpu, others_cpu = cpu_per_learner(site, cpu_before, tree_cpu(site), max(1, len(moved)))
+    await asyncio.gather(*(learner_leaves(site, learner) for learner in [*class_, *moved]))
+    await wait_at_rest(site, warm)
+    totals = [learner.total_s for learner in moved] + [math.inf] * (learners - len(moved))
+    errors: dict[str, int] = {}
+    for learner in moved:
+        if not learner.completed:
+            errors[learner.error or "not completed"] = errors.get(learner.error or "not completed", 0) + 1
+    return {
+        "from": page,
+        "learners": len(moved),
+        "completed": sum(1 for learner in moved if learner.completed),
+        "p50_s": nearest_rank(totals, 0.5),
+        "p95_s": nearest_rank(totals, 0.95),
+        "max_s": max(totals),
+        "not_completed": errors,
+        "cpu_server_s_per_learner": server_cpu,
+        "cpu_kernels_s_per_learner": others_cpu,
+    }
 
 
 async def one_after_another(site: Site, page: str, visits: int, warm: int) -> list[dict[str, Any]]:
@@ -78,7 +133,7 @@ async def one_after_another(site: Site, page: str, visits: int, warm: int) -> li
     return [{"status": v.status, "total_s": v.total_s, "error": v.error} for v in seen]
 
 
-async def run(pages: list[str], learners: int, visits: int, site: Site, sampler: Sampler) -> dict[str, Any]:
+async def run(pages: list[str], learners: int, visits: int, site: Site, sampler: Sampler, moving: bool = True) -> dict[str, Any]:
     warm, _pools = warm_count()
     took, alive = await wait_at_rest(site, warm)
     print(f"Warm: {alive} of {warm} preheated kernels, {took:.0f} s after the benchmark began waiting.")
@@ -101,6 +156,20 @@ async def run(pages: list[str], learners: int, visits: int, site: Site, sampler:
         others = {r: n for r, n in burst["not_completed"].items() if r != REFUSED}
         if others:
             print(f"    not completed: {others}")
+        if moving:
+            then = next_page(page, list(PUBLISHED))
+            move = await moves_on(site, page, then, learners, warm)
+            refused = move["not_completed"].get(REFUSED, 0)
+            print(
+                f"{page.removesuffix('.ipynb')} -> {then.removesuffix('.ipynb')}: the class moves on: completed {move['completed']}/{learners},"
+                f" p50 {seconds(move['p50_s'])} s, p95 {seconds(move['p95_s'])} s, max {seconds(move['max_s'])} s, refused {refused};"
+                f" CPU a learner: server {1000 * move['cpu_server_s_per_learner']:.0f} ms + kernels {1000 * move['cpu_kernels_s_per_learner']:.0f} ms",
+                flush=True,
+            )
+            others = {r: n for r, n in move["not_completed"].items() if r != REFUSED}
+            if others:
+                print(f"    not completed: {others}")
+            burst["moves_on"] = {**move, "to": then, "refused": refused}
         sequence = await one_after_another(site, page, visits, warm)
         shown = ", ".join(f"{v['status']} in {seconds(v['total_s'])} s" for v in sequence)
         print(f"{page.removesuffix('.ipynb')}: {visits} visitors one after another: {shown}", flush=True)
@@ -113,6 +182,7 @@ def main() -> int:
     parser.add_argument("--pages", default="", help="comma-separated pages (without .ipynb); default every published page")
     parser.add_argument("--learners", type=int, default=LEARNERS, help=f"learners at once on each page (default {LEARNERS})")
     parser.add_argument("--visits", type=int, default=VISITS, help=f"visitors one after another on each page (default {VISITS})")
+    parser.add_argument("--no-moving", action="store_true", help="skip the class moving on to the next page (after each page's class)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
     if args.learners < 1 or args.visits < 0:
@@ -133,7 +203,7 @@ def main() -> int:
     figures: dict[str, Any] = {}
     try:
         sampler.start()
-        figures = asyncio.run(run(pages, args.learners, args.visits, site, sampler))
+        figures = asyncio.run(run(pages, args.learners, args.visits, site, sampler, moving=not args.no_moving))
     except KeyboardInterrupt:
         print("Interrupted: no figures.")
         return 130
