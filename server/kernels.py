@@ -792,10 +792,11 @@ class ClassKernelManager(AsyncMappingKernelManager):
         ready or not, and a fill still on its way makes the visitor wait out ``fill_delay`` and a
         whole start (2.4 s for a third visitor one after another; in a class arriving at once, every
         learner after the pool's ready kernels). So the ready kernels are put first, and the fills
-        on their way count only when no spare kernel is left to take instead."""
+        on their way count only when no spare kernel is left to take instead (a failed fill, which
+        the keeper drops at its next look, never counts and comes last)."""
         pools: dict[str, list[asyncio.Task[Any]]] = getattr(self, "_pools", {})
         pool = pools.get(notebook_name, [])
-        pool.sort(key=lambda task: not _succeeded(task))  # (stable: the oldest ready kernel first)
+        pool.sort(key=lambda task: 0 if _succeeded(task) else 2 if _failed(task) else 1)  # (stable: the oldest ready kernel first)
         ready = sum(1 for task in pool if _succeeded(task))
         if ready or self._spares:
             return ready

@@ -406,6 +406,10 @@ def _server(folder: str, loop: asyncio.AbstractEventLoop, **options: Any) -> Any
     return manager
 
 
+async def _refused() -> None:
+    raise ClassFull(1, 1)
+
+
 FILL_DELAY_S = 1.0
 """Voila's delay before a refill: the assertions between the loop's runs take no time of the loop's."""
 
@@ -452,6 +456,13 @@ def test_a_visitor_is_handed_a_ready_pooled_kernel_or_a_spare_never_a_fill_on_it
     assert loop.run_until_complete(manager.start_kernel(kernel_name="python3", path="", env={"VOILA_PREHEAT": "False"})) == spare
     # ...and with no spare left, a fill on its way is the visitor's best (it then takes a place at the limit as its own start).
     assert not manager._spares and manager.get_pool_size("a.ipynb") == 2
+    # A failed fill (refused at the limit) never counts, and never comes first.
+    failed = loop.create_task(_refused())
+    loop.run_until_complete(asyncio.sleep(0))
+    assert isinstance(failed.exception(), ClassFull)
+    pool.insert(0, failed)
+    assert manager.get_pool_size("a.ipynb") == 2 and pool[-1] is failed and not pool[0].done()
+    pool.remove(failed)
     loop.run_until_complete(asyncio.sleep(FILL_DELAY_S + REFILL_LOOK_S))  # (the refills come, as the loop's time passes)
     assert len(pool) == 2 and all(_ready(t) for t in pool)
 
