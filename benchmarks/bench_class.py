@@ -60,6 +60,7 @@ from benchmarks.bench_site import (
     learner_leaves,
     learner_opens,
     nearest_rank,
+    not_completed,
     scenario,
     seconds,
     tree_cpu,
@@ -72,6 +73,13 @@ VISITS = 3
 """The issue's teacher opened each page three times in a row."""
 REFUSED = "class is full (503)"
 """bench_site's reason for a learner given the 'class is full' page."""
+
+
+def say_not_completed(reasons: dict[str, int]) -> None:
+    """Print why learners did not complete, but for refusals (their count is on the figures' line)."""
+    others = {reason: n for reason, n in reasons.items() if reason != REFUSED}
+    if others:
+        print(f"    not completed: {others}")
 
 
 def next_page(page: str, pages: list[str]) -> str:
@@ -103,10 +111,7 @@ async def moves_on(site: Site, page: str, then: str, learners: int, warm: int) -
     await asyncio.gather(*(learner_leaves(site, learner) for learner in [*class_, *moved]))
     await wait_at_rest(site, warm)
     totals = [learner.total_s for learner in moved] + [math.inf] * (learners - len(moved))
-    errors: dict[str, int] = {}
-    for learner in moved:
-        if not learner.completed:
-            errors[learner.error or "not completed"] = errors.get(learner.error or "not completed", 0) + 1
+    errors = not_completed(moved)
     return {
         "from": page,
         "learners": len(moved),
@@ -153,9 +158,7 @@ async def run(pages: list[str], learners: int, visits: int, site: Site, sampler:
             f" (and this benchmark's own, the learners' side, {1000 * burst['cpu_client_s_per_learner']:.0f} ms)"
         )
         print(row, flush=True)
-        others = {r: n for r, n in burst["not_completed"].items() if r != REFUSED}
-        if others:
-            print(f"    not completed: {others}")
+        say_not_completed(burst["not_completed"])
         if moving:
             then = next_page(page, list(PUBLISHED))
             move = await moves_on(site, page, then, learners, warm)
@@ -166,9 +169,7 @@ async def run(pages: list[str], learners: int, visits: int, site: Site, sampler:
                 f" CPU a learner: server {1000 * move['cpu_server_s_per_learner']:.0f} ms + kernels {1000 * move['cpu_kernels_s_per_learner']:.0f} ms",
                 flush=True,
             )
-            others = {r: n for r, n in move["not_completed"].items() if r != REFUSED}
-            if others:
-                print(f"    not completed: {others}")
+            say_not_completed(move["not_completed"])
             burst["moves_on"] = {**move, "to": then, "refused": refused}
         sequence = await one_after_another(site, page, visits, warm)
         shown = ", ".join(f"{v['status']} in {seconds(v['total_s'])} s" for v in sequence)

@@ -562,6 +562,16 @@ def tree_cpu(site: Site) -> dict[int, float]:
     return used
 
 
+def not_completed(learners: list[Learner]) -> dict[str, int]:
+    """How many learners did not complete their page, by reason (their error, or "not completed")."""
+    reasons: dict[str, int] = {}
+    for learner in learners:
+        if not learner.completed:
+            reason = learner.error or "not completed"
+            reasons[reason] = reasons.get(reason, 0) + 1
+    return reasons
+
+
 def cpu_per_learner(site: Site, before: dict[int, float], after: dict[int, float], learners: int) -> tuple[float, float]:
     """The server's CPU, and the other processes' (its kernels, the warm process), in seconds per
     learner between two ``tree_cpu`` readings; a process started between them counts whole, one
@@ -592,10 +602,7 @@ async def scenario(site: Site, sampler: Sampler, page: str, learners: int, over:
     totals = [learner.total_s for learner in class_]
     done = [learner for learner in class_ if learner.completed]
     pages = [learner.page_s for learner in class_]
-    errors: dict[str, int] = {}
-    for learner in class_:
-        if not learner.completed:
-            errors[learner.error or "not completed"] = errors.get(learner.error or "not completed", 0) + 1
+    errors = not_completed(class_)
     return {
         "learners": learners,
         "over_s": over,

@@ -349,7 +349,6 @@ def main(preload: Sequence[str], rehearse: bool = False) -> None:
     about a fifth more CPU a learner than those forked after (the rules tour: p95 5.4 s against
     4.5 s, docs/deploy.md)."""
     import importlib
-    import select
     import time
 
     # The answers get a pipe of their own: what anything here prints (an import, a rehearsed page's
@@ -388,8 +387,7 @@ def main(preload: Sequence[str], rehearse: bool = False) -> None:
     pending = b""
     while True:
         if b"\n" not in pending:
-            select.select([requests], [], [])
-            chunk = os.read(requests, 1 << 16)
+            chunk = os.read(requests, 1 << 16)  # (blocks until the server asks, or ends)
             if not chunk:
                 return  # the server is gone
             pending += chunk

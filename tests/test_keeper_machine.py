@@ -111,7 +111,12 @@ class Recorded(ClassKernelManager, FakeLaunch):
             raise
 
     def ready_pooled(self) -> int:
-        return sum(1 for _name, pool in self._pool_lists() for t in pool if t.done() and not t.cancelled() and t.exception() is None)
+        return sum(1 for _name, pool in self._pool_lists() for t in pool if _ready(t))
+
+
+def _ready(task: asyncio.Task[Any]) -> bool:
+    """Whether a pool's fill has ended with its kernel, ready to hand over."""
+    return task.done() and not task.cancelled() and task.exception() is None
 
 
 class FakeRenderer:
@@ -147,6 +152,29 @@ class FakeServer(LoggingConfigurable):
     base_url = Unicode("/")
     server_url = Unicode("/")
     port = Integer(8866)
+
+
+def _manager(folder: str, loop: asyncio.AbstractEventLoop, record: Record, **options: Any) -> Any:
+    """The real manager inside Voila's, with the test doubles, over pages a, b and c written to
+    ``folder``; its pools start filling (the keeper never looks by itself)."""
+    for page in PAGES:
+        (Path(folder) / page).write_text("{}", encoding="utf-8")
+
+    async def build() -> Any:
+        Recorded.record = record
+        return Manager(parent=FakeServer(root_dir=folder), keeper_interval=1e6, **options)
+
+    return loop.run_until_complete(build())
+
+
+def _close(loop: asyncio.AbstractEventLoop) -> None:
+    """End ``loop`` and what runs on it, and the server's page count with it (no later test inherits it)."""
+    PAGES_BEING_SENT[0] = 0
+    for task in asyncio.all_tasks(loop):
+        task.cancel()
+    loop.run_until_complete(asyncio.sleep(0))
+    loop.close()
+    asyncio.set_event_loop(None)
 
 
 def machine_settings(examples: int, steps: int) -> settings:
@@ -186,17 +214,9 @@ class ClassOnTheServer(RuleBasedStateMachine):
         spares = min(spares, limit - a - b)  # and so do the spare kernels
         self.sizes = {"a.ipynb": a, "b.ipynb": b, "c.ipynb": 0}
         self.spares = spares
-        folder = Path(self.tmp())
-        for page in PAGES:
-            (folder / page).write_text("{}", encoding="utf-8")
-        parent = FakeServer(root_dir=str(folder))
         pools = {"default": {"pool_size": 0}, "a.ipynb": {"pool_size": a}, "b.ipynb": {"pool_size": b}}
-
-        async def build() -> Any:
-            Recorded.record = self.record
-            return Manager(parent=parent, max_kernels=limit, keeper_interval=1e6, fill_delay=0, kernel_pools_config=pools, spare_kernels=spares, refill_quiet=0)
-
-        self.manager = self.loop.run_until_complete(build())
+        options = {"max_kernels": limit, "fill_delay": 0, "kernel_pools_config": pools, "spare_kernels": spares, "refill_quiet": 0}
+        self.manager = _manager(self.tmp(), self.loop, self.record, **options)
         self.settle()
 
     def tmp(self) -> str:
@@ -250,9 +270,7 @@ class ClassOnTheServer(RuleBasedStateMachine):
         if manager.get_pool_size(page) > 0 and manager.notebook_data.get(page):
             handed = manager._pools[page][0]  # what get_rendered_notebook pops before it awaits
             if manager._spares:  # a fill on its way makes its visitor wait out fill_delay and a start
-                assert handed.done() and not handed.cancelled() and handed.exception() is None, (
-                    f"a visitor of {page} was handed a pool fill on its way while {len(manager._spares)} spare kernel(s) were left"
-                )
+                assert _ready(handed), f"a visitor of {page} was handed a pool fill on its way while {len(manager._spares)} spare kernel(s) were left"
             try:
                 render, _cache, kernel = await manager.get_rendered_notebook(notebook_name=page)
             except ClassFull:
@@ -345,7 +363,7 @@ class ClassOnTheServer(RuleBasedStateMachine):
         manager = self.manager
         for page, size in self.sizes.items():
             pool = manager._pools.get(page, [])
-            ready = [t for t in pool if t.done() and not t.cancelled() and t.exception() is None]
+            ready = [t for t in pool if _ready(t)]
             assert len(ready) == size == len(pool), f"the pool of {page} holds {len(ready)} ready of {len(pool)}, not {size}, after the class left"
         assert len(manager.spare_ids()) == self.spares == len(manager._spares), (
             f"{len(manager.spare_ids())} spare kernels after the class left, not {self.spares}"
@@ -375,12 +393,7 @@ class ClassOnTheServer(RuleBasedStateMachine):
                 self.everyone_leaves_and_the_pools_come_back()
                 self.manager.stop_keeper()
         finally:
-            PAGES_BEING_SENT[0] = 0  # (the server's own count: no later example inherits it)
-            for task in asyncio.all_tasks(self.loop):
-                task.cancel()
-            self.loop.run_until_complete(asyncio.sleep(0))
-            self.loop.close()
-            asyncio.set_event_loop(None)
+            _close(self.loop)
             if hasattr(self, "_tmp"):
                 self._tmp.cleanup()
 
@@ -394,14 +407,7 @@ TestClassOnTheServer = ClassOnTheServer.TestCase
 
 def _server(folder: str, loop: asyncio.AbstractEventLoop, **options: Any) -> Any:
     """The manager of the machine above, over pages a, b and c in ``folder``, its pools filled."""
-    for page in PAGES:
-        (Path(folder) / page).write_text("{}", encoding="utf-8")
-    Recorded.record = Record()
-
-    async def build() -> Any:
-        return Manager(parent=FakeServer(root_dir=folder), keeper_interval=1e6, **options)
-
-    manager = loop.run_until_complete(build())
+    manager = _manager(folder, loop, Record(), **options)
     loop.run_until_complete(asyncio.sleep(0.05))
     return manager
 
@@ -412,10 +418,6 @@ async def _refused() -> None:
 
 FILL_DELAY_S = 1.0
 """Voila's delay before a refill: the assertions between the loop's runs take no time of the loop's."""
-
-
-def _ready(task: asyncio.Task[Any]) -> bool:
-    return task.done() and not task.cancelled() and task.exception() is None
 
 
 @pytest.fixture
@@ -429,12 +431,7 @@ def loop() -> Any:
         pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
         assert not pending, f"fills still on their way: {pending}"
     finally:
-        PAGES_BEING_SENT[0] = 0
-        for task in asyncio.all_tasks(loop):
-            task.cancel()
-        loop.run_until_complete(asyncio.sleep(0))
-        loop.close()
-        asyncio.set_event_loop(None)
+        _close(loop)
 
 
 def test_a_visitor_is_handed_a_ready_pooled_kernel_or_a_spare_never_a_fill_on_its_way(loop: Any, tmp_path: Path) -> None:
