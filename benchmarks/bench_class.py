@@ -16,13 +16,19 @@ is a refusal. For each page, once the site is warm (every pool full, everything 
    the warm process; their CPU times read before the class and when every learner has the page,
    divided by the learners: what a machine's speed at processes and messages shows in); then the
    seconds until every pool is full again;
-2. **The class moves on** (unless ``--no-moving``): the class opens the page again, then every
-   learner at the same moment leaves it and opens the next page (the site's order, as its "Next"
-   link goes; from the last page, the first), timed from the leaving, with the spares and pools as
-   that class left them; p50, p95, max and refusals;
+2. **The class moves on** (unless ``--no-moving``): the class opens the page again and reads it
+   until the server is at rest with every learner's kernel alive (as in the minutes a class spends
+   on a page: the spares come back meanwhile; ``--moving-at-once``: no reading), then every learner
+   at the same moment leaves it and opens the next page (the site's order, as its "Next" link
+   goes; from the last page, the first), timed from the leaving; p50, p95, max and refusals. A
+   learner leaves as a browser does: the kernel's shutdown goes as a beacon, not waited for, and
+   the next page is asked for at once;
 3. **One after another**: ``--visits`` visitors open the page one at a time, each keeping it open, as
    a teacher checking the site with ``curl`` does (the issue's case: the first takes the page's pooled
    kernel, the second comes while its refill waits at the limit); each one's time and status.
+
+``--classes-stay`` measures instead the kernel limit's worst case for memory: one class on each
+page of ``--pages`` in turn, each staying on its page while the next comes.
 
 Percentiles of 30 are nearest-rank figures of one run, not estimates with an interval: the benchmark
 measures this machine at this moment, and another process's work shows in every figure. It stops the
@@ -57,6 +63,7 @@ from benchmarks.bench_site import (
     _interrupt,
     cpu_per_learner,
     home_cookie,
+    learner_goes_on,
     learner_leaves,
     learner_opens,
     nearest_rank,
@@ -89,17 +96,22 @@ def next_page(page: str, pages: list[str]) -> str:
     return ordered[(ordered.index(page) + 1) % len(ordered)]
 
 
-async def moves_on(site: Site, page: str, then: str, learners: int, warm: int) -> dict[str, Any]:
+async def moves_on(site: Site, page: str, then: str, learners: int, warm: int, reading: bool = True) -> dict[str, Any]:
     """The class on ``page`` goes on to ``then``: every learner opens ``page`` at once (not timed
-    here: the class above), then all at the same moment leave it (Voila's shutdown on unload) and
-    open ``then``, each as soon as its own page is left. Timed from the leaving; then all leave and
-    the site comes to rest. The spares and the pools are as the class on ``page`` left them."""
+    here: the class above) and reads it (``reading``: until the server is at rest, its spares and
+    pools back beside the class's kernels, as in the minutes a class spends on a page), then all at
+    the same moment leave it (Voila's shutdown on unload) and open ``then``, each as soon as its own
+    page is left. Timed from the leaving; then all leave and the site comes to rest."""
     xsrf = await asyncio.gather(*(home_cookie(site) for _ in range(learners)))
     class_ = await asyncio.gather(*(learner_opens(site, page, 0.0, x) for x in xsrf))
+    if reading:
+        await wait_at_rest(site, warm + sum(1 for learner in class_ if learner.completed))
+
+    leaving: list[asyncio.Task[None]] = []
 
     async def move(learner: Learner) -> Learner:
         began = time.perf_counter()
-        await learner_leaves(site, learner)
+        leaving.append(learner_goes_on(site, learner))  # as a browser: the shutdown is not waited for
         moved = await learner_opens(site, then, 0.0, learner.xsrf)
         if moved.completed:  # timed from the leaving: the learner's wait for the next page
             moved.total_s = time.perf_counter() - began
@@ -108,7 +120,9 @@ async def moves_on(site: Site, page: str, then: str, learners: int, warm: int) -
     cpu_before = tree_cpu(site)
     moved = await asyncio.gather(*(move(learner) for learner in class_ if learner.completed))
     server_cpu, others_cpu = cpu_per_learner(site, cpu_before, tree_cpu(site), max(1, len(moved)))
-    await asyncio.gather(*(learner_leaves(site, learner) for learner in [*class_, *moved]))
+    await asyncio.gather(*leaving)
+    stayed = [learner for learner in class_ if not learner.completed]  # (kernels a class left open)
+    await asyncio.gather(*(learner_leaves(site, learner) for learner in [*stayed, *moved]))
     await wait_at_rest(site, warm)
     totals = [learner.total_s for learner in moved] + [math.inf] * (learners - len(moved))
     errors = not_completed(moved)
@@ -125,6 +139,39 @@ async def moves_on(site: Site, page: str, then: str, learners: int, warm: int) -
     }
 
 
+async def classes_stay(site: Site, sampler: Sampler, pages: list[str], learners: int, warm: int) -> list[dict[str, Any]]:
+    """One class on each of ``pages`` in turn, each staying on its page (the site comes to rest before
+    the next class comes), then every class leaves: the kernel limit's worst case for memory, a
+    second and a third class while the first still reads (past the limit, their kernels take the
+    places of waiting pooled kernels). For each class: completed, refused, and the memory at rest
+    after it came (PSS sum, kernels) and the peak so far."""
+    everyone: list[Learner] = []
+    rows = []
+    started = time.perf_counter()
+    for page in pages:
+        xsrf = await asyncio.gather(*(home_cookie(site) for _ in range(learners)))
+        class_ = await asyncio.gather(*(learner_opens(site, page, 0.0, x) for x in xsrf))
+        everyone += class_
+        await wait_at_rest(site, warm + sum(1 for learner in everyone if learner.completed))
+        rest = sampler.measure()
+        sampler.samples.append(rest)
+        peak = sampler.peak(started, time.perf_counter())
+        rows.append(
+            {
+                "page": page,
+                "completed": sum(1 for learner in class_ if learner.completed),
+                "refused": not_completed(class_).get(REFUSED, 0),
+                "not_completed": not_completed(class_),
+                "rest_pss_gb": rest.pss / GB,
+                "rest_kernels": rest.kernels,
+                "peak_pss_gb": peak.pss / GB,
+            }
+        )
+    await asyncio.gather(*(learner_leaves(site, learner) for learner in everyone))
+    await wait_at_rest(site, warm)
+    return rows
+
+
 async def one_after_another(site: Site, page: str, visits: int, warm: int) -> list[dict[str, Any]]:
     """``visits`` visitors in a row, each keeping the page open; then all leave and the pools refill."""
     xsrf = await home_cookie(site)
@@ -138,12 +185,31 @@ async def one_after_another(site: Site, page: str, visits: int, warm: int) -> li
     return [{"status": v.status, "total_s": v.total_s, "error": v.error} for v in seen]
 
 
-async def run(pages: list[str], learners: int, visits: int, site: Site, sampler: Sampler, moving: bool = True) -> dict[str, Any]:
+async def run(
+    pages: list[str],
+    learners: int,
+    visits: int,
+    site: Site,
+    sampler: Sampler,
+    moving: bool = True,
+    at_once: bool = False,
+    stay: bool = False,
+) -> dict[str, Any]:
     warm, _pools = warm_count()
     took, alive = await wait_at_rest(site, warm)
     print(f"Warm: {alive} of {warm} preheated kernels, {took:.0f} s after the benchmark began waiting.")
     warm = min(warm, alive)
     figures: dict[str, Any] = {}
+    if stay:
+        rows = await classes_stay(site, sampler, pages, learners, warm)
+        for number, row in enumerate(rows, 1):
+            print(
+                f"class {number} on {row['page'].removesuffix('.ipynb')} ({number - 1} before it still there): completed {row['completed']}/{learners},"
+                f" refused {row['refused']}; at rest {row['rest_pss_gb']:.2f} GB PSS sum ({row['rest_kernels']} kernels), peak {row['peak_pss_gb']:.2f} GB",
+                flush=True,
+            )
+            say_not_completed(row["not_completed"])
+        return {"classes_stay": rows}
     for page in pages:
         burst = await scenario(site, sampler, page, learners, 0.0, warm)
         refused = burst["not_completed"].get(REFUSED, 0)
@@ -161,16 +227,17 @@ async def run(pages: list[str], learners: int, visits: int, site: Site, sampler:
         say_not_completed(burst["not_completed"])
         if moving:
             then = next_page(page, list(PUBLISHED))
-            move = await moves_on(site, page, then, learners, warm)
+            move = await moves_on(site, page, then, learners, warm, reading=not at_once)
+            how = "the moment it has the page" if at_once else "having read the page"
             refused = move["not_completed"].get(REFUSED, 0)
             print(
-                f"{page.removesuffix('.ipynb')} -> {then.removesuffix('.ipynb')}: the class moves on: completed {move['completed']}/{learners},"
+                f"{page.removesuffix('.ipynb')} -> {then.removesuffix('.ipynb')}: the class moves on, {how}: completed {move['completed']}/{learners},"
                 f" p50 {seconds(move['p50_s'])} s, p95 {seconds(move['p95_s'])} s, max {seconds(move['max_s'])} s, refused {refused};"
                 f" CPU a learner: server {1000 * move['cpu_server_s_per_learner']:.0f} ms + kernels {1000 * move['cpu_kernels_s_per_learner']:.0f} ms",
                 flush=True,
             )
             say_not_completed(move["not_completed"])
-            burst["moves_on"] = {**move, "to": then, "refused": refused}
+            burst["moves_on"] = {**move, "to": then, "refused": refused, "read_first": not at_once}
         sequence = await one_after_another(site, page, visits, warm)
         shown = ", ".join(f"{v['status']} in {seconds(v['total_s'])} s" for v in sequence)
         print(f"{page.removesuffix('.ipynb')}: {visits} visitors one after another: {shown}", flush=True)
@@ -184,6 +251,16 @@ def main() -> int:
     parser.add_argument("--learners", type=int, default=LEARNERS, help=f"learners at once on each page (default {LEARNERS})")
     parser.add_argument("--visits", type=int, default=VISITS, help=f"visitors one after another on each page (default {VISITS})")
     parser.add_argument("--no-moving", action="store_true", help="skip the class moving on to the next page (after each page's class)")
+    parser.add_argument(
+        "--moving-at-once",
+        action="store_true",
+        help="the class moves on the moment every learner has the page, without reading it (no spare back meanwhile)",
+    )
+    parser.add_argument(
+        "--classes-stay",
+        action="store_true",
+        help="instead: one class on each page of --pages in turn, each staying (the limit's worst case for memory)",
+    )
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
     if args.learners < 1 or args.visits < 0:
@@ -204,7 +281,9 @@ def main() -> int:
     figures: dict[str, Any] = {}
     try:
         sampler.start()
-        figures = asyncio.run(run(pages, args.learners, args.visits, site, sampler, moving=not args.no_moving))
+        figures = asyncio.run(
+            run(pages, args.learners, args.visits, site, sampler, moving=not args.no_moving, at_once=args.moving_at_once, stay=args.classes_stay)
+        )
     except KeyboardInterrupt:
         print("Interrupted: no figures.")
         return 130

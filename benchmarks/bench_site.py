@@ -475,7 +475,8 @@ async def learner_opens(site: Site, page: str, delay: float, xsrf: str) -> Learn
 
 async def learner_leaves(site: Site, learner: Learner) -> None:
     """As Voila's front end on unload: POST the kernel's shutdown (with the page's XSRF cookie), then
-    the websocket closes."""
+    the websocket closes. Awaited to the end: see :func:`learner_goes_on` for a learner who leaves
+    for another page."""
     if learner.kernel_id:
         body = f"_xsrf={learner.xsrf}"
         headers = {"Cookie": f"_xsrf={learner.xsrf}", "Content-Type": "application/x-www-form-urlencoded"}
@@ -489,6 +490,18 @@ async def learner_leaves(site: Site, learner: Learner) -> None:
     if learner.ws is not None:
         learner.ws.close()
         learner.ws = None
+
+
+def learner_goes_on(site: Site, learner: Learner) -> asyncio.Task[None]:
+    """A learner leaves the page for another, as a browser does: Voila's front end sends the kernel's
+    shutdown as a beacon on unload (``navigator.sendBeacon``), which the browser does not wait for,
+    and the page's websocket closes as the next page loads. The shutdown's task, to be awaited once
+    the next page is timed (it answers only when the kernel has ended, a second or more while a
+    class moves)."""
+    ws, learner.ws = learner.ws, None
+    if ws is not None:
+        ws.close()
+    return asyncio.ensure_future(learner_leaves(site, learner))
 
 
 # --- rest ------------------------------------------------------------------------------------------------

@@ -138,9 +138,10 @@ def test_the_published_configuration_is_sized_for_a_class() -> None:
     spares = CONFIG["ClassKernelManager"]["spare_kernels"]
     assert spares == 30 - 2
     pooled = sum(pools.get(notebook, pools["default"])["pool_size"] for notebook in PUBLISHED)
-    # Room beside the pools and spares for the page's pool to refill as the class takes it (forked
-    # kernels: the memory allows the limit).
-    assert pooled + spares + 2 <= CONFIG["ClassKernelManager"]["max_kernels"], "a class's page must find room to refill its pool"
+    # Room beside the pools and the spares for a class of 30: its spares come back while it reads
+    # its page, for the page it moves on to (forked kernels: the memory allows the limit, measured
+    # in docs/deploy.md).
+    assert pooled + spares + 30 <= CONFIG["ClassKernelManager"]["max_kernels"], "a class's spares must find room to come back"
     culling = CONFIG["MappingKernelManager"]
     assert culling["cull_idle_timeout"] + 2 * culling["cull_interval"] <= 120 and culling["cull_connected"] is False
 
@@ -365,6 +366,8 @@ def test_a_page_without_a_pooled_kernel_runs_in_a_spare_kernel_in_its_visitors_l
         finally:
             context.close()
     assert kernels[0] != kernels[1]
-    # Each spare handed over is replaced by the keeper (this server has no kernel limit): two again.
-    server.wait_for_log("Starting 1 spare kernel(s)", count=2, timeout=30)
+    # The keeper starts the spares handed over again once no page has been asked for in refill_quiet
+    # seconds (this server has no kernel limit): two again.
     server.wait_for_log("Kernel started:", count=4, timeout=LOAD_MS / 1000)
+    started = [int(n) for n in re.findall(r"Starting (\d+) spare kernel\(s\)", server.log())]
+    assert sum(started) == 4 and started[0] == 2, f"spare kernels started: {started}, not 2 and then the 2 handed over"

@@ -70,6 +70,8 @@ class Record:
 
     over_limit: list[str] = field(default_factory=list)
     refusals: dict[asyncio.Task[Any] | None, Refusal] = field(default_factory=dict)
+    shut_down_now: list[bool] = field(default_factory=list)
+    """For each kernel shut down, whether at once (``now``)."""
 
 
 class FakeLaunch(AsyncMappingKernelManager):
@@ -90,6 +92,7 @@ class FakeLaunch(AsyncMappingKernelManager):
         return kernel_id
 
     async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:  # type: ignore[override]
+        self.record.shut_down_now.append(now)
         await asyncio.sleep(0)
         self._kernels.pop(kernel_id)
 
@@ -484,3 +487,32 @@ def test_a_refill_waits_while_pages_are_being_sent_and_goes_at_once_for_a_visito
     loop.run_until_complete(manager.get_rendered_notebook(notebook_name="a.ipynb"))
     assert loop.time() - began < 2 * REFILL_LOOK_S, "a visitor waited for the class before its kernel started"
     assert len(manager._kernels) == 3
+
+
+def test_the_spares_come_back_after_the_class_not_while_its_pages_are_being_sent(loop: Any, tmp_path: Path) -> None:
+    # A class reading a page gets its spares back for the next page; but their starts wait, as a
+    # refill does, until no page is being sent: they would take the CPU from learners still waiting.
+    pools = {"default": {"pool_size": 0}}
+    manager = _server(str(tmp_path), loop, kernel_pools_config=pools, spare_kernels=2, refill_quiet=0)
+    assert len(manager.spare_ids()) == 2
+    for _ in range(2):  # two visitors take them
+        loop.run_until_complete(manager.start_kernel(kernel_name="python3", path="", env={"VOILA_PREHEAT": "False"}))
+    assert not manager._spares and len(manager._kernels) == 2
+    PAGES_BEING_SENT[0] = 1
+    manager.keep_pools()
+    loop.run_until_complete(asyncio.sleep(5 * REFILL_LOOK_S))
+    assert not manager._spares and len(manager._kernels) == 2, "spare kernels started while pages were being sent"
+    PAGES_BEING_SENT[0] = 0
+    manager.keep_pools()
+    loop.run_until_complete(asyncio.sleep(5 * REFILL_LOOK_S))
+    assert len(manager.spare_ids()) == 2 and len(manager._kernels) == 4, "the spare kernels did not come back after the class"
+
+
+def test_a_learners_kernel_is_shut_down_at_once_when_the_page_is_left(loop: Any, tmp_path: Path) -> None:
+    # Voila's page asks for the kernel's shutdown as it closes: killed at once (a page's kernel holds
+    # nothing to keep), not asked to end and then polled, which cost a class moving on its CPU.
+    record = Record()
+    manager = _manager(str(tmp_path), loop, record, kernel_pools_config={"default": {"pool_size": 0}})
+    kernel = loop.run_until_complete(manager.start_kernel(kernel_name="python3", path="", env={"VOILA_PREHEAT": "False"}))
+    loop.run_until_complete(manager.shutdown_kernel(kernel))
+    assert record.shut_down_now == [True] and kernel not in manager._kernels
