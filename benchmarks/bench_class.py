@@ -156,12 +156,13 @@ async def classes_stay(site: Site, sampler: Sampler, pages: list[str], learners:
         rest = sampler.measure()
         sampler.samples.append(rest)
         peak = sampler.peak(started, time.perf_counter())
+        reasons = not_completed(class_)
         rows.append(
             {
                 "page": page,
                 "completed": sum(1 for learner in class_ if learner.completed),
-                "refused": not_completed(class_).get(REFUSED, 0),
-                "not_completed": not_completed(class_),
+                "refused": reasons.get(REFUSED, 0),
+                "not_completed": reasons,
                 "rest_pss_gb": rest.pss / GB,
                 "rest_kernels": rest.kernels,
                 "peak_pss_gb": peak.pss / GB,
