@@ -555,13 +555,14 @@ class ClassKernelManager(AsyncMappingKernelManager):
             pools[str(page)] = settings
         return pools
 
-    @validate("spare_kernels")
-    def _read_spares(self, proposal: Bunch) -> int:
-        """A number of spare kernels, 0 or more: a wrong one stops the server at start, named."""
-        spares = int(proposal["value"])
-        if spares < 0:
-            raise TraitError(f"spare_kernels must be a whole number of kernels, 0 or more, not {spares}")
-        return spares
+    @validate("spare_kernels", "max_kernels")
+    def _read_kernel_count(self, proposal: Bunch) -> int:
+        """A number of kernels, 0 or more (for the limit, 0 is none): a wrong one stops the server at
+        start, named (a negative limit refused every visitor)."""
+        kernels = int(proposal["value"])
+        if kernels < 0:
+            raise TraitError(f"{proposal['trait'].name} must be a whole number of kernels, 0 or more, not {kernels}")
+        return kernels
 
     @validate("refill_quiet", "refill_wait")
     def _read_refill_seconds(self, proposal: Bunch) -> float:

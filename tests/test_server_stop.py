@@ -136,10 +136,17 @@ def test_a_wrong_pool_is_named_at_start(argument: str, said: str) -> None:
         _pools_from(argument)
 
 
-@pytest.mark.parametrize(("given", "said"), [(-1, "spare_kernels must be a whole number of kernels, 0 or more, not -1"), ("two", "expected an int")])
-def test_a_wrong_number_of_spare_kernels_is_named_at_start(given: object, said: str) -> None:
+@pytest.mark.parametrize(
+    ("setting", "given", "said"),
+    [
+        ("spare_kernels", -1, "spare_kernels must be a whole number of kernels, 0 or more, not -1"),
+        ("spare_kernels", "two", "expected an int"),
+        ("max_kernels", -5, "max_kernels must be a whole number of kernels, 0 or more, not -5"),
+    ],
+)
+def test_a_wrong_number_of_kernels_is_named_at_start(setting: str, given: object, said: str) -> None:
     with pytest.raises(TraitError, match=re.escape(said)):
-        SiteManager(spare_kernels=given)
+        SiteManager(**{setting: given})
 
 
 @pytest.mark.parametrize(
