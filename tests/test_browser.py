@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.voila_helpers import CHROMIUM_ARGS, CHROMIUM_PACKAGE, OUTPUT, PUBLISHED, REQUIRE_BROWSER, VoilaServer, chromium_path, shared_site
+from tests.voila_helpers import CHROMIUM_ARGS, CHROMIUM_PACKAGE, OUTPUT, REQUIRE_BROWSER, VoilaServer, chromium_path, shared_site
 from upto9 import check
 from upto9.rules import PHASE10
 
@@ -130,23 +130,8 @@ def verdict_text(page: Any) -> str:
 # --- every page ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("notebook", PUBLISHED)
-def test_every_page_draws_its_widgets(page: Any, server: VoilaServer, notebook: str) -> None:
-    started = time.perf_counter()
-    open_page(page, server, notebook)
-    if notebook.startswith(("4_", "5_", "6_")):
-        page.wait_for_selector(".js-plotly-plot", timeout=LOAD_MS)
-    page.wait_for_timeout(1000)
-    widgets = page.locator(".jupyter-widgets").count()
-    assert widgets > 3, f"{notebook}: {widgets} widgets drawn"
-    assert not widget_problems(page), f"{notebook}: {widget_problems(page)}"
-    text = page.inner_text("body")
-    for mark in ("from upto9.widgets", "page = Page()", "page.show(", "Traceback"):
-        assert mark not in text, f"{notebook}: source code or a traceback is shown ({mark!r})"
-    assert not page.locator(".jp-CodeMirrorEditor, .jp-InputPrompt:visible").count(), f"{notebook}: a code cell is shown"
-    assert page.locator(".u9-nb").first.is_hidden() and page.locator(".u9-en").first.is_visible()
-    screenshot(page, notebook.removesuffix(".ipynb"))
-    print(f"{notebook}: {widgets} widgets, drawn in {time.perf_counter() - started:.1f} s")
+# Every page's widgets drawn, with no code or traceback shown: tests/test_browser_layout.py's
+# test_page_layout, which opens each page at both sizes anyway.
 
 
 # --- the hand checker ---------------------------------------------------------------------------------

@@ -276,6 +276,17 @@ def test_page_layout(opened: Any, notebook: str) -> None:
             narrow = [w for w in english["prose"] if w < 0.9 * english["W"]]
             if not english["prose"] or narrow:
                 problems.append(f"phone: the text column is {narrow or 'missing'} px wide in a {english['W']} px window (at least 90 %)")
+        # What the page draws (the checks of a page opened once more, once: each opening costs the run
+        # seconds of CPU on two cores): its widgets, and none of its code or a traceback.
+        drawn = tab.locator(".jupyter-widgets").count()
+        if drawn <= 3:
+            problems.append(f"{size}: {drawn} widgets drawn")
+        text = tab.inner_text("body")
+        code = [mark for mark in ("from upto9.widgets", "page = Page()", "page.show(", "Traceback") if mark in text]
+        if code:
+            problems.append(f"{size}: source code or a traceback is shown: {code}")
+        if tab.locator(".jp-CodeMirrorEditor, .jp-InputPrompt:visible").count():
+            problems.append(f"{size}: a code cell is shown")
         found[size] = problems
         full_screenshot(tab, str(SHOTS / f"{stem}.{size}.png"), viewport)
         print(f"{stem} {size}: interactive in {page.interactive_s:.2f} s (drawn {page.drawn_s:.2f} s), {english['charts']} charts, {len(problems)} problems")
