@@ -276,8 +276,8 @@ def test_page_layout(opened: Any, notebook: str) -> None:
             narrow = [w for w in english["prose"] if w < 0.9 * english["W"]]
             if not english["prose"] or narrow:
                 problems.append(f"phone: the text column is {narrow or 'missing'} px wide in a {english['W']} px window (at least 90 %)")
-        # What the page draws (the checks of a page opened once more, once: each opening costs the run
-        # seconds of CPU on two cores): its widgets, and none of its code or a traceback.
+        # Its widgets drawn, and none of its code or a traceback shown: checked here, on the page open
+        # anyway, rather than by opening it once more (each opening costs seconds of CPU on two cores).
         drawn = tab.locator(".jupyter-widgets").count()
         if drawn <= 3:
             problems.append(f"{size}: {drawn} widgets drawn")
