@@ -281,14 +281,28 @@ def _run_kernel(request: dict[str, Any], requests: int, replies: int) -> None:
         code = 0
     except SystemExit as end:
         code = end.code if isinstance(end.code, int) else (0 if end.code is None else 1)
-    except BaseException:
-        import traceback
+    except BaseException as error:
+        if _connection_folder_gone(request["cmd"]):
+            print(f"[published kernel] not started: its server stopped as it started ({error})", file=sys.stderr)
+        else:
+            import traceback
 
-        traceback.print_exc()
+            traceback.print_exc()
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
+
+
+def _connection_folder_gone(cmd: Sequence[str]) -> bool:
+    """Whether the folder of a kernel's connection file (its ``-f``) is gone: Voila removes it as the
+    server stops, and a kernel forked a moment before could then not bind its sockets or write its
+    file there (a traceback in the server's log, at every stop in its first seconds)."""
+    try:
+        connection_file = cmd[list(cmd).index("-f") + 1]
+    except (ValueError, IndexError):
+        return False
+    return not Path(connection_file).parent.is_dir()
 
 
 def _rehearse(notebook: Path) -> None:

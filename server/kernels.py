@@ -51,12 +51,15 @@ A stop (Ctrl-C in ``make serve``'s terminal, SIGTERM from systemd) logs plain li
 Voila stops its loop on SIGTERM and then shuts every kernel down, but on Ctrl-C Python raises
 ``KeyboardInterrupt`` wherever the server happens to be (a page's rendering, a pool's fill), which
 logged tracebacks; here Ctrl-C takes Voila's SIGTERM path (:meth:`ClassKernelManager.stop_on_ctrl_c`).
-A stopping server starts no kernel: a pool fill still waiting for its turn is refused.
+A stopping server starts no kernel: a pool fill still waiting for its turn is refused, and the
+kernels still starting when the stop comes (the server's first seconds) are given up
+(:meth:`ClassKernelManager._give_up_starts`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -76,6 +79,7 @@ from urllib.parse import parse_qs
 
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
+from jupyter_client.manager import KernelManager
 from jupyter_client.session import Session
 from jupyter_events import EventLogger
 from jupyter_server._tz import utcnow
@@ -460,6 +464,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._seen: set[str] = set()
         """Kernels the culler has seen outside the pools (their idle clock restarted then)."""
         self._keeper: PeriodicCallback | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The server's event loop (set at the first start)."""
+        self._starting_managers: dict[str, KernelManager] = {}
+        """The kernel managers of the kernels in :attr:`_starting` (jupyter_server has them only once started)."""
         self._stopping = False
         """Set once the server shuts its kernels down: nothing starts after that."""
         self._fills_begun: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
@@ -621,6 +629,15 @@ class ClassKernelManager(AsyncMappingKernelManager):
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))
         finally:
             self._starting.discard(kernel_id)
+            self._starting_managers.pop(kernel_id, None)
+
+    def pre_start_kernel(self, kernel_name: str | None, kwargs: Any) -> tuple[KernelManager, str, str]:
+        """jupyter_client's, keeping the new kernel's manager while it starts (a stop gives it up,
+        :meth:`_give_up_starts`)."""
+        manager, name, kernel_id = super().pre_start_kernel(kernel_name, kwargs)
+        if kernel_id in self._starting:
+            self._starting_managers[kernel_id] = manager
+        return manager, name, kernel_id
 
     async def refill_after_the_class(self) -> None:
         """Hold a pool fill (in its own task) while visitors' pages are being sent, for at most
@@ -705,6 +722,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
             return str(started)
         finally:
             self._starting.discard(kernel_id)
+            self._starting_managers.pop(kernel_id, None)
 
     def _keep_spares(self, room: float) -> None:
         """Start the missing spare kernels, all of them, if the limit leaves ``room`` for all."""
@@ -765,6 +783,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         exists by then)."""
         if self._keeper is not None:
             return
+        self._loop = asyncio.get_running_loop()
         # Only where Python's own Ctrl-C handling is in place: a server started with SIGINT ignored
         # (nohup, a shell's `trap "" INT`) goes on ignoring it, and a handler someone set is kept.
         if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
@@ -846,10 +865,31 @@ class ClassKernelManager(AsyncMappingKernelManager):
         # A kernel still starting is not yet one jupyter_server can shut down (its id is unknown to
         # it until the start returns: the shutdown failed with a traceback); its start is short.
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + STARTING_WAIT_S
-        while self._starting and loop.time() < deadline:
-            await asyncio.sleep(0.1)
+        if loop is self._loop:  # (Voila's own stop runs on a new loop, where no start goes on)
+            deadline = loop.time() + STARTING_WAIT_S
+            while self._starting and loop.time() < deadline:
+                await asyncio.sleep(0.1)
+        self._give_up_starts()
         await super().shutdown_all(now=now)
+
+    def _give_up_starts(self) -> None:
+        """Give up the kernels still starting at a stop, killing any process one has already.
+        Voila stops the server by shutting its kernels down on a new event loop, once its own has
+        ended (jupyter_core's ``run_sync``), so a start under way (a pool's fill in the server's
+        first seconds) never ends; jupyter_client's shutdown then asked for each by its id, which
+        jupyter_server knows only once the start is over: a traceback (404 "Kernel does not
+        exist"), and the server and a kernel left running. A kernel forked but not yet known here
+        ends by itself with the server (it watches its parent)."""
+        starting = [k for k in self._pending_kernels if k not in self._kernels]
+        for kernel_id in starting:
+            self._pending_kernels.pop(kernel_id).cancel()
+            manager = self._starting_managers.pop(kernel_id, None)
+            process = getattr(getattr(manager, "provisioner", None), "process", None)
+            if process is not None:
+                with contextlib.suppress(OSError):
+                    process.kill()
+        if starting:
+            self.log.info("Stopping: %d kernel(s) still starting given up", len(starting))
 
     def stop_on_ctrl_c(self) -> None:
         """Ctrl-C stops the server as SIGTERM does (Voila's own way: its loop ends, then every kernel

@@ -24,7 +24,7 @@ from traitlets import Dict, TraitError
 from traitlets.config.loader import KVArgParseConfigLoader
 
 from tests.test_simulate_stop import terminal_ctrl_c  # noqa: F401  (the fixture: Ctrl-C as in a terminal, however pytest was started)
-from tests.voila_helpers import PUBLISHED, SITE, STOP_TIMEOUT_S, TEMPLATES, VoilaServer, get, make_voila_options
+from tests.voila_helpers import PUBLISHED, SITE, STOP_TIMEOUT_S, TEMPLATES, VoilaServer, get, in_a_loop, make_voila_options
 
 pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
 
@@ -75,7 +75,8 @@ def stop_and_read(server: VoilaServer, signum: int, to_group: bool) -> str:
 def assert_quiet(log: str, stop_line: str) -> None:
     """The log holds none of :data:`NOISE`, and from the stop on only plain log lines."""
     found = [word for word in NOISE if word in log]
-    assert not found, f"the server's log holds {found}; see test-output/server_stop.log"
+    first = min((log.index(word) for word in found), default=0)
+    assert not found, f"the server's log holds {found}, first:\n{log[max(0, first - 2000) : first + 3000]}"
     after = log[log.rfind("\n", 0, log.index(stop_line)) + 1 :]  # from the start of the stop's line
     assert STOPPED in after
     assert all(line.startswith("[") for line in after.splitlines() if line.strip()), after
@@ -93,6 +94,22 @@ def test_sigterm_stops_the_server_quietly(served: VoilaServer) -> None:
     """systemd's stop (SIGTERM) of the server."""
     log = stop_and_read(served, signal.SIGTERM, to_group=False)
     assert_quiet(log, "Handle signal 15")
+
+
+def test_sigterm_while_the_pools_fill_stops_the_server_quietly() -> None:
+    """A stop in the server's first seconds (Ctrl-C as soon as ``make serve`` prints its address),
+    while its pools' kernels are still starting: they failed to start once the stop had removed
+    Voila's folder of connection files, and the shutdown then asked for each by its id (404
+    "Kernel does not exist", a traceback, and the server and a kernel left running)."""
+    options = [o for o in make_voila_options("serve") if o != "--no-browser"]
+    server = VoilaServer("server_stop_early.log", pools=None, options=tuple(options), new_session=True)
+    try:
+        server.wait_for_log("Kernel started", timeout=120)
+        assert "is filled with" not in server.log(), "the pools filled before the stop: nothing was starting"
+        log = stop_and_read(server, signal.SIGTERM, to_group=False)
+        assert_quiet(log, "Handle signal 15")
+    finally:
+        server.stop()
 
 
 # --- the pools on the command line ------------------------------------------------------------------
@@ -258,6 +275,6 @@ def test_the_launcher_leaves_the_import_path_as_ipykernel_has_it() -> None:
             client.stop_channels()
             await manager.shutdown_kernel(now=True)
 
-    asyncio.run(import_path())
+    in_a_loop(import_path)  # (its kernel is forked: the warm process ends with the loop)
     path = json.loads("".join(said))
     assert str(TEMPLATES / "kernels" / "python3") not in path and path, path

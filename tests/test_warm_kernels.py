@@ -4,7 +4,6 @@ shared compiled templates and its quiet logger (server/kernels.py)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
@@ -12,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,9 @@ import psutil
 import pytest
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import AsyncKernelManager
-from upto9.server.forking import ForkedKernel, ForkProvisioner
+from upto9.server.forking import ForkedKernel
 
-from tests.voila_helpers import ROOT, SITE, TEMPLATES, VoilaServer
+from tests.voila_helpers import ROOT, SITE, TEMPLATES, VoilaServer, in_a_loop
 
 READY_WITHIN_S = 120.0
 """How long the warm process may take to import the pages' modules on a busy machine."""
@@ -38,32 +37,6 @@ async def published_kernel(**kwargs: Any) -> AsyncIterator[AsyncKernelManager]:
         yield manager
     finally:
         await manager.shutdown_kernel(now=True)
-
-
-def in_a_loop(check: Callable[[], Awaitable[None]]) -> None:
-    """``asyncio.run(check())``, then the end of the warm process its kernels were forked from (one
-    a loop): the end of file on its requests ends it, and its pipes close with the loop still open.
-    Left to the garbage collector, each closed pipe raised "Event loop is closed" in a finalizer at
-    a random later moment, and the traceback Python then formats (which parses source) once ran
-    inside another parse and failed with CPython 3.11's "AST constructor recursion depth mismatch"
-    (a later test, in CI)."""
-
-    async def main() -> None:
-        try:
-            await check()
-        finally:
-            loop = str(id(asyncio.get_running_loop()))
-            for key, warm in list(ForkProvisioner._warm.items()):
-                if key[-1] != loop:
-                    continue
-                del ForkProvisioner._warm[key]
-                process = warm._process
-                if process is not None and process.returncode is None and process.stdin is not None:
-                    process.stdin.close()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(process.wait(), 30)
-
-    asyncio.run(main())
 
 
 @asynccontextmanager
@@ -161,6 +134,48 @@ def test_when_the_warm_process_dies_kernels_start_as_processes_of_their_own(capl
         assert "kernels start as new processes" in caplog.text
 
     in_a_loop(check)
+
+
+def _fork_a_failing_kernel(folder: Path, remove_folder: bool) -> str:
+    """What a kernel forked by the warm process writes to the log when it fails to start: its command
+    (a script standing in for ipykernel's launcher, given ``-f`` a connection file in ``folder``)
+    removes ``folder`` first if ``remove_folder``, as Voila's stop does, then fails as a kernel's
+    bind in a removed folder does."""
+    folder.mkdir()
+    script = folder.parent / "kernel.py"
+    script.write_text(
+        f"import shutil, sys\nif {remove_folder!r}:\n    shutil.rmtree({str(folder)!r})\nraise OSError('No such file or directory for ipc path')\n",
+        encoding="utf-8",
+    )
+    warm = subprocess.Popen(
+        [sys.executable, "-m", "upto9.server.forking", "json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=folder.parent,
+    )
+    assert warm.stdin is not None and warm.stdout is not None and warm.stderr is not None
+    try:
+        assert warm.stdout.readline().strip() == b"ready"
+        cmd = [sys.executable, str(script), "-f", str(folder / "kernel-1.json")]
+        warm.stdin.write(json.dumps({"cmd": cmd, "env": dict(os.environ), "cwd": str(folder.parent)}).encode() + b"\n")
+        warm.stdin.flush()
+        assert "pid" in json.loads(warm.stdout.readline())
+    finally:
+        warm.stdin.close()  # end of file: the warm process ends, and its log closes once the kernel's has
+        log = warm.stderr.read().decode()
+        warm.wait(timeout=30)
+    return log
+
+
+def test_a_kernel_forked_as_its_server_stops_says_so_in_one_line(tmp_path: Path) -> None:
+    """A kernel forked just before the server removed its folder of connection files (Voila does so
+    as it stops) cannot start: one plain line in the server's log, not a traceback (a stop in the
+    server's first seconds logged one for each such kernel). Any other failure keeps its traceback."""
+    log = _fork_a_failing_kernel(tmp_path / "voila_connections", remove_folder=True)
+    assert log.splitlines() == ["[published kernel] not started: its server stopped as it started (No such file or directory for ipc path)"], log
+    log = _fork_a_failing_kernel(tmp_path / "still_there", remove_folder=False)
+    assert "Traceback" in log and "OSError: No such file or directory for ipc path" in log, log
 
 
 def test_the_rehearsal_leaves_nothing_a_kernel_must_not_inherit() -> None:
@@ -372,6 +387,17 @@ async def _iopub_until(client: Any, done: Any, timeout: float = 30.0) -> list[di
     raise AssertionError(f"the kernel never sent what was awaited; it sent {[m['msg_type'] for m in seen]}")
 
 
+async def _shell_reply_to(client: Any, msg_id: str, timeout: float = 30.0) -> dict[str, Any]:
+    """The shell reply to ``msg_id``, past any other: on a busy machine ``wait_for_ready`` sends a
+    ``kernel_info_request`` each second it waits, and the late replies stay queued on the shell
+    channel (one, read as the execute reply, had no ``execution_count``: a KeyError in CI)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        reply: dict[str, Any] = await client.get_shell_msg(timeout=max(0.1, deadline - time.monotonic()))
+        if reply["parent_header"].get("msg_id") == msg_id:
+            return reply
+
+
 def _idle_after(msg_id: str) -> Any:
     """Whether a message says the kernel is done with the request ``msg_id``."""
     return lambda m: m["msg_type"] == "status" and m["parent_header"].get("msg_id") == msg_id and m["content"]["execution_state"] == "idle"
@@ -488,7 +514,7 @@ def test_the_published_kernel_echoes_no_code_and_still_runs_it() -> None:
             types = [m["msg_type"] for m in seen if m["parent_header"].get("msg_id") == msg_id]
             assert "execute_input" not in types, types
             assert [m["content"]["text"] for m in seen if m["msg_type"] == "stream"] == ["42\n"]
-            reply = await client.get_shell_msg(timeout=30)
+            reply = await _shell_reply_to(client, msg_id)
             assert reply["content"]["status"] == "ok" and reply["content"]["execution_count"] >= 1
 
     in_a_loop(check)

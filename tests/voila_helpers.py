@@ -3,6 +3,8 @@ browser tests, and finding the headless Chromium the browser tests drive."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import re
@@ -15,11 +17,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
+from upto9.server.forking import ForkProvisioner
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
@@ -241,6 +244,29 @@ SHOWN = "(cls) => [...document.getElementsByClassName(cls)].some((e) => e.getCli
 """Whether the page shows a narrative block of a language (``u9-en``, ``u9-nb``): the switch has answered."""
 
 
+QUIET: Final = r"""([quietMs, mostMs]) => new Promise((resolve) => {
+  const start = performance.now();
+  let last = start;
+  const seen = new MutationObserver(() => { last = performance.now(); });
+  seen.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  const look = () => {
+    const now = performance.now();
+    if (now - last >= quietMs || now - start >= mostMs) { seen.disconnect(); resolve(now - start); }
+    else setTimeout(look, 50);
+  };
+  setTimeout(look, 50);
+})"""
+"""Resolves once the page has not changed for ``quietMs`` (or after ``mostMs``): its milliseconds."""
+
+
+def quiet(tab: Any, quiet_ms: int = 400, most_ms: int = 4000) -> float:
+    """Wait until nothing on the page has changed for ``quiet_ms`` (a kernel's answer drawn, charts
+    laid out), at most ``most_ms``: the seconds waited. In place of a fixed wait, which on a two-core
+    machine was either too short under load or seconds of nothing in a CPU-bound run; what must
+    have happened first is waited for by name (a text shown, a chart's SVG) before this."""
+    return float(tab.evaluate(QUIET, [quiet_ms, most_ms])) / 1000
+
+
 def open_timed(browser: object, url: str, size: str, timeout_ms: int = 180_000) -> tuple[object, object, float, float]:
     """Open ``url`` in a fresh browser context at ``size`` ("phone" or "desktop"): (context, tab,
     seconds until the widgets have drawn, seconds until a first click, the Norsk switch, has been
@@ -304,3 +330,29 @@ def stop_shared_site() -> None:
     if _shared is not None:
         _shared.stop()
         _shared = None
+
+
+def in_a_loop(check: Callable[[], Awaitable[None]]) -> None:
+    """``asyncio.run(check())``, then the end of the warm process its kernels were forked from (one
+    a loop): the end of file on its requests ends it, and its pipes close with the loop still open.
+    Left to the garbage collector, each closed pipe raised "Event loop is closed" in a finalizer at
+    a random later moment, and the traceback Python then formats (which parses source) once ran
+    inside another parse and failed with CPython 3.11's "AST constructor recursion depth mismatch"
+    (a later test, in CI)."""
+
+    async def main() -> None:
+        try:
+            await check()
+        finally:
+            loop = str(id(asyncio.get_running_loop()))
+            for key, warm in list(ForkProvisioner._warm.items()):
+                if key[-1] != loop:
+                    continue
+                del ForkProvisioner._warm[key]
+                process = warm._process
+                if process is not None and process.returncode is None and process.stdin is not None:
+                    process.stdin.close()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(process.wait(), 30)
+
+    asyncio.run(main())
