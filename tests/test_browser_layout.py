@@ -9,11 +9,19 @@ headless Chromium after its widgets have drawn (the fixtures of tests/test_brows
   40 px tall and wide; on the desktop no table is wider than the page's column;
 * in a chart, the title, axis titles, legend and subplot titles do not overlap;
 * a dropdown shows its whole choice, a button its whole label;
+* on the pages with charts, every chart stands drawn right after the page has loaded (before any
+  click or resize), and those drawn on demand once their buttons are pressed: each at least 150 px
+  high, at most the column wide, with marks drawn in it;
 * the atlas's and the comparison's wide tables fit a phone: their headline numbers in view with no
   sideways scroll, every column a tap away; a desktop shows every column.
 
-The same checks run again after the page is switched to Norwegian (longer words). Each page is
-opened fresh at each size and the time from navigation to interactive is measured: the widgets
+The same checks run again after the page is switched to Norwegian (longer words). The same opening
+serves the other checks of a whole page, so that each page is opened once a size (each opening
+costs seconds of CPU on two cores): at the phone's size the page is used in Norwegian and read for
+English left (tests/test_browser_norwegian.py, ``use_switched``); at both sizes it is watched
+offline, every request to another host refused, with no console error (tests/test_published_pages.py,
+``Guard``), and it shows its widgets and none of its code. Each page is opened fresh at each size
+and the time from navigation to interactive is measured: the widgets
 have drawn and a first click (the language switch) has been answered by the kernel. The figures
 are printed at the end of the run (tests/conftest.py) and saved in
 test-output/time-to-interactive.txt, each beside the issue's target (3 s for the tour, the checker
@@ -26,14 +34,16 @@ test-output/screenshots/<page>.phone.png and <page>.desktop.png.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from tests.test_browser import LOAD_MS, SHOTS, browser, server, widget_problems  # noqa: F401  (fixtures)
-from tests.voila_helpers import DRAWN, LOADED, OUTPUT, PUBLISHED, SHOWN, SIZES, TARGET_S, VoilaServer, open_timed
+from tests.test_browser_norwegian import english_page_read, use_switched
+from tests.test_published_pages import Guard, server_words
+from tests.voila_helpers import OUTPUT, PUBLISHED, SHOWN, SIZES, TARGET_S, VoilaServer, open_timed, quiet
 
 SANE_S = 60.0
 """A page not interactive after this long is broken (a hung kernel, a cell that never ends), not slow."""
@@ -190,8 +200,8 @@ class Opened:
 def opened(browser: Any, server: VoilaServer) -> Iterator[Any]:  # noqa: F811  (the fixtures above)
     contexts: list[Any] = []
 
-    def open_at(notebook: str, size: str) -> Opened:
-        context, tab, drawn, interactive = open_timed(browser, server.page(notebook), size, LOAD_MS)
+    def open_at(notebook: str, size: str, watch: Callable[[Any], object] | None = None, before_click: Callable[[Any], object] | None = None) -> Opened:
+        context, tab, drawn, interactive = open_timed(browser, server.page(notebook), size, LOAD_MS, watch, before_click)
         contexts.append(context)
         return Opened(tab, drawn, interactive)
 
@@ -206,7 +216,7 @@ def settle(tab: Any) -> None:
     """Wait until the page stops changing (charts drawn, widgets laid out)."""
     if tab.locator(".js-plotly-plot").count() or tab.locator(".u9-chart-grid, .u9-atlas-view").count():
         tab.wait_for_selector(".js-plotly-plot", timeout=60_000)
-    tab.wait_for_timeout(1200)
+    quiet(tab)
 
 
 def measure(tab: Any, size: str) -> dict[str, Any]:
@@ -221,7 +231,7 @@ def full_screenshot(tab: Any, path: str, viewport: dict[str, int]) -> None:
                  .map(e => e.scrollHeight + 60))"""
     )
     tab.set_viewport_size({"width": viewport["width"], "height": min(int(height), 16000)})
-    tab.wait_for_timeout(800)
+    quiet(tab, 300)
     tab.screenshot(path=path, full_page=True)
     tab.set_viewport_size(viewport)
 
@@ -251,61 +261,6 @@ def timing_table() -> list[str]:
         status = "within" if best <= TARGET_S[name] else "over (here)"
         lines.append(f"{name:<18} {found.get('phone', float('nan')):>7.2f} {found.get('desktop', float('nan')):>8.2f} {TARGET_S[name]:>7.0f}  {status}")
     return lines
-
-
-@pytest.mark.parametrize("notebook", PUBLISHED)
-def test_page_layout(opened: Any, notebook: str) -> None:
-    stem = notebook.removesuffix(".ipynb")
-    found: dict[str, list[str]] = {}
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size, viewport in SIZES.items():
-        page = opened(notebook, size)
-        record(stem, size, page)
-        tab = page.tab
-        settle(tab)
-        norwegian = measure(tab, size)
-        if open_charts(tab):  # the charts drawn on demand are measured in English (their tables in Norwegian)
-            settle(tab)
-        tab.locator(".u9-lang-switch button", has_text="English").first.click()
-        tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
-        settle(tab)
-        english = measure(tab, size)
-        problems = [f"{size}: {p}" for p in english["problems"]] + [f"{size}, Norwegian: {p}" for p in norwegian["problems"] if p not in english["problems"]]
-        assert not widget_problems(tab), widget_problems(tab)
-        if size == "phone":
-            narrow = [w for w in english["prose"] if w < 0.9 * english["W"]]
-            if not english["prose"] or narrow:
-                problems.append(f"phone: the text column is {narrow or 'missing'} px wide in a {english['W']} px window (at least 90 %)")
-        # Its widgets drawn, and none of its code or a traceback shown: checked here, on the page open
-        # anyway, rather than by opening it once more (each opening costs seconds of CPU on two cores).
-        drawn = tab.locator(".jupyter-widgets").count()
-        if drawn <= 3:
-            problems.append(f"{size}: {drawn} widgets drawn")
-        text = tab.inner_text("body")
-        code = [mark for mark in ("from upto9.widgets", "page = Page()", "page.show(", "Traceback") if mark in text]
-        if code:
-            problems.append(f"{size}: source code or a traceback is shown: {code}")
-        if tab.locator(".jp-CodeMirrorEditor, .jp-InputPrompt:visible").count():
-            problems.append(f"{size}: a code cell is shown")
-        found[size] = problems
-        full_screenshot(tab, str(SHOTS / f"{stem}.{size}.png"), viewport)
-        print(f"{stem} {size}: interactive in {page.interactive_s:.2f} s (drawn {page.drawn_s:.2f} s), {english['charts']} charts, {len(problems)} problems")
-    problems = found["phone"] + found["desktop"]
-    assert not problems, f"{notebook}:\n" + "\n".join(problems)
-
-
-@pytest.mark.parametrize("notebook", PUBLISHED)
-def test_page_becomes_interactive(opened: Any, notebook: str) -> None:
-    """Every page becomes interactive (its widgets drawn, a first click answered) at both sizes,
-    within a sanity bound. The time is printed beside the target at the end of the run; the
-    targets themselves are held by benchmarks/bench_pages.py."""
-    stem = notebook.removesuffix(".ipynb")
-    for size in SIZES:
-        if size not in TIMINGS.get(stem, {}):
-            record(stem, size, opened(notebook, size))
-    found = TIMINGS[stem]
-    slow = {size: found[size] for size in SIZES if found[size] > SANE_S}
-    assert not slow, f"{notebook}: not interactive within {SANE_S:.0f} s: {slow}"
 
 
 CHART_PAGES = {"4_level_atlas.ipynb": 1, "5_house_rule_lab.ipynb": 3, "6_comparison.ipynb": 1}
@@ -347,56 +302,115 @@ CHARTS = r"""() => {
 }"""
 
 
-@pytest.mark.parametrize("notebook", sorted(CHART_PAGES))
-def test_every_chart_is_drawn_when_the_page_opens(browser: Any, server: VoilaServer, notebook: str) -> None:  # noqa: F811  (the fixtures above)
-    """Right after the page has loaded, with no resize and no click: every chart stands at least
-    150 px high and at most the column wide, its plot holding drawn marks (plotly's responsive
-    setting once left every chart 0 px high until the window was resized)."""
+def charts_at_opening(tab: Any, notebook: str) -> int:
+    """How many charts stand drawn right after the page has loaded, before any click or resize
+    (plotly's responsive setting once left every chart 0 px high until the window was resized)."""
+    tab.wait_for_function(
+        "(n) => (document.querySelector('#rendered_cells') || document.body).querySelectorAll('.js-plotly-plot .main-svg').length >= n",
+        arg=CHART_PAGES[notebook],
+        timeout=30_000,
+    )
+    tab.wait_for_timeout(500)  # plotly draws the marks just after the frame
+    return len(tab.evaluate(CHARTS)["charts"])
+
+
+def chart_problems(tab: Any, notebook: str, size: str, opening: int, pressed: int) -> list[str]:
+    """Every chart, those drawn on demand too (their buttons pressed: ``pressed``), stands at least
+    150 px high and at most the column wide, its plot holding drawn marks; ``opening`` charts were
+    shown on opening (:func:`charts_at_opening`)."""
+    least = CHART_PAGES[notebook] + ON_DEMAND.get(notebook, 0)
+    tab.wait_for_function(DRAWN_CHARTS, arg=least, timeout=30_000)
+    tab.wait_for_timeout(500)
+    found = tab.evaluate(CHARTS)
+    charts, column = found["charts"], found["columnWidth"]
     problems = []
+    if opening < CHART_PAGES[notebook]:
+        problems.append(f"{size}: {opening} charts shown on opening, at least {CHART_PAGES[notebook]} expected")
+    if pressed != ON_DEMAND.get(notebook, 0):
+        problems.append(f"{size}: {pressed} chart buttons, {ON_DEMAND.get(notebook, 0)} expected")
+    if len(charts) < least:
+        problems.append(f"{size}: {len(charts)} charts shown, at least {least} expected")
+    for i, chart in enumerate(charts, 1):
+        name = f"{size}: chart {i} ({chart['title']!r})"
+        if chart["height"] < 150:
+            problems.append(f"{name} is {chart['height']:.0f} px high (at least 150)")
+        if chart["width"] > column + 1:
+            problems.append(f"{name} is {chart['width']:.0f} px wide in a {column:.0f} px column")
+        if not chart["marks"]:
+            problems.append(f"{name} has nothing drawn in it")
+    return problems
+
+
+@pytest.mark.parametrize("notebook", PUBLISHED)
+def test_page_layout(opened: Any, server: VoilaServer, notebook: str) -> None:  # noqa: F811  (the fixture, imported)
+    stem = notebook.removesuffix(".ipynb")
+    found: dict[str, list[str]] = {}
+    SHOTS.mkdir(parents=True, exist_ok=True)
     for size, viewport in SIZES.items():
-        phone = size == "phone"
-        context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone, device_scale_factor=1)
-        try:
-            tab = context.new_page()
-            tab.goto(server.page(notebook), timeout=LOAD_MS, wait_until="domcontentloaded")
-            tab.wait_for_function(LOADED, timeout=LOAD_MS)
-            tab.wait_for_function(DRAWN, timeout=LOAD_MS)
-            least = CHART_PAGES[notebook]
-            tab.wait_for_function(
-                "(n) => (document.querySelector('#rendered_cells') || document.body).querySelectorAll('.js-plotly-plot .main-svg').length >= n",
-                arg=least,
-                timeout=30_000,
-            )
-            tab.wait_for_timeout(500)  # plotly draws the marks just after the frame
-            opening = len(tab.evaluate(CHARTS)["charts"])
-            # The charts drawn on demand, measured the same way once their buttons are pressed.
-            pressed = open_charts(tab)
-            least += ON_DEMAND.get(notebook, 0)
-            tab.wait_for_function(
-                DRAWN_CHARTS,
-                arg=least,
-                timeout=30_000,
-            )
-            tab.wait_for_timeout(500)
-            found = tab.evaluate(CHARTS)
-        finally:
-            context.close()
-        charts, column = found["charts"], found["columnWidth"]
-        if opening < CHART_PAGES[notebook]:
-            problems.append(f"{size}: {opening} charts shown on opening, at least {CHART_PAGES[notebook]} expected")
-        if pressed != ON_DEMAND.get(notebook, 0):
-            problems.append(f"{size}: {pressed} chart buttons, {ON_DEMAND.get(notebook, 0)} expected")
-        if len(charts) < least:
-            problems.append(f"{size}: {len(charts)} charts shown, at least {least} expected")
-        for i, chart in enumerate(charts, 1):
-            name = f"{size}: chart {i} ({chart['title']!r})"
-            if chart["height"] < 150:
-                problems.append(f"{name} is {chart['height']:.0f} px high (at least 150)")
-            if chart["width"] > column + 1:
-                problems.append(f"{name} is {chart['width']:.0f} px wide in a {column:.0f} px column")
-            if not chart["marks"]:
-                problems.append(f"{name} has nothing drawn in it")
+        # Offline, as tests/test_published_pages.py checks the other pages: every request to another
+        # host refused and recorded, with the console's errors, from the opening to the end.
+        guards: list[Guard] = []
+        opening: list[int] = []
+        page = opened(
+            notebook,
+            size,
+            lambda tab, guards=guards: guards.append(Guard(None, server.url, tab)),
+            (lambda tab, opening=opening: opening.append(charts_at_opening(tab, notebook))) if notebook in CHART_PAGES else None,
+        )
+        record(stem, size, page)
+        tab = page.tab
+        settle(tab)
+        norwegian = measure(tab, size)
+        if size == "phone":  # used in Norwegian, read, no English left (tests/test_browser_norwegian.py)
+            use_switched(tab, notebook)
+        pressed = open_charts(tab)
+        if pressed:  # the charts drawn on demand are measured in English (their tables in Norwegian)
+            settle(tab)
+        chart_troubles = chart_problems(tab, notebook, size, opening[0], pressed) if notebook in CHART_PAGES else []
+        tab.locator(".u9-lang-switch button", has_text="English").first.click()
+        tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
+        settle(tab)
+        english = measure(tab, size)
+        if size == "phone":
+            english_page_read(tab, notebook)
+        problems = [f"{size}: {p}" for p in english["problems"]] + [f"{size}, Norwegian: {p}" for p in norwegian["problems"] if p not in english["problems"]]
+        assert not widget_problems(tab), widget_problems(tab)
+        if size == "phone":
+            narrow = [w for w in english["prose"] if w < 0.9 * english["W"]]
+            if not english["prose"] or narrow:
+                problems.append(f"phone: the text column is {narrow or 'missing'} px wide in a {english['W']} px window (at least 90 %)")
+        # Its widgets drawn, and none of its code or a traceback shown: checked here, on the page open
+        # anyway, rather than by opening it once more (each opening costs seconds of CPU on two cores).
+        drawn = tab.locator(".jupyter-widgets").count()
+        if drawn <= 3:
+            problems.append(f"{size}: {drawn} widgets drawn")
+        text = tab.inner_text("body")
+        code = [mark for mark in ("from upto9.widgets", "page = Page()", "page.show(") if mark in text]
+        if code:
+            problems.append(f"{size}: source code or a traceback is shown: {code}")
+        if tab.locator(".jp-CodeMirrorEditor, .jp-InputPrompt:visible").count():
+            problems.append(f"{size}: a code cell is shown")
+        problems += [f"{size}: {p}" for p in server_words(text) + guards[0].problems(notebook)]
+        problems += chart_troubles
+        found[size] = problems
+        full_screenshot(tab, str(SHOTS / f"{stem}.{size}.png"), viewport)
+        print(f"{stem} {size}: interactive in {page.interactive_s:.2f} s (drawn {page.drawn_s:.2f} s), {english['charts']} charts, {len(problems)} problems")
+    problems = found["phone"] + found["desktop"]
     assert not problems, f"{notebook}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("notebook", PUBLISHED)
+def test_page_becomes_interactive(opened: Any, notebook: str) -> None:
+    """Every page becomes interactive (its widgets drawn, a first click answered) at both sizes,
+    within a sanity bound. The time is printed beside the target at the end of the run; the
+    targets themselves are held by benchmarks/bench_pages.py."""
+    stem = notebook.removesuffix(".ipynb")
+    for size in SIZES:
+        if size not in TIMINGS.get(stem, {}):
+            record(stem, size, opened(notebook, size))
+    found = TIMINGS[stem]
+    slow = {size: found[size] for size in SIZES if found[size] > SANE_S}
+    assert not slow, f"{notebook}: not interactive within {SANE_S:.0f} s: {slow}"
 
 
 # --- tables that fit a phone (issue 26) -----------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Every page in Norwegian, in a real browser, with no English sentence left.
 
-Each explainer page is opened twice, served by Voila: once in English and switched with its own
-language switch ("Norsk"), once from its address (``?lang=nb``); the home page both from its
-address and with its own language links. On each page the controls that make text are used the
+Each explainer page is read twice, served by Voila: opened in English and switched with its own
+language switch ("Norsk"), in tests/test_browser_layout.py's ``test_page_layout`` (which opens it
+so anyway, :func:`use_switched`), and opened from its address (``?lang=nb``) here; the home page
+both from its address and with its own language links. On each page the controls that make text are used the
 way a learner would (a hand typed and checked against a level, the lay-down filled in, the round
 stepped forward, a prediction answered, the rule set switched), and then everything a learner
 can read is collected: the visible text (the hidden ``.u9-en`` blocks and a closed "Avansert"
@@ -28,7 +29,7 @@ from typing import Any
 import pytest
 
 from tests.test_browser import LOAD_MS, SHOTS, browser, published_site, widget_problems  # noqa: F401  (the browser fixture)
-from tests.voila_helpers import OUTPUT, PUBLISHED, VoilaServer
+from tests.voila_helpers import OUTPUT, PUBLISHED, VoilaServer, quiet
 
 PHONE = {"width": 390, "height": 844}
 READ = OUTPUT / "norwegian-text"
@@ -508,7 +509,7 @@ def shot(page: Any, name: str) -> None:
                  .map(e => e.scrollHeight + 60))"""
     )
     page.set_viewport_size({"width": PHONE["width"], "height": min(int(height), 14000)})
-    page.wait_for_timeout(400)
+    quiet(page, 300)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
     page.set_viewport_size(PHONE)
 
@@ -527,19 +528,23 @@ def check_norwegian(page: Any, name: str) -> None:
     assert not left, f"{name}: {len(left)} English sentence(s) left in Norwegian:\n" + "\n".join(left)
 
 
-@pytest.mark.parametrize("notebook", PUBLISHED)
-def test_switched_to_norwegian_no_english_is_left(phone: Any, server: VoilaServer, notebook: str) -> None:
-    phone.goto(server.page(notebook), timeout=LOAD_MS, wait_until="domcontentloaded")
-    wait_drawn(phone)
-    # The same reading finds the English page English: what it reads is what the page shows.
-    english = english_sentences(phone.evaluate(COLLECT, [None, ""]))
+def english_page_read(page: Any, notebook: str) -> None:
+    """The same reading finds the English page English: what it reads is what the page shows."""
+    english = english_sentences(page.evaluate(COLLECT, [None, ""]))
     assert len(english) >= ENGLISH_PAGE, f"{notebook}: only {len(english)} English sentences read on the English page: {english}"
-    phone.locator(".u9-lang-switch button", has_text="Norsk").first.click()
-    in_norwegian(phone)
-    settle(phone, 1000)
-    USE.get(notebook, nothing)(phone)
-    shot(phone, notebook.removesuffix(".ipynb") + ".nb.phone")
-    check_norwegian(phone, f"{notebook} (switched)")
+
+
+def use_switched(page: Any, notebook: str) -> None:
+    """``notebook``'s page, opened in English and just switched with its own switch ("Norsk"): used
+    as a learner would, its screenshot taken, and no English left. Called by tests/test_browser_layout.py's
+    ``test_page_layout``, which opens each page at a phone's size and switches it anyway (each opening
+    costs seconds of CPU on two cores); it reads the English page with :func:`english_page_read`."""
+    page.found = []
+    in_norwegian(page)
+    settle(page, 1000)
+    USE.get(notebook, nothing)(page)
+    shot(page, notebook.removesuffix(".ipynb") + ".nb.phone")
+    check_norwegian(page, f"{notebook} (switched)")
 
 
 @pytest.mark.parametrize("notebook", PUBLISHED)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import SHOTS, _need_browser, browser, open_page, widget_problems  # noqa: F401  (fixtures)
+from tests.test_browser import SHOTS, browser, open_page, published_site, widget_problems  # noqa: F401  (fixtures)
 from tests.voila_helpers import VoilaServer
 
 PAGE = "11_play.ipynb"
@@ -25,14 +25,8 @@ GAMES = [("Picture cards", 18, False), ("3UP 3DOWN", 15, False), ("Phase 10", 1,
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[VoilaServer]:
-    """The published site with a kernel heated for this page only."""
-    _need_browser()
-    pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
-    site = VoilaServer("voila-seat.log", pools={"default": {"pool_size": 0}, PAGE: {"pool_size": 1}})
-    try:
-        yield site
-    finally:
-        site.stop()
+    """The session's one published site (a server of its own cost its start and a warm process)."""
+    yield from published_site()
 
 
 @pytest.fixture

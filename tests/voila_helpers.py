@@ -267,21 +267,35 @@ def quiet(tab: Any, quiet_ms: int = 400, most_ms: int = 4000) -> float:
     return float(tab.evaluate(QUIET, [quiet_ms, most_ms])) / 1000
 
 
-def open_timed(browser: object, url: str, size: str, timeout_ms: int = 180_000) -> tuple[object, object, float, float]:
+def open_timed(
+    browser: object,
+    url: str,
+    size: str,
+    timeout_ms: int = 180_000,
+    watch: Callable[[Any], object] | None = None,
+    before_click: Callable[[Any], object] | None = None,
+) -> tuple[object, object, float, float]:
     """Open ``url`` in a fresh browser context at ``size`` ("phone" or "desktop"): (context, tab,
     seconds until the widgets have drawn, seconds until a first click, the Norsk switch, has been
-    answered by the kernel). The caller closes the context."""
+    answered by the kernel). ``watch`` is given the tab before it opens the page, ``before_click``
+    once its widgets have drawn (its time is not counted). The caller closes the context."""
     phone = size == "phone"
     context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone, device_scale_factor=1)  # type: ignore[attr-defined]
     tab = context.new_page()
     tab.errors = []
     tab.on("pageerror", lambda error: tab.errors.append(str(error)))
+    if watch is not None:
+        watch(tab)
     started = time.perf_counter()
     tab.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
     tab.wait_for_selector(".u9-lang-switch button", timeout=timeout_ms)
     tab.wait_for_function(LOADED, timeout=timeout_ms)
     tab.wait_for_function(DRAWN, timeout=timeout_ms)
     drawn = time.perf_counter() - started
+    if before_click is not None:
+        aside = time.perf_counter()
+        before_click(tab)
+        started += time.perf_counter() - aside
     tab.locator(".u9-lang-switch button", has_text="Norsk").first.click()
     tab.wait_for_function(SHOWN, arg="u9-nb", timeout=timeout_ms)
     return context, tab, drawn, time.perf_counter() - started
