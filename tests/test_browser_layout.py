@@ -15,10 +15,12 @@ headless Chromium after its widgets have drawn (the fixtures of tests/test_brows
 * the atlas's and the comparison's wide tables fit a phone: their headline numbers in view with no
   sideways scroll, every column a tap away; a desktop shows every column.
 
-The same checks run again after the page is switched to Norwegian (longer words). The same opening
-serves the other checks of a whole page, so that each page is opened once a size (each opening
-costs seconds of CPU on two cores): at the phone's size the page is used in Norwegian and read for
-English left (tests/test_browser_norwegian.py, ``use_switched``); at both sizes it is watched
+The same checks run again in Norwegian (longer words): the phone's page is opened in English and
+switched to Norwegian by its first click, the desktop's opened from its address in Norwegian
+(``?lang=nb``) and switched to English. The same opening serves the other checks of a whole page,
+so that each page is opened once a size (each opening costs seconds of CPU on two cores): it is
+used in Norwegian and read for English left, switched at the phone's size and opened so at the
+desktop's (tests/test_browser_norwegian.py, ``use_switched`` and ``use_opened``); it is watched
 offline, every request to another host refused, with no console error (tests/test_published_pages.py,
 ``Guard``), and it shows its widgets and none of its code. Each page is opened fresh at each size
 and the time from navigation to interactive is measured: the widgets
@@ -41,7 +43,7 @@ from typing import Any
 import pytest
 
 from tests.test_browser import LOAD_MS, SHOTS, browser, server, widget_problems  # noqa: F401  (fixtures)
-from tests.test_browser_norwegian import english_page_read, use_switched
+from tests.test_browser_norwegian import english_page_read, use_opened, use_switched
 from tests.test_published_pages import Guard, server_words
 from tests.voila_helpers import OUTPUT, PUBLISHED, SHOWN, SIZES, TARGET_S, VoilaServer, open_timed, quiet
 
@@ -200,8 +202,13 @@ class Opened:
 def opened(browser: Any, server: VoilaServer) -> Iterator[Any]:  # noqa: F811  (the fixtures above)
     contexts: list[Any] = []
 
-    def open_at(notebook: str, size: str, watch: Callable[[Any], object] | None = None, before_click: Callable[[Any], object] | None = None) -> Opened:
-        context, tab, drawn, interactive = open_timed(browser, server.page(notebook), size, LOAD_MS, watch, before_click)
+    def open_at(
+        notebook: str, size: str, watch: Callable[[Any], object] | None = None, before_click: Callable[[Any], object] | None = None, in_norwegian: bool = False
+    ) -> Opened:
+        """The page at ``size``, switched to Norwegian by its first click (``in_norwegian``: opened
+        from its address in Norwegian, ``?lang=nb``, and switched to English)."""
+        url = server.page(notebook) + ("?lang=nb" if in_norwegian else "")
+        context, tab, drawn, interactive = open_timed(browser, url, size, LOAD_MS, watch, before_click, "en" if in_norwegian else "nb")
         contexts.append(context)
         return Opened(tab, drawn, interactive)
 
@@ -350,26 +357,39 @@ def test_page_layout(opened: Any, server: VoilaServer, notebook: str) -> None:  
         # Offline, as tests/test_published_pages.py checks the other pages: every request to another
         # host refused and recorded, with the console's errors, from the opening to the end.
         guards: list[Guard] = []
+        # The desktop's page is opened from its address in Norwegian, the phone's in English and
+        # switched: each is used in Norwegian and read for English left (tests/test_browser_norwegian.py).
+        from_address = size == "desktop"
         opening: list[int] = []
-        page = opened(
-            notebook,
-            size,
-            lambda tab, guards=guards: guards.append(Guard(None, server.url, tab)),
-            (lambda tab, opening=opening: opening.append(charts_at_opening(tab, notebook))) if notebook in CHART_PAGES else None,
-        )
+        measured: list[dict[str, Any]] = []
+
+        def before_click(
+            tab: Any, opening: list[int] = opening, measured: list[dict[str, Any]] = measured, size: str = size, from_address: bool = from_address
+        ) -> None:
+            if notebook in CHART_PAGES:
+                opening.append(charts_at_opening(tab, notebook))
+            if from_address:
+                use_opened(tab, notebook)
+                settle(tab)
+                measured.append(measure(tab, size))
+
+        page = opened(notebook, size, lambda tab, guards=guards: guards.append(Guard(None, server.url, tab)), before_click, from_address)
         record(stem, size, page)
         tab = page.tab
         settle(tab)
-        norwegian = measure(tab, size)
-        if size == "phone":  # used in Norwegian, read, no English left (tests/test_browser_norwegian.py)
+        if from_address:  # measured in Norwegian before the first click, in English now
+            norwegian = measured[0]
+        else:
+            norwegian = measure(tab, size)
             use_switched(tab, notebook)
         pressed = open_charts(tab)
         if pressed:  # the charts drawn on demand are measured in English (their tables in Norwegian)
             settle(tab)
         chart_troubles = chart_problems(tab, notebook, size, opening[0], pressed) if notebook in CHART_PAGES else []
-        tab.locator(".u9-lang-switch button", has_text="English").first.click()
-        tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
-        settle(tab)
+        if not from_address:
+            tab.locator(".u9-lang-switch button", has_text="English").first.click()
+            tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
+            settle(tab)
         english = measure(tab, size)
         if size == "phone":
             english_page_read(tab, notebook)

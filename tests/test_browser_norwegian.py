@@ -1,9 +1,10 @@
 """Every page in Norwegian, in a real browser, with no English sentence left.
 
-Each explainer page is read twice, served by Voila: opened in English and switched with its own
-language switch ("Norsk"), in tests/test_browser_layout.py's ``test_page_layout`` (which opens it
-so anyway, :func:`use_switched`), and opened from its address (``?lang=nb``) here; the home page
-both from its address and with its own language links. On each page the controls that make text are used the
+Each explainer page is read twice, served by Voila, in tests/test_browser_layout.py's
+``test_page_layout``, which opens each page once at each size anyway: at a phone's size opened in
+English and switched with its own language switch ("Norsk") (:func:`use_switched`), at a desktop's
+opened from its address (``?lang=nb``) (:func:`use_opened`). The home page is read here, both from
+its address and with its own language links. On each page the controls that make text are used the
 way a learner would (a hand typed and checked against a level, the lay-down filled in, the round
 stepped forward, a prediction answered, the rule set switched), and then everything a learner
 can read is collected: the visible text (the hidden ``.u9-en`` blocks and a closed "Avansert"
@@ -547,13 +548,14 @@ def use_switched(page: Any, notebook: str) -> None:
     check_norwegian(page, f"{notebook} (switched)")
 
 
-@pytest.mark.parametrize("notebook", PUBLISHED)
-def test_opened_in_norwegian_no_english_is_left(phone: Any, server: VoilaServer, notebook: str) -> None:
-    phone.goto(server.page(notebook) + "?lang=nb", timeout=LOAD_MS, wait_until="domcontentloaded")
-    wait_drawn(phone)
-    in_norwegian(phone)
-    USE.get(notebook, nothing)(phone)
-    check_norwegian(phone, f"{notebook} (?lang=nb)")
+def use_opened(page: Any, notebook: str) -> None:
+    """``notebook``'s page, opened from its address in Norwegian (``?lang=nb``): used as a learner
+    would, and no English left. Called by tests/test_browser_layout.py's ``test_page_layout`` on
+    the page it opens so at a desktop's size, before its first click."""
+    page.found = []
+    in_norwegian(page)
+    USE.get(notebook, nothing)(page)
+    check_norwegian(page, f"{notebook} (?lang=nb)")
 
 
 def test_the_home_page_in_norwegian_has_no_english_left(phone: Any, server: VoilaServer) -> None:

@@ -274,11 +274,13 @@ def open_timed(
     timeout_ms: int = 180_000,
     watch: Callable[[Any], object] | None = None,
     before_click: Callable[[Any], object] | None = None,
+    switch_to: str = "nb",
 ) -> tuple[object, object, float, float]:
     """Open ``url`` in a fresh browser context at ``size`` ("phone" or "desktop"): (context, tab,
-    seconds until the widgets have drawn, seconds until a first click, the Norsk switch, has been
-    answered by the kernel). ``watch`` is given the tab before it opens the page, ``before_click``
-    once its widgets have drawn (its time is not counted). The caller closes the context."""
+    seconds until the widgets have drawn, seconds until a first click, the language switch to
+    ``switch_to`` ("nb": Norsk; "en": English, for a page opened in Norwegian), has been answered
+    by the kernel). ``watch`` is given the tab before it opens the page, ``before_click`` once its
+    widgets have drawn (its time is not counted). The caller closes the context."""
     phone = size == "phone"
     context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone, device_scale_factor=1)  # type: ignore[attr-defined]
     tab = context.new_page()
@@ -296,8 +298,8 @@ def open_timed(
         aside = time.perf_counter()
         before_click(tab)
         started += time.perf_counter() - aside
-    tab.locator(".u9-lang-switch button", has_text="Norsk").first.click()
-    tab.wait_for_function(SHOWN, arg="u9-nb", timeout=timeout_ms)
+    tab.locator(".u9-lang-switch button", has_text={"nb": "Norsk", "en": "English"}[switch_to]).first.click()
+    tab.wait_for_function(SHOWN, arg=f"u9-{switch_to}", timeout=timeout_ms)
     return context, tab, drawn, time.perf_counter() - started
 
 
