@@ -10,6 +10,7 @@ at a phone's and a desktop's size, go to test-output/screenshots/<page>.lang.*.p
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -145,7 +146,12 @@ def test_a_switch_to_norsk_survives_a_reload(phone: Any, server: VoilaServer) ->
     parts = urlsplit(phone.url)
     assert query(phone) == {"lang": ["nb"], "from": ["bookmark"]} and parts.fragment == "checker", phone.url
     assert phone.evaluate("() => history.length") == entries
-    # The links the page shows carry the language now.
+    # The links the page shows carry the language now (each nav, the top one and the bottom one, is
+    # a widget the kernel draws again: the bottom one can come a moment after the checker's verdict).
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):  # then the assertion below names the link
+        phone.wait_for_function("() => [...document.querySelectorAll('.u9-nav a')].every((a) => a.getAttribute('href').endsWith('?lang=nb'))", timeout=STEP_MS)
     for link in phone.locator(".u9-nav a").all():
         assert link.get_attribute("href").endswith("?lang=nb"), link.get_attribute("href")
     screenshot(phone, "2_hand_checker.lang.nb.phone")
