@@ -393,6 +393,8 @@ def test_the_labs_answer_reads_on_the_page_in_both_languages(browser: Any, lab_s
             answer = page.locator(".u9-lab-answer", has_text=head)
             answer.wait_for(timeout=LOAD_MS)
             assert words in answer.inner_text()
+            # The table is drawn again a moment after the answer (under load, after it was read).
+            page.locator(".u9-lab-table", has_text=column).first.wait_for(timeout=LOAD_MS)
             table = page.locator(".u9-lab-table").first
             assert column in table.inner_text() and words in table.inner_text()
             # The answer wraps inside the screen; the wide table scrolls inside its own box, not the page.

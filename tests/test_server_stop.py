@@ -240,6 +240,16 @@ def test_a_kernel_stopped_in_a_cell_logs_one_plain_line(tmp_path: Path) -> None:
     assert not [word for word in NOISE if word in log], log
 
 
+def test_a_kernel_interrupted_between_cells_logs_one_plain_line(tmp_path: Path) -> None:
+    """The server's interrupt before a shutdown, landing between a pool's page's cells, makes
+    ipykernel log the ERROR "KeyboardInterrupt caught in kernel." (seen in a CI run's early stop):
+    the published kernel writes its own plain line instead. The record is made here as ipykernel
+    makes it, in the kernel."""
+    log = _stop_a_kernel(tmp_path / "kernel.log", "get_ipython().kernel.log.error('KeyboardInterrupt caught in kernel.')", after=2)
+    assert "[published kernel] interrupted between cells (the server interrupts a kernel before it shuts it down)" in log, log
+    assert not [word for word in NOISE if word in log], log
+
+
 @pytest.mark.parametrize("after", [0.3, 1.0, 1.5])
 def test_a_kernel_stopped_as_it_starts_logs_nothing_else(tmp_path: Path, after: float) -> None:
     """A pool's refill shut down as the server stops: interrupted while ipykernel sets itself up, or

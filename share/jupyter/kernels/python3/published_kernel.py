@@ -24,7 +24,9 @@ callback: server paths, library versions and tracebacks on a visitor's screen. H
   kernel before shutting it down (jupyter_client does), and a preheated kernel is always in a cell
   then, waiting for its visitor, so the interrupt is logged as such; ipykernel then logs its failure
   to send that cell's reply on a socket the shutdown has already closed, which is dropped (only
-  then: a closed socket before the shutdown is still logged). A kernel shut down as it starts (a
+  then: a closed socket before the shutdown is still logged). An interrupt that lands between a
+  pool's page's cells (a stop in the server's first seconds) is one plain line too, not ipykernel's
+  ERROR "KeyboardInterrupt caught in kernel.". A kernel shut down as it starts (a
   pool's refill when the server stops) leaves ipykernel's debugger poll unstarted: its "never
   awaited" warning and "Task was destroyed" message name that coroutine alone and are dropped.
 
@@ -92,6 +94,20 @@ def _publish_quietly() -> None:
             return not (closed and getattr(kernel, "_shutdown_message", None) is not None)
 
     kernel.log.addFilter(_ClosedByTheShutdown())
+
+    class _InterruptBetweenCells(logging.Filter):
+        """ipykernel's ERROR "KeyboardInterrupt caught in kernel." for the server's interrupt before
+        a shutdown that lands between the cells of a pool's page (a stop in the server's first
+        seconds): the one plain line of an interrupted cell instead."""
+
+        def filter(self, record):
+            if record.getMessage().startswith("KeyboardInterrupt caught in kernel"):
+                sys.__stderr__.write("[published kernel] interrupted between cells (the server interrupts a kernel before it shuts it down)\n")
+                sys.__stderr__.flush()
+                return False
+            return True
+
+    kernel.log.addFilter(_InterruptBetweenCells())
     # traitlets leaves an application's logger at DEBUG and lets its handler drop what is below the
     # log level: every debug line ipykernel writes for a message (four a cell) was a record made for
     # nothing. The logger now stops at what its handlers write, as the server's does.
