@@ -407,7 +407,7 @@ def test_page_layout(opened: Any, server: VoilaServer, notebook: str) -> None:  
         text = tab.inner_text("body")
         code = [mark for mark in ("from upto9.widgets", "page = Page()", "page.show(") if mark in text]
         if code:
-            problems.append(f"{size}: source code or a traceback is shown: {code}")
+            problems.append(f"{size}: source code is shown: {code}")  # (a traceback: server_words, below)
         if tab.locator(".jp-CodeMirrorEditor, .jp-InputPrompt:visible").count():
             problems.append(f"{size}: a code cell is shown")
         problems += [f"{size}: {p}" for p in server_words(text) + guards[0].problems(notebook)]

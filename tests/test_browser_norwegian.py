@@ -310,12 +310,6 @@ def _record() -> None:
     (OUTPUT / "english-left.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def wait_drawn(page: Any) -> None:
-    page.wait_for_selector(".u9-lang-switch button", timeout=LOAD_MS)
-    loaded = "() => { const spinner = document.querySelector('#loading'); return !spinner || getComputedStyle(spinner).display === 'none'; }"
-    page.wait_for_function(loaded, timeout=LOAD_MS)
-
-
 def in_norwegian(page: Any) -> None:
     """The page's switch says Norsk and its Norwegian narrative shows."""
     page.locator(".u9-lang-switch button.mod-active", has_text="Norsk").first.wait_for(timeout=STEP_MS)
