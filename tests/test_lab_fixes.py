@@ -347,7 +347,9 @@ def test_two_bad_boxes_on_the_page_are_named_beside_their_rows_in_both_languages
             said.wait_for(timeout=LOAD_MS)
             deck_reason = page.locator(".u9-refused .u9-error", has_text=f"{decks}: ")
             ace_reason = page.locator(".u9-refused .u9-error", has_text=f"{ace}: ")
-            assert deck_reason.is_visible() and ace_reason.is_visible()
+            # Each reason is its own widget, sent after the summary: under load it comes a moment later.
+            deck_reason.wait_for(timeout=LOAD_MS)
+            ace_reason.wait_for(timeout=LOAD_MS)
             assert box.input_value() == "0"  # what was typed stays in the box
             # Beside its row: each reason right under its own row of boxes, the summary just above the button.
             deck_at, ace_at, box_at = deck_reason.bounding_box(), ace_reason.bounding_box(), box.bounding_box()
