@@ -88,6 +88,7 @@ from tornado import httputil
 from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.web import HTTPError, OutputTransform
 from traitlets import Bunch, Float, Integer, TraitError, Unicode, default, validate
+from traitlets.config import Application
 
 from .forking import SPARE_VARIABLE
 
@@ -456,7 +457,20 @@ class ClassKernelManager(AsyncMappingKernelManager):
         return f"{SiteKernelManager.__module__}.{SiteKernelManager.__qualname__}"
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's is untyped
+        try:
+            super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's is untyped
+        except TraitError as error:
+            parent = kwargs.get("parent")
+            if not isinstance(parent, Application):
+                raise  # made on its own (a test, a script): the error as it is
+            # Made by the server from voila.json and the command line: a wrong setting is the
+            # operator's to put right, so one line naming it, not a traceback through traitlets.
+            parent.log.critical("The server did not start: a setting is wrong (voila.json or the command line): %s", error)
+            folder = getattr(parent, "connection_dir", None)  # Voila made it just before, and removes it only at a stop
+            if isinstance(folder, str):
+                with contextlib.suppress(OSError):
+                    os.rmdir(folder)  # empty: no kernel was started
+            raise SystemExit(1) from None
         self._starting: set[str] = set()
         """Kernels being started through start_kernel (not yet, or only just, in ``_kernels``)."""
         self._evicting: set[str] = set()
@@ -572,7 +586,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
             raise TraitError(f"{proposal['trait'].name} must be a whole number of kernels, 0 or more, not {kernels}")
         return kernels
 
-    @validate("refill_quiet", "refill_wait")
+    @validate("refill_quiet", "refill_wait", "fill_delay")
     def _read_refill_seconds(self, proposal: Bunch) -> float:
         """A refill's wait in seconds, 0 or more: a wrong one stops the server at start, named."""
         seconds = float(proposal["value"])

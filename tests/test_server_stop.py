@@ -14,6 +14,8 @@ import json
 import os
 import re
 import signal
+import subprocess
+import tempfile
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,10 +23,11 @@ from pathlib import Path
 import psutil
 import pytest
 from traitlets import Dict, TraitError
+from traitlets.config import Application
 from traitlets.config.loader import KVArgParseConfigLoader
 
 from tests.test_simulate_stop import terminal_ctrl_c  # noqa: F401  (the fixture: Ctrl-C as in a terminal, however pytest was started)
-from tests.voila_helpers import PUBLISHED, SITE, STOP_TIMEOUT_S, TEMPLATES, VoilaServer, get, in_a_loop, make_voila_options
+from tests.voila_helpers import PUBLISHED, ROOT, SITE, STOP_TIMEOUT_S, TEMPLATES, VOILA, VoilaServer, get, in_a_loop, make_voila_options
 
 pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
 
@@ -110,6 +113,39 @@ def test_sigterm_while_the_pools_fill_stops_the_server_quietly() -> None:
         assert_quiet(log, "Handle signal 15")
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("--ClassKernelManager.max_kernels=-2", "max_kernels must be a whole number of kernels, 0 or more, not -2"),
+        ("--ClassKernelManager.refill_wait=soon", "The 'refill_wait' trait of a VoilaKernelManager instance expected a float, not the str 'soon'"),
+        ("--VoilaKernelManager.fill_delay=-1", "fill_delay must be a number of seconds, 0 or more, not -1.0"),
+    ],
+)
+def test_a_wrong_setting_stops_the_server_at_start_in_one_line(option: str, said: str) -> None:
+    """A wrong value in voila.json or on the command line: the server says which and why in one
+    line, exits 1 and leaves no connection folder behind (it printed a traceback through traitlets,
+    with the reason at its very end)."""
+    folders = {p.name for p in Path(tempfile.gettempdir()).glob("voila_*")}
+    env = {**os.environ, "JUPYTER_PATH": str(TEMPLATES), "PYTHONUNBUFFERED": "1"}
+    done = subprocess.run([*VOILA, "--port=0", option], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    printed = done.stdout + done.stderr
+    assert done.returncode == 1, printed
+    assert f"The server did not start: a setting is wrong (voila.json or the command line): {said}" in printed
+    assert "Traceback" not in printed and "Voilà is running" not in printed, printed
+    made = re.findall(r"Storing connection files in (\S+?)\.?$", printed, re.MULTILINE)
+    assert made and not Path(made[0]).exists() and Path(made[0]).name not in folders
+
+
+def test_a_wrong_setting_made_on_its_own_is_the_error_itself() -> None:
+    """Outside a server (a script, a test) the manager's error is raised as it is: only the server
+    turns it into its one line."""
+    with pytest.raises(TraitError, match="max_kernels must be"):
+        SiteManager(max_kernels=-1)
+    with pytest.raises(SystemExit) as stopped:
+        SiteManager(max_kernels=-1, parent=Application())
+    assert stopped.value.code == 1
 
 
 # --- the pools on the command line ------------------------------------------------------------------
