@@ -21,6 +21,9 @@ $(STAMP): pyproject.toml
 # and the pages' kernel: voila.json finds them (ClassKernelManager.site_data, for a plain `voila` here)
 # and JUPYTER_PATH too, as the tests' Voila (tests/voila_helpers.py) and the service file set it.
 VOILA_ENV := JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}
+# A voila.json that is no JSON stops the server in one line (traitlets would log a traceback and
+# serve the folder without it); the service runs the same (ExecStartPre).
+SETTINGS_CHECK := $(BIN)/python -m upto9.server.settings voila.json
 
 # The published explainers: voila.json (read from this folder) says what is served and how. For one
 # person: one preheated kernel per page and no spare kernels, instead of the class-sized pools and
@@ -28,6 +31,7 @@ VOILA_ENV := JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PAT
 # (how traitlets takes a dict; the whole dict as JSON is deprecated); upto9.server.kernels reads the
 # settings as JSON.
 serve: $(STAMP)
+	@$(SETTINGS_CHECK)
 	@echo "Up to 9 explainers: open http://127.0.0.1:8866/ (Ctrl-C stops the server)"
 	$(VOILA_ENV) $(BIN)/voila --no-browser '--VoilaKernelManager.kernel_pools_config=default={"pool_size": 1}' --ClassKernelManager.spare_kernels=0
 
@@ -36,6 +40,7 @@ serve: $(STAMP)
 # give it a minute to heat its pools before the class arrives.
 .PHONY: serve-class
 serve-class: $(STAMP)
+	@$(SETTINGS_CHECK)
 	@echo "Up to 9 for a class: http://127.0.0.1:8866/ (the pools are ready about a minute after start; Ctrl-C stops)"
 	$(VOILA_ENV) $(BIN)/voila --no-browser
 

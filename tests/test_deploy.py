@@ -115,6 +115,16 @@ def test_service_runs_what_make_serve_class_runs() -> None:
     assert [o for o in options if not o.startswith("--Voila.base_url=")] == make_voila_options("serve-class")
 
 
+def test_the_service_and_make_check_voila_json_before_the_server_starts() -> None:
+    """The service runs the settings check make runs before Voila (ExecStartPre), on the installed voila.json."""
+    (pre,) = service_values("ExecStartPre")
+    assert shlex.split(pre) == [f"{INSTALLED}/.venv/bin/python", "-m", "upto9.server.settings", f"{INSTALLED}/voila.json"]
+    for target in ("serve", "serve-class"):
+        done = subprocess.run(["make", "-n", "--no-print-directory", target], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        lines = [line for line in done.stdout.splitlines() if "upto9.server.settings" in line or re.search(r"/voila(\s|$)", line)]
+        assert len(lines) == 2 and "upto9.server.settings voila.json" in lines[0], f"make {target} checks voila.json before voila:\n{done.stdout}"
+
+
 def test_proxies_take_the_sites_upload_limit() -> None:
     """The largest request body the proxies take is the site's upload limit, a saved game."""
     assert re.findall(r"^\s*client_max_body_size\s+(\d+)m;", NGINX_SITE.read_text(encoding="utf-8"), re.M) == [str(MAX_RECORD_BYTES // 2**20)]

@@ -10,11 +10,14 @@ pool's refill is still waiting when the stop comes) and its kernels gone before 
 from __future__ import annotations
 
 import asyncio
+import doctest
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
+import sys
 import tempfile
 import warnings
 from collections.abc import Iterator
@@ -31,6 +34,7 @@ from tests.voila_helpers import PUBLISHED, ROOT, SITE, STOP_TIMEOUT_S, TEMPLATES
 
 pytest.importorskip("voila", reason="the published site needs Voila: pip install -e '.[dev]'")
 
+from upto9.server import settings as settings_module
 from upto9.server.kernels import ClassKernelManager  # after the skip: it imports jupyter_server
 
 NOISE = ("Traceback", "KeyboardInterrupt", "ZMQError", "DeprecationWarning", "Task exception", "Exception in")
@@ -136,6 +140,33 @@ def test_a_wrong_setting_stops_the_server_at_start_in_one_line(option: str, said
     assert "Traceback" not in printed and "Voilà is running" not in printed, printed
     made = re.findall(r"Storing connection files in (\S+?)\.?$", printed, re.MULTILINE)
     assert made and not Path(made[0]).exists() and Path(made[0]).name not in folders
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"Voila": {"port": 8866,}}', "voila.json is not valid JSON, line 1, column 25: Expecting property name enclosed in double quotes"),
+        ('{"ClassKernelManager": {"max_kernels": 35}\n', "voila.json is not valid JSON, line 2, column 1: Expecting ',' delimiter"),
+        ("[]", "voila.json must hold a JSON object of settings ({...}), not a list"),
+    ],
+)
+def test_a_voila_json_that_is_no_json_stops_make_serve_in_one_line(tmp_path: Path, text: str, said: str) -> None:
+    """``make serve``'s check before Voila, run as make runs it, on an edited voila.json (traitlets
+    logs a traceback for it and serves the folder without the site's settings)."""
+    make = subprocess.run(["make", "-n", "--no-print-directory", "serve"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    (check,) = [shlex.split(line) for line in make.stdout.splitlines() if "upto9.server.settings" in line]
+    executable = [sys.executable if word.endswith("/python") else word for word in check]  # (the venv's, by its relative path)
+    fine = subprocess.run(executable, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert (fine.returncode, fine.stdout, fine.stderr) == (0, "", ""), "the project's own voila.json passes, silently"
+    (tmp_path / "voila.json").write_text(text, encoding="utf-8")
+    done = subprocess.run(executable, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines() == [f"The server did not start: {said} ({tmp_path / 'voila.json'})"]
+
+
+def test_the_settings_check_examples_hold() -> None:
+    failed, tried = doctest.testmod(settings_module)
+    assert tried > 0 and failed == 0
 
 
 def test_a_wrong_setting_made_on_its_own_is_the_error_itself() -> None:
