@@ -98,6 +98,20 @@ def test_the_learner_plays_a_seeded_game_to_its_end_by_clicks_and_sees_the_exact
     assert not play.move_buttons and play._bot_row.layout.display == "none"
 
 
+def test_a_whole_game_leaves_no_move_button_behind() -> None:
+    """As many widgets alive after a game played by clicks as after its first turns: the move
+    buttons of a turn are closed when they go (new ones at every click kept the old ones alive)."""
+    from ipywidgets.widgets.widget import _instances
+
+    play = PicturePlay(seed=4, players=2, bot_kind=BOT_KINDS[0])
+    rng = random.Random(2)
+    for _ in range(6):  # a few clicks in: the page's own widgets all made
+        (rng.choice(play.move_buttons) if play.move_buttons else play._next_bot).click()
+    early = len(_instances)
+    play_by_clicks(play, rng, check=False)
+    assert play.model.game.over and len(_instances) <= early + 10, len(_instances) - early
+
+
 def test_before_a_draw_the_page_shows_the_count_and_the_best_policys_advice_then_what_you_chose() -> None:
     play = PicturePlay(seed=11, players=2, bot_kind="best")
     play.model.bots_to_me()

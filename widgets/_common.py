@@ -7,10 +7,10 @@ import logging
 import sys
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from html import escape
 from types import TracebackType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import ipywidgets as w
 
@@ -21,7 +21,7 @@ from upto9.rules import Level, Rules
 from .cards_html import CARD_CSS
 from .texts import check_lang
 
-__all__ = ["TROUBLE", "ModelLanguage", "OwnLanguage", "boundary", "checked", "guard", "log", "style_tag", "trouble"]
+__all__ = ["TROUBLE", "ChoiceButtons", "ModelLanguage", "OwnLanguage", "boundary", "checked", "close_tree", "guard", "keyed", "log", "style_tag", "trouble"]
 
 """The checker's verdict: Up to 9's, or Phase 10's (the same public interface)."""
 
@@ -51,6 +51,77 @@ def checked(cards: Iterable[PlayingCard], level: int | Level, rules: Rules) -> V
 def style_tag() -> w.HTML:
     """The cards' stylesheet, as a widget to put at the top of a view."""
     return w.HTML(CARD_CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden"))
+
+
+def close_tree(widget: w.Widget) -> None:
+    """Close ``widget``, the widgets shown in it (``children``) and its own layout and style: a widget
+    taken off the page stays alive in the kernel and in the browser until it is closed."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    for name in ("layout", "style"):
+        part = getattr(widget, name, None)
+        if isinstance(part, w.Widget):
+            part.close()
+    widget.close()
+
+
+_C = TypeVar("_C")
+
+
+def keyed(choices: Iterable[_C]) -> dict[tuple[str, int], _C]:
+    """Each choice under a key that names it (its text, and how many equal ones came before it: two
+    copies of a card are two keys), in order.
+
+    >>> keyed(["7h", "Kd", "7h"])
+    {("'7h'", 0): '7h', ("'Kd'", 0): 'Kd', ("'7h'", 1): '7h'}
+    """
+    found: dict[tuple[str, int], _C] = {}
+    for choice in choices:
+        text = repr(choice)  # (a move need not be hashable; its text names it)
+        copies = 0
+        while (text, copies) in found:
+            copies += 1
+        found[text, copies] = choice
+    return found
+
+
+class ChoiceButtons:
+    """The buttons of a changing list of choices (a hand's cards, the moves offered): one button per
+    choice, kept while its choice is offered and closed when it goes. A click always means what its
+    button said, however late it comes (a button is never relabelled to another choice), and no
+    button is left behind: a view that made new buttons at every draw kept every old one alive, in
+    the kernel and in the browser (thousands over one game, each drawn again by the browser).
+
+    >>> made = []
+    >>> pool = ChoiceButtons(lambda key: made.append(key) or w.Button(description=str(key)))
+    >>> shown = []
+    >>> first = pool.show(["draw", "discard"], shown.append)
+    >>> second = pool.show(["discard", "lay down"], shown.append)
+    >>> made, second[0] is first[1], first[0].comm is None, len(shown)
+    (['draw', 'discard', 'lay down'], True, True, 2)
+    """
+
+    def __init__(self, make: Callable[[Hashable], w.Button]) -> None:
+        self._make = make
+        self._shown: dict[Hashable, w.Button] = {}
+
+    def show(
+        self, keys: Sequence[Hashable], place: Callable[[list[w.Button]], object], label: Callable[[Hashable, w.Button], object] | None = None
+    ) -> list[w.Button]:
+        """The buttons of ``keys`` (distinct), in order, made for a choice not offered before and
+        ``label``-led (text, style: what may change while a choice stays, as the language); ``place``
+        puts them on the page, and then the buttons of choices gone are closed."""
+        kept = {key: self._shown.get(key) or self._make(key) for key in keys}
+        buttons = list(kept.values())
+        if label is not None:
+            for key, button in kept.items():
+                label(key, button)
+        place(buttons)
+        for key, button in self._shown.items():
+            if key not in kept:
+                close_tree(button)
+        self._shown = kept
+        return buttons
 
 
 class ModelLanguage:

@@ -24,7 +24,7 @@ from upto9.family import TableMeld, family_of, validate
 from upto9.problems import Problem
 from upto9.rules import UPTO9, Group, Level, Rules
 
-from ._common import ModelLanguage, checked, guard, style_tag
+from ._common import ModelLanguage, checked, close_tree, guard, style_tag
 from .budget import CLICK_SECONDS, OverBudget, within
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import problem_text
@@ -448,6 +448,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self._free_label = w.HTML()
         self._free_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self._free_buttons: list[w.Button] = []
+        self._empty = w.HTML()  # shown for a hand with no free card left
         self._free: list[PlayingCard] = []
         self._groups_box = w.VBox()
         self._group_parts: list[tuple[w.HTML, w.Box, w.HTML, w.HTML, w.VBox]] = []
@@ -480,6 +481,15 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         self.add_class("u9")
         self.model.observe(guard(self, self.update), names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target", "too_long"])
         self.update()
+
+    def close(self) -> None:
+        """Close the editor and every widget it made, shown or pooled for a larger hand (a seat at
+        the table makes an editor for each hand the learner arranges)."""
+        pooled = [*self._free_buttons, self._empty, *(slot.box for row in self._slots for slot in row), *(parts[4] for parts in self._group_parts)]
+        for widget in (*self.children, *pooled):
+            close_tree(widget)
+        self.layout.close()
+        super().close()
 
     # --- clicks --------------------------------------------------------------------------------------
 
@@ -573,7 +583,8 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
             for position, card in enumerate(free):
                 style_card_button(self._free_button(position), card, 0, lang)
             self._free = free
-            self._free_box.children = self._free_buttons[: len(free)] or [w.HTML(f'<span class="u9-note">{escape(texts["hand_empty"])}</span>')]
+            self._empty.value = f'<span class="u9-note">{escape(texts["hand_empty"])}</span>'
+            self._free_box.children = self._free_buttons[: len(free)] or [self._empty]
         melds = model.melds()
         for i, entries in enumerate(model.groups):
             header, box, preview, reasons, _ = self._parts(i)

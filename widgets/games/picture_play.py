@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -62,7 +62,7 @@ from upto9.rules import Rules
 from upto9.simulate import bot_seed
 from upto9.turns import RuleError
 
-from .._common import DrawnView, ModelLanguage, guard, style_tag
+from .._common import ChoiceButtons, DrawnView, ModelLanguage, guard, keyed, style_tag
 from ..cards_html import card_html
 from ..stepper import GameNumber, as_typed
 from ..texts import LANGS, check_lang, number_text, percent_text
@@ -653,6 +653,8 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._moves = w.VBox([])
         self._moves.add_class("u9-pc-moves")
         self.move_buttons: list[w.Button] = []
+        self._offered: dict[tuple[str, int], Move] = {}
+        self._move_buttons = ChoiceButtons(self._move_button)
         self._next_bot = w.Button(icon="step-forward", layout=w.Layout(width="auto"))
         self._next_bot.add_class("u9-pc-next")
         self._next_bot.on_click(guard(self, lambda _b: self.model.bot_step()))
@@ -847,17 +849,24 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._place_pick.layout.display = None if stage is Stage.PLACE else "none"
         self._shift_pick.layout.display = None if stage is Stage.SHIFT and len(shown) > 1 else "none"
         self._tip.value = f'<div class="u9-note">{tip}</div>' if tip else ""
-        buttons = []
-        for move in shown:
-            label = texts["shift_do"] if isinstance(move, Shift) else move_label(move, view, lang)
-            style = "success" if isinstance(move, Draw) else "warning" if isinstance(move, Stop) else ""
-            button = w.Button(description=label, button_style=style, layout=w.Layout(width="auto"))
-            button.add_class("u9-pc-move")
-            button.add_class(f"u9-pc-{type(move).__name__.lower()}")
-            button.on_click(guard(self, lambda _b, chosen=move: self.model.play(chosen)))
-            buttons.append(button)
-        self.move_buttons = buttons
-        self._moves.children = tuple(buttons)
+        # One button per move offered, kept while offered (``ChoiceButtons``): a late click plays what it said.
+        self._offered = keyed(shown)
+
+        def label(key: Hashable, button: w.Button) -> None:
+            move = self._offered[key]  # type: ignore[index]
+            button.description = texts["shift_do"] if isinstance(move, Shift) else move_label(move, view, lang)
+            button.button_style = "success" if isinstance(move, Draw) else "warning" if isinstance(move, Stop) else ""
+
+        self.move_buttons = self._move_buttons.show(list(self._offered), lambda made: setattr(self._moves, "children", tuple(made)), label)
+
+    def _move_button(self, key: Hashable) -> w.Button:
+        """A move offered, as a button, made as it is offered: a click plays that move."""
+        move = self._offered[key]  # type: ignore[index]
+        button = w.Button(layout=w.Layout(width="auto"))
+        button.add_class("u9-pc-move")
+        button.add_class(f"u9-pc-{type(move).__name__.lower()}")
+        button.on_click(guard(self, lambda _b: self.model.play(move)))
+        return button
 
     def _log_html(self, lang: str) -> str:
         texts = TEXTS[lang]

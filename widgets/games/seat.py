@@ -30,7 +30,7 @@ import base64
 import re
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any, Final
@@ -48,7 +48,7 @@ from upto9.rules import Rules
 from upto9.simulate import bot_seed
 from upto9.turns import RuleError
 
-from .._common import DrawnView, ModelLanguage, guard, style_tag
+from .._common import ChoiceButtons, DrawnView, ModelLanguage, guard, keyed, style_tag
 from ..editor import LayDownEditor, LayDownModel
 from ..hand import HandModel
 from ..stepper import WHOLE_TABLE, GameNumber, RoundModel, Step, as_typed, is_rummy
@@ -756,9 +756,16 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._hand = w.HBox([], layout=w.Layout(flex_flow="row wrap"))
         self._hand.add_class("u9-seat-hand")
         self.hand_buttons: list[w.Button] = []
+        self._cards_offered: dict[tuple[str, int], PlayingCard] = {}
+        self._card_buttons = ChoiceButtons(self._card_button)
+        self._unpick = w.Button(icon="times", layout=w.Layout(width="auto"))
+        self._unpick.add_class("u9-seat-unpick")
+        self._unpick.on_click(guard(self, lambda _b: self.model.unpick()))
         self._moves = w.VBox([])
         self._moves.add_class("u9-seat-moves")
         self.move_buttons: list[w.Button] = []
+        self._moves_offered: dict[tuple[str, int], Button] = {}
+        self._move_buttons = ChoiceButtons(self._move_button)
         self._arrange = w.ToggleButton(value=False, icon="th", layout=w.Layout(width="auto"))
         self._arrange.add_class("u9-seat-arrange")
         self._arrange.observe(guard(self, lambda _c: self.update()), names="value")
@@ -1000,40 +1007,55 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         and the model's version it was drawn for (a browser test waits for both)."""
         return f'<div class="u9-seat-status{classes}" role="status" data-state="{state}" data-version="{self.model.version}">{inner}</div>'
 
+    def _card_button(self, key: Hashable) -> w.Button:
+        """A card of the hand as a button, made as it is offered: a click picks that card."""
+        card = self._cards_offered[key]  # type: ignore[index]
+        button = w.Button(layout=w.Layout(width="auto"))
+        button.add_class("u9-seat-card")
+        button.on_click(guard(self, lambda _b: self.model.pick(card)))
+        return button
+
+    def _move_button(self, key: Hashable) -> w.Button:
+        """A move offered, as a button, made as it is offered: a click plays that move."""
+        move = self._moves_offered[key].move  # type: ignore[index]
+        button = w.Button(layout=w.Layout(width="auto"))
+        button.add_class("u9-seat-move")
+        button.add_class(f"u9-seat-{type(move).__name__.lower()}")
+        button.on_click(guard(self, lambda _b: self.play(move)))
+        return button
+
     def _draw_moves(self, lang: str) -> None:
         model, texts = self.model, TEXTS[lang]
         view = model.view()
         pickable = model.pickable()
         self._hint.value = f'<div class="u9-note">{escape(model.panel.hint(view, lang))}</div>' if model.my_turn else ""
-        cards = []
-        for card in pickable:
-            picked = card in model.picked
+        # One button per card and per move offered, kept while offered (``ChoiceButtons``).
+        self._cards_offered = keyed(pickable)
+
+        def label_card(key: Hashable, button: w.Button) -> None:
+            card = self._cards_offered[key]  # type: ignore[index]
+            button.description = card_text(card, lang)
+            button.tooltip = texts["pick"]
+            button.style.text_color = "#c62828" if set(button.description) & {"♥", "♦"} else None  # hearts and diamonds red
             # Picked: raised, outlined and light blue (the card's red stays readable on it).
-            button = w.Button(description=card_text(card, lang), layout=w.Layout(width="auto"), tooltip=texts["pick"])
-            button.add_class("u9-seat-card")
-            if set(button.description) & {"♥", "♦"}:
-                button.style.text_color = "#c62828"  # hearts and diamonds red, as the cards are drawn
-            if picked:
-                button.add_class("u9-seat-picked")
-            button.on_click(guard(self, lambda _b, chosen=card: model.pick(chosen)))
-            cards.append(button)
-        if model.picked:
-            clear = w.Button(description=texts["unpick"], icon="times", layout=w.Layout(width="auto"))
-            clear.add_class("u9-seat-unpick")
-            clear.on_click(guard(self, lambda _b: model.unpick()))
-            cards.append(clear)
-        self.hand_buttons = cards
-        self._hand.children = tuple(cards)
-        self._hand.layout.display = None if cards else "none"
-        buttons = []
-        for shown in model.buttons(lang):
-            button = w.Button(description=shown.label, button_style=shown.style, layout=w.Layout(width="auto"))
-            button.add_class("u9-seat-move")
-            button.add_class(f"u9-seat-{type(shown.move).__name__.lower()}")
-            button.on_click(guard(self, lambda _b, chosen=shown.move: self.play(chosen)))
-            buttons.append(button)
-        self.move_buttons = buttons
-        self._moves.children = tuple(buttons)
+            (button.add_class if card in model.picked else button.remove_class)("u9-seat-picked")
+
+        def place_cards(shown: list[w.Button]) -> None:
+            if model.picked:
+                self._unpick.description = texts["unpick"]
+                shown = [*shown, self._unpick]
+            self.hand_buttons = shown
+            self._hand.children = tuple(shown)
+            self._hand.layout.display = None if shown else "none"
+
+        self._card_buttons.show(list(self._cards_offered), place_cards, label_card)
+        self._moves_offered = keyed(model.buttons(lang))
+
+        def label_move(key: Hashable, button: w.Button) -> None:
+            shown = self._moves_offered[key]  # type: ignore[index]
+            button.description, button.button_style = shown.label, shown.style
+
+        self.move_buttons = self._move_buttons.show(list(self._moves_offered), lambda shown: setattr(self._moves, "children", tuple(shown)), label_move)
 
     def _draw_editor(self, lang: str) -> None:
         """The lay-down editor (``widgets/editor.py``) on the learner's hand and level, while the
@@ -1043,21 +1065,24 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         level = model.panel.arranges(view) if model.my_turn else None
         self._arrange.layout.display = None if level is not None else "none"
         self._arrange.description = texts["arrange"]
+        gone = self.editor  # an editor taken off the page is closed once it is off (it would stay alive in the browser)
         if level is None or not self._arrange.value:
             self._editor_box.children = ()
             self.editor, self._editor_for = None, ()
-            return
-        hand = tuple(getattr(view, "hand", ()))
-        key = (model.game, len(model.game.rounds), hand, level)
-        if self.editor is None or self._editor_for != key:
-            cards = HandModel(hand, rules=view.rules, players=model.players, lang=lang)
-            self.editor = LayDownEditor(LayDownModel(cards, level=level, rules=view.rules, lang=lang), level_fixed=True)
-            self.editor.model.observe(guard(self, lambda _c: self._style_lay_mine()), names="valid")
-            self._editor_for = key
-        self.editor.lang = lang
-        self._lay_mine.description = texts["lay_down_mine"]
-        self._style_lay_mine()
-        self._editor_box.children = (self.editor, self._lay_mine)
+        else:
+            hand = tuple(getattr(view, "hand", ()))
+            key = (model.game, len(model.game.rounds), hand, level)
+            if self.editor is None or self._editor_for != key:
+                cards = HandModel(hand, rules=view.rules, players=model.players, lang=lang)
+                self.editor = LayDownEditor(LayDownModel(cards, level=level, rules=view.rules, lang=lang), level_fixed=True)
+                self.editor.model.observe(guard(self, lambda _c: self._style_lay_mine()), names="valid")
+                self._editor_for = key
+            self.editor.lang = lang
+            self._lay_mine.description = texts["lay_down_mine"]
+            self._style_lay_mine()
+            self._editor_box.children = (self.editor, self._lay_mine)
+        if gone is not None and gone is not self.editor:
+            gone.close()
 
     def _style_lay_mine(self) -> None:
         # Green only for an arrangement the editor finds valid: the engine still judges it.
