@@ -350,73 +350,73 @@ def chart_problems(tab: Any, notebook: str, size: str, opening: int, pressed: in
 
 @pytest.mark.parametrize("notebook", PUBLISHED)
 def test_page_layout(opened: Any, server: VoilaServer, notebook: str) -> None:  # noqa: F811  (the fixture, imported)
-    stem = notebook.removesuffix(".ipynb")
-    found: dict[str, list[str]] = {}
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for size, viewport in SIZES.items():
-        # Offline, as tests/test_published_pages.py checks the other pages: every request to another
-        # host refused and recorded, with the console's errors, from the opening to the end.
-        guards: list[Guard] = []
-        # The desktop's page is opened from its address in Norwegian, the phone's in English and
-        # switched: each is used in Norwegian and read for English left (tests/test_browser_norwegian.py).
-        from_address = size == "desktop"
-        opening: list[int] = []
-        measured: list[dict[str, Any]] = []
-
-        def before_click(
-            tab: Any, opening: list[int] = opening, measured: list[dict[str, Any]] = measured, size: str = size, from_address: bool = from_address
-        ) -> None:
-            if notebook in CHART_PAGES:
-                opening.append(charts_at_opening(tab, notebook))
-            if from_address:
-                use_opened(tab, notebook)
-                settle(tab)
-                measured.append(measure(tab, size))
-
-        page = opened(notebook, size, lambda tab, guards=guards: guards.append(Guard(None, server.url, tab)), before_click, from_address)
-        record(stem, size, page)
-        tab = page.tab
-        settle(tab)
-        if from_address:  # measured in Norwegian before the first click, in English now
-            norwegian = measured[0]
-        else:
-            norwegian = measure(tab, size)
-            use_switched(tab, notebook)
-        pressed = open_charts(tab)
-        if pressed:  # the charts drawn on demand are measured in English (their tables in Norwegian)
-            settle(tab)
-        chart_troubles = chart_problems(tab, notebook, size, opening[0], pressed) if notebook in CHART_PAGES else []
-        if not from_address:
-            tab.locator(".u9-lang-switch button", has_text="English").first.click()
-            tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
-            settle(tab)
-        english = measure(tab, size)
-        if size == "phone":
-            english_page_read(tab, notebook)
-        problems = [f"{size}: {p}" for p in english["problems"]] + [f"{size}, Norwegian: {p}" for p in norwegian["problems"] if p not in english["problems"]]
-        assert not widget_problems(tab), widget_problems(tab)
-        if size == "phone":
-            narrow = [w for w in english["prose"] if w < 0.9 * english["W"]]
-            if not english["prose"] or narrow:
-                problems.append(f"phone: the text column is {narrow or 'missing'} px wide in a {english['W']} px window (at least 90 %)")
-        # Its widgets drawn, and none of its code or a traceback shown: checked here, on the page open
-        # anyway, rather than by opening it once more (each opening costs seconds of CPU on two cores).
-        drawn = tab.locator(".jupyter-widgets").count()
-        if drawn <= 3:
-            problems.append(f"{size}: {drawn} widgets drawn")
-        text = tab.inner_text("body")
-        code = [mark for mark in ("from upto9.widgets", "page = Page()", "page.show(") if mark in text]
-        if code:
-            problems.append(f"{size}: source code is shown: {code}")  # (a traceback: server_words, below)
-        if tab.locator(".jp-CodeMirrorEditor, .jp-InputPrompt:visible").count():
-            problems.append(f"{size}: a code cell is shown")
-        problems += [f"{size}: {p}" for p in server_words(text) + guards[0].problems(notebook)]
-        problems += chart_troubles
-        found[size] = problems
-        full_screenshot(tab, str(SHOTS / f"{stem}.{size}.png"), viewport)
-        print(f"{stem} {size}: interactive in {page.interactive_s:.2f} s (drawn {page.drawn_s:.2f} s), {english['charts']} charts, {len(problems)} problems")
-    problems = found["phone"] + found["desktop"]
+    problems = [problem for size in SIZES for problem in _page_problems(opened, server.url, notebook, size)]
     assert not problems, f"{notebook}:\n" + "\n".join(problems)
+
+
+def _page_problems(opened: Any, origin: str, notebook: str, size: str) -> list[str]:
+    """Every check of a whole page, on one opening of it at ``size``: what is wrong, each line named by the size."""
+    stem = notebook.removesuffix(".ipynb")
+    # Offline, as tests/test_published_pages.py checks the other pages: every request to another
+    # host refused and recorded, with the console's errors, from the opening to the end.
+    guards: list[Guard] = []
+    # The desktop's page is opened from its address in Norwegian, the phone's in English and
+    # switched: each is used in Norwegian and read for English left (tests/test_browser_norwegian.py).
+    from_address = size == "desktop"
+    opening: list[int] = []
+    measured: list[dict[str, Any]] = []
+
+    def before_click(tab: Any) -> None:
+        if notebook in CHART_PAGES:
+            opening.append(charts_at_opening(tab, notebook))
+        if from_address:
+            use_opened(tab, notebook)
+            settle(tab)
+            measured.append(measure(tab, size))
+
+    page = opened(notebook, size, lambda tab: guards.append(Guard.watching(origin, tab)), before_click, from_address)
+    record(stem, size, page)
+    tab = page.tab
+    settle(tab)
+    if from_address:  # measured in Norwegian before the first click, in English now
+        norwegian = measured[0]
+    else:
+        norwegian = measure(tab, size)
+        use_switched(tab, notebook)
+    pressed = open_charts(tab)
+    if pressed:  # the charts drawn on demand are measured in English (their tables in Norwegian)
+        settle(tab)
+    chart_troubles = chart_problems(tab, notebook, size, opening[0], pressed) if notebook in CHART_PAGES else []
+    if not from_address:
+        tab.locator(".u9-lang-switch button", has_text="English").first.click()
+        tab.wait_for_function(SHOWN, arg="u9-en", timeout=60_000)
+        settle(tab)
+    english = measure(tab, size)
+    if size == "phone":
+        english_page_read(tab, notebook)
+    problems = [f"{size}: {p}" for p in english["problems"]] + [f"{size}, Norwegian: {p}" for p in norwegian["problems"] if p not in english["problems"]]
+    assert not widget_problems(tab), widget_problems(tab)
+    if size == "phone":
+        narrow = [w for w in english["prose"] if w < 0.9 * english["W"]]
+        if not english["prose"] or narrow:
+            problems.append(f"phone: the text column is {narrow or 'missing'} px wide in a {english['W']} px window (at least 90 %)")
+    # Its widgets drawn, and none of its code or a traceback shown: checked here, on the page open
+    # anyway, rather than by opening it once more (each opening costs seconds of CPU on two cores).
+    drawn = tab.locator(".jupyter-widgets").count()
+    if drawn <= 3:
+        problems.append(f"{size}: {drawn} widgets drawn")
+    text = tab.inner_text("body")
+    code = [mark for mark in ("from upto9.widgets", "page = Page()", "page.show(") if mark in text]
+    if code:
+        problems.append(f"{size}: source code is shown: {code}")  # (a traceback: server_words, below)
+    if tab.locator(".jp-CodeMirrorEditor, .jp-InputPrompt:visible").count():
+        problems.append(f"{size}: a code cell is shown")
+    problems += [f"{size}: {p}" for p in server_words(text) + guards[0].problems(notebook)]
+    problems += chart_troubles
+    full_screenshot(tab, str(SHOTS / f"{stem}.{size}.png"), SIZES[size])
+    print(f"{stem} {size}: interactive in {page.interactive_s:.2f} s (drawn {page.drawn_s:.2f} s), {english['charts']} charts, {len(problems)} problems")
+    return problems
 
 
 @pytest.mark.parametrize("notebook", PUBLISHED)

@@ -76,6 +76,30 @@ def wider_than_the_phone(tab: Any) -> list[str]:
     )
 
 
+STATE = """() => {
+  const seen = (e) => { const box = e.getBoundingClientRect(); return box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const shown = (selector) => [...document.querySelectorAll(selector)].filter(seen);  // as Playwright's :visible
+  const error = shown('.u9-seat .u9-error')[0];
+  return {
+    version: Number(document.querySelector('.u9-seat-log').dataset.version),
+    winner: shown('.u9-seat-winner').length > 0, next: shown('.u9-seat-next').length > 0, bots: shown('.u9-seat-bots').length > 0,
+    cards: shown('.u9-seat-card').length, moves: shown('.u9-seat-move').length,
+    success: shown('.u9-seat-move.mod-success').length, warning: shown('.u9-seat-move.mod-warning').length,
+    error: error ? error.innerText : null, seat: (document.querySelector('.u9-seat') || {}).innerText || '',
+  };
+}"""
+"""What a learner sees of the seat, read in one call (a visibility check per control was a round
+trip each: some 20 a click, most of this test's minutes)."""
+
+
+def click_seen(tab: Any, selector: str, index: int, before: int) -> None:
+    """Click the ``index``-th shown ``selector`` and wait for the kernel's answer (the model's version moves on)."""
+    tab.locator(f"{selector}:visible").nth(index).click()
+    tab.wait_for_function(
+        "(n) => { const log = document.querySelector('.u9-seat-log'); return log && Number(log.dataset.version) > n; }", arg=before, timeout=WAIT_MS
+    )
+
+
 def play(tab: Any, rummy: bool) -> int:
     """Click through the game to its end as a learner would: the next round and the bots by their
     buttons; in a game of levels draw, lay down when the page offers it, else pick the last card of
@@ -83,23 +107,22 @@ def play(tab: Any, rummy: bool) -> int:
     the others the first move offered, else the first card."""
     for clicks in range(600):
         settle(tab)
-        if shown(tab, ".u9-seat-winner"):
+        seen = tab.evaluate(STATE)
+        assert seen["error"] is None, seen["error"]
+        if seen["winner"]:
             return clicks
-        for selector in (".u9-seat-next", ".u9-seat-bots"):
-            found = shown(tab, selector)
-            if found:
-                click_and_wait(tab, found[0])
-                break
+        if seen["next"] or seen["bots"]:
+            click_seen(tab, ".u9-seat-next" if seen["next"] else ".u9-seat-bots", 0, seen["version"])
+        elif rummy and seen["success"]:
+            click_seen(tab, ".u9-seat-move.mod-success", 0, seen["version"])
+        elif rummy and seen["warning"]:
+            click_seen(tab, ".u9-seat-move.mod-warning", 0, seen["version"])
+        elif not rummy and seen["moves"]:
+            click_seen(tab, ".u9-seat-move", 0, seen["version"])
+        elif seen["cards"]:  # a rummy's turn after the draw: pick a card, then discard it
+            click_seen(tab, ".u9-seat-card", seen["cards"] - 1 if rummy else 0, seen["version"])
         else:
-            cards = shown(tab, ".u9-seat-card")
-            moves = shown(tab, ".u9-seat-move.mod-success") + shown(tab, ".u9-seat-move.mod-warning") if rummy else shown(tab, ".u9-seat-move")
-            if moves:
-                click_and_wait(tab, moves[0])
-            elif cards:  # a rummy's turn after the draw: pick a card, then discard it
-                click_and_wait(tab, cards[-1] if rummy else cards[0])
-            else:
-                raise AssertionError(f"no control to click: {tab.locator('.u9-seat').first.inner_text()[:400]}")
-        assert not shown(tab, ".u9-seat .u9-error"), tab.locator(".u9-seat .u9-error").first.inner_text()
+            raise AssertionError(f"no control to click: {seen['seat'][:400]}")
     raise AssertionError("the game did not end within 600 clicks")
 
 

@@ -157,7 +157,7 @@ class Guard:
     console's errors, the page's uncaught errors, and every websocket frame the server sends."""
 
     def __init__(self, chromium: Any, origin: str, tab: Any = None) -> None:
-        """A tab of its own (closed by :meth:`close`), or ``tab``, watched from now on."""
+        """A tab of its own (closed by :meth:`close`), or ``tab``, watched from now on (``watching``)."""
         self.context = chromium.new_context(viewport={"width": 1280, "height": 900}) if tab is None else None
         self.tab = self.context.new_page() if self.context is not None else tab
         self.origin = urlsplit(origin).netloc
@@ -168,6 +168,11 @@ class Guard:
         self.tab.on("console", self._console)
         self.tab.on("pageerror", lambda e: self.console.append(f"uncaught: {e}"))
         self.tab.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(f if isinstance(f, str) else f.decode("utf-8", "replace"))))
+
+    @classmethod
+    def watching(cls, origin: str, tab: Any) -> Guard:
+        """A tab another test opened, watched from now on (its context stays the opener's to close)."""
+        return cls(None, origin, tab)
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
