@@ -63,6 +63,27 @@ def test_lab_follows_the_explorers_rule_set_with_its_own_table_rules() -> None:
     assert [b.value for b in lab._decks] == [d.decks for d in UPTO9.decks]
 
 
+def test_switching_games_levels_and_languages_leaves_no_widget_behind() -> None:
+    """The lab's boxes for each game and the explorer's rows for each level are made again when they
+    change: the old ones are closed, so a learner going through every game and level many times
+    keeps as many widgets alive as after the first time (each time left a few dozen alive, in the
+    kernel and in the browser)."""
+    from ipywidgets.widgets.widget import _instances
+
+    lab = HouseRuleLab(RulesExplorer(), games=10)
+    explorer = lab.explorer
+    alive = []
+    for _ in range(3):
+        for index in range(len(lab._offered)):
+            lab._game.value = index
+            for level in [value for _label, value in explorer._levels.options]:
+                explorer._levels.value = level
+        explorer.model.lang = "nb" if explorer.model.lang == "en" else "en"
+        lab.lang = explorer.model.lang
+        alive.append(len(_instances))
+    assert alive[2] == alive[1], alive
+
+
 def test_the_atlas_file_is_todays_and_its_views_draw_in_both_languages() -> None:
     atlas = Atlas.load(ATLAS)
     assert atlas.samples == 2000 and len(atlas.games) == 300 and atlas.rules is UPTO9

@@ -29,7 +29,7 @@ from upto9.family import Verdict, family_of
 from upto9.messages import Message, Param, message_of, render
 from upto9.rules import PHASE10, UPTO9, GroupKind, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
-from ._common import checked, guard, style_tag
+from ._common import checked, close_tree, guard, style_tag
 from .budget import CLICK_SECONDS, OverBudget, within
 from .choice import SAMPLE_HANDS, RuleSetChoice, ruleset_name
 from .engine_text import rules_error_text
@@ -608,6 +608,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._levels = w.ToggleButtons(style={"button_width": "3.2em"})
         self._levels.observe(guard(self, self._level_picked), names="value")
         self._editors = w.VBox()
+        self._group_rows: list[w.Widget] = []  # the rows _build_editors made for the level shown (one per group)
         self._editing: tuple[Any, ...] = ()
         self._sizes: list[w.IntText] = []
         self._caps: list[w.Dropdown] = []
@@ -762,7 +763,10 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             rows.append(self._total)
             if len(level.groups) > 1:
                 rows.append(self._clean)
+        gone, self._group_rows = self._group_rows, rows[: len(level.groups)]
         self._editors.children = rows
+        for row in gone:  # the last level's own rows: closed, or they stay alive in the kernel and the browser
+            close_tree(row)
 
     def update(self, change: Any = None) -> None:
         """Show the rule set, the editors' values, the refusal if any, the effect on the hand and the file."""
