@@ -164,6 +164,20 @@ def test_the_set_up_lays_three_chosen_cards_face_up_and_refuses_two_in_words() -
     assert re.findall(r'data-card="([^"]+)"', bot_row) == [str(c) for c in s.bot_choice]
     s._deal.click()
     assert s.seed == 2 and s.laid is None and not s.picked
+    assert not any(b.disabled for b in s._buttons) and all(b.description for b in s._buttons)  # the new deal's cards, to tap
+
+
+def test_new_deals_of_the_set_up_leave_no_button_behind() -> None:
+    """A new deal relabels the six card buttons: a new six each deal stayed alive, in the kernel and the browser."""
+    from ipywidgets.widgets.widget import _instances
+
+    s = SetUp(seed=1)
+    s._deal.click()
+    alive = len(_instances)
+    for _ in range(5):
+        s._buttons[0].click()
+        s._deal.click()
+    assert len(_instances) == alive and not s.picked
 
 
 # --- how much is luck ------------------------------------------------------------------------------------------------

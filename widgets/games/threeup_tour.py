@@ -684,6 +684,7 @@ class SetUp(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._deal.on_click(guard(self, lambda _b: self.deal(self.seed + 1)))
         self._result = w.HTML()
         self._buttons: list[w.Button] = []
+        self._pool: list[w.Button] = []  # the card buttons by place, made once
         row = w.Box([self._lay, self._deal], layout=w.Layout(display="flex", flex_flow="row wrap"))
         super().__init__([self._title, self._cards, self._count, row, self._result], layout=w.Layout(border="1px solid #ddd", padding=".4em", margin=".4em 0"))
         self.add_class("u9")
@@ -705,12 +706,14 @@ class SetUp(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.picked: set[int] = set()
         self.laid: tuple[ThreeUpCard, ...] | None = None
         self.refusal: Message | None = None
-        self._buttons = []
-        for i in range(len(self.six)):
+        # The card buttons, by place: made once (a new deal relabels them; new ones each deal stayed alive).
+        pool = self._pool
+        for place in range(len(pool), len(self.six)):
             button = w.Button(layout=w.Layout(width="56px", height="56px"))
             button.add_class("u9-setup-card")
-            button.on_click(guard(self, lambda _b, i=i: self.tap(i)))
-            self._buttons.append(button)
+            button.on_click(guard(self, lambda _b, i=place: self.tap(i)))
+            pool.append(button)
+        self._buttons = pool[: len(self.six)]
         self._cards.children = tuple(self._buttons)
         self.redraw()
 
