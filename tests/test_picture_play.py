@@ -112,6 +112,22 @@ def test_a_whole_game_leaves_no_move_button_behind() -> None:
     assert play.model.game.over and len(_instances) <= early + 10, len(_instances) - early
 
 
+def test_a_double_tap_on_draw_draws_one_card() -> None:
+    """After a draw, "Draw a card" is offered again on a new button, and the one tapped is closed: a
+    double tap's second tap, sent to the first button, reaches no handler (its comm is gone) instead
+    of drawing a card the learner never chose."""
+    play = PicturePlay(seed=4, players=2, bot_kind=BOT_KINDS[0])
+    for _ in range(50):
+        if any(b.description == "Draw a card" for b in play.move_buttons):
+            break
+        (play.move_buttons[0] if play.move_buttons else play._next_bot).click()
+    [draw] = [b for b in play.move_buttons if b.description == "Draw a card"]
+    draw.click()
+    assert draw.comm is None and draw not in play.move_buttons  # the first offer's button: closed
+    again = [b for b in play.move_buttons if b.description == "Draw a card"]
+    assert all(b.comm is not None for b in play.move_buttons) and (not again or again[0] is not draw)
+
+
 def test_before_a_draw_the_page_shows_the_count_and_the_best_policys_advice_then_what_you_chose() -> None:
     play = PicturePlay(seed=11, players=2, bot_kind="best")
     play.model.bots_to_me()

@@ -474,6 +474,27 @@ def test_a_whole_game_at_the_seat_leaves_no_widget_behind(family: str) -> None:
     assert clicks > 20 and live_widgets() <= early + 60, f"{live_widgets() - early} more widgets alive after {clicks} clicks than after 8"
 
 
+def test_of_two_equal_cards_the_one_tapped_is_shown_picked() -> None:
+    """Two decks deal equal cards: tapping the second copy outlines that copy alone (both were shown
+    picked, and the learner could not tell which one the move meant)."""
+    for seed in range(40):
+        view = SeatView(family="upto9", players=2, seed=seed, pause=0)
+        while not view.model.game.over and not view.hand_buttons:
+            (view.move_buttons[0] if view.move_buttons else view._bots if view._bots.layout.display is None else view._next).click()
+        labels = [b.description for b in view.hand_buttons]
+        twins = [i for i, label in enumerate(labels) if labels.count(label) == 2]
+        if twins:
+            break
+    else:
+        pytest.fail("no seed dealt two equal cards")
+    first, second = twins[0], next(i for i in twins[1:] if labels[i] == labels[twins[0]])
+    view.hand_buttons[second].click()
+    picked = [i for i, b in enumerate(view.hand_buttons) if "u9-seat-picked" in b._dom_classes]
+    assert picked == [second], (labels, picked)
+    view.hand_buttons[first].click()  # the same card: the model unpicks it
+    assert not view.model.picked and not any("u9-seat-picked" in b._dom_classes for b in view.hand_buttons)
+
+
 def test_the_length_switch_follows_the_game_and_a_new_game_of_one_without_levels_is_not_refused() -> None:
     view = SeatView(pause=0)
     view._length.value = True  # a shorter Up to 9: a new game at once

@@ -653,7 +653,7 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._moves = w.VBox([])
         self._moves.add_class("u9-pc-moves")
         self.move_buttons: list[w.Button] = []
-        self._offered: dict[tuple[str, int], Move] = {}
+        self._offered: dict[tuple[str, int, int], Move] = {}
         self._move_buttons = ChoiceButtons(self._move_button)
         self._next_bot = w.Button(icon="step-forward", layout=w.Layout(width="auto"))
         self._next_bot.add_class("u9-pc-next")
@@ -850,7 +850,10 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._shift_pick.layout.display = None if stage is Stage.SHIFT and len(shown) > 1 else "none"
         self._tip.value = f'<div class="u9-note">{tip}</div>' if tip else ""
         # One button per move offered, kept while offered (``ChoiceButtons``): a late click plays what it said.
-        self._offered = keyed(shown)
+        # A move's button belongs to this offer (the model's version): "Draw a card" offered again after
+        # a draw is a new button, so a double tap's second tap, sent to the first offer's button, is
+        # dropped with it instead of drawing a second card the learner never chose.
+        self._offered = {(*key, self.model.version): move for key, move in keyed(shown).items()}
 
         def label(key: Hashable, button: w.Button) -> None:
             move = self._offered[key]  # type: ignore[index]

@@ -757,6 +757,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._hand.add_class("u9-seat-hand")
         self.hand_buttons: list[w.Button] = []
         self._cards_offered: dict[tuple[str, int], PlayingCard] = {}
+        self._tapped: list[Hashable] = []
         self._card_buttons = ChoiceButtons(self._card_button)
         self._unpick = w.Button(icon="times", layout=w.Layout(width="auto"))
         self._unpick.add_class("u9-seat-unpick")
@@ -764,7 +765,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._moves = w.VBox([])
         self._moves.add_class("u9-seat-moves")
         self.move_buttons: list[w.Button] = []
-        self._moves_offered: dict[tuple[str, int], Button] = {}
+        self._moves_offered: dict[tuple[str, int, int], Button] = {}
         self._move_buttons = ChoiceButtons(self._move_button)
         self._arrange = w.ToggleButton(value=False, icon="th", layout=w.Layout(width="auto"))
         self._arrange.add_class("u9-seat-arrange")
@@ -1012,8 +1013,22 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         card = self._cards_offered[key]  # type: ignore[index]
         button = w.Button(layout=w.Layout(width="auto"))
         button.add_class("u9-seat-card")
-        button.on_click(guard(self, lambda _b: self.model.pick(card)))
+        button.on_click(guard(self, lambda _b: self._tap(key, card)))
         return button
+
+    def _tap(self, key: Hashable, card: PlayingCard) -> None:
+        self._tapped = [*(k for k in self._tapped if k != key), key]  # which copy of an equal card was tapped last
+        self.model.pick(card)
+
+    def _picked_keys(self) -> set[Hashable]:
+        """The buttons shown picked: the model picks cards, not places, so of two equal cards the copy
+        tapped (the other one only if both are picked)."""
+        shown: set[Hashable] = set()
+        for card in set(self.model.picked):
+            copies = [key for key, offered in self._cards_offered.items() if offered == card]
+            tapped = [key for key in reversed(self._tapped) if key in copies]
+            shown.update([*tapped, *(key for key in copies if key not in tapped)][: self.model.picked.count(card)])
+        return shown
 
     def _move_button(self, key: Hashable) -> w.Button:
         """A move offered, as a button, made as it is offered: a click plays that move."""
@@ -1038,7 +1053,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             button.tooltip = texts["pick"]
             button.style.text_color = "#c62828" if set(button.description) & {"♥", "♦"} else None  # hearts and diamonds red
             # Picked: raised, outlined and light blue (the card's red stays readable on it).
-            (button.add_class if card in model.picked else button.remove_class)("u9-seat-picked")
+            (button.add_class if key in picked else button.remove_class)("u9-seat-picked")
 
         def place_cards(shown: list[w.Button]) -> None:
             if model.picked:
@@ -1048,8 +1063,12 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             self._hand.children = tuple(shown)
             self._hand.layout.display = None if shown else "none"
 
+        picked = self._picked_keys()
         self._card_buttons.show(list(self._cards_offered), place_cards, label_card)
-        self._moves_offered = keyed(model.buttons(lang))
+        # A move's button belongs to this offer (the model's version): the same move offered again after
+        # a change (Picture cards' "Draw a card") is a new button, so a double tap's second tap, sent to
+        # the first offer's button, is dropped with it instead of playing the move twice.
+        self._moves_offered = {(*key, model.version): shown for key, shown in keyed(model.buttons(lang)).items()}
 
         def label_move(key: Hashable, button: w.Button) -> None:
             shown = self._moves_offered[key]  # type: ignore[index]
