@@ -14,7 +14,7 @@ import pytest
 from upto9.widgets.cards_html import CARD_CSS, LAYOUT_CSS, PHASE10_COLOURS, _button_look
 
 from upto9.families.phase10.cards import Phase10Card
-from upto9.rules import PHASE10, UPTO9
+from upto9.rules import PHASE10, UPTO9, builtin_rules
 
 AA = 4.5
 
@@ -131,6 +131,16 @@ def test_every_card_button_meets_wcag_aa() -> None:
                 if contrast(text, ground) < AA:
                     weak.append(f"{label}: {text} on {ground} ({contrast(text, ground):.2f}:1)")
     assert not weak, weak
+
+
+def test_a_picked_clear_card_stands_out_and_reads_on_its_face() -> None:
+    """3UP 3DOWN's clear cards (C, C+1, C+2) on a button: picked, the face is plainly not white (it
+    was #eceff1 on white, 1.1:1: a learner could not tell which clear cards were picked)."""
+    clears = [c for c in set(builtin_rules("threeup").one_deck()) if str(c).startswith("C")]
+    assert clears
+    for card in clears:
+        _label, text, ground = _button_look(card, 1, "en")
+        assert contrast(ground, "#ffffff") >= 1.5 and contrast(text, ground) >= AA, (card, text, ground)
 
 
 def test_phase10_colours_read_on_their_faces_and_on_white() -> None:

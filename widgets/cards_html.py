@@ -65,6 +65,9 @@ FACE_TONES: Final[dict[str, tuple[str, str, str]]] = {
     "clear": ("#eceff1", "#263238", "#37474f"),
 }
 """Every coloured face's tone: Phase 10's four colours, and 3UP 3DOWN's orange, purple, black and clear."""
+CLEAR_HELD: Final = "#b0bec5"
+"""A clear card's face on a button once picked or held: its own face is nearly white, and a picked
+clear card looked like an unpicked one (3UP 3DOWN's set-up)."""
 WILD_FACE: Final = "linear-gradient(135deg, #d32f2f 0 25%, #fbc02d 25% 50%, #2e7d32 50% 75%, #1565c0 75%)"
 """The wild card's four colours: its frame (a white face inside keeps its words readable)."""
 SKIP_FACE: Final = "#263238"
@@ -277,6 +280,7 @@ def _button_look(card: PlayingCard, count: int, lang: str) -> tuple[str, str, st
             colours = ("#ffffff", held) if count else (held, "#ffffff")
         else:
             face, on_face, on_white = FACE_TONES[look.tone]
+            face = CLEAR_HELD if look.tone == "clear" else face
             text = look.text
             colours = (on_face, face) if count else (on_white, "#ffffff")
         return (text if count <= 1 else f"{text} ×{count}"), *colours
