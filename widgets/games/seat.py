@@ -1089,7 +1089,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             self._editor_box.children = ()
             self.editor, self._editor_for = None, ()
         else:
-            hand = tuple(getattr(view, "hand", ()))
+            hand = model.pickable() or tuple(getattr(view, "hand", ()))  # in the order the hand's buttons show it
             key = (model.game, len(model.game.rounds), hand, level)
             if self.editor is None or self._editor_for != key:
                 cards = HandModel(hand, rules=view.rules, players=model.players, lang=lang)
