@@ -615,6 +615,8 @@ def you_said(line: str, lang: str) -> str:
     'You draw 5♥. That was your last card: You go out.'
     >>> you_said("You stop drawing and places the cards drawn.", "en")
     'You stop drawing and place the cards drawn.'
+    >>> you_said("Bot 1 discards a skip, naming You: You loses their next turn.", "en")
+    'Bot 1 discards a skip, naming you: You lose your next turn.'
     >>> you_said("Du trekker 5♥.", "nb")
     'Du trekker 5♥.'
     >>> you_said("Bot 1 legger 4♣ til straighten (1) hos Du, på Du sin gruppe.", "nb")
@@ -626,7 +628,9 @@ def you_said(line: str, lang: str) -> str:
     if lang != "en":
         return line
     line = re.sub(r"\bYou's\b", "your", line)
-    line = re.sub(r"\bYou ([a-z]+)\b", lambda m: "You " + _base_verb(m[1]), line)
+    line = re.sub(r"(?<=[a-z,] )You\b", "you", line)  # an object mid-sentence: "naming you"
+    line = re.sub(r"\b(You|you) ([a-z]+)\b", lambda m: f"{m[1]} {_base_verb(m[2])}", line)
+    line = re.sub(r"\b(You [a-z]+) their\b", r"\1 your", line)  # "You lose your next turn"
     return re.sub(r"(\bYou [^.:;]*? and )([a-z]+)\b", lambda m: m[1] + _base_verb(m[2]), line)  # "You stop and places"
 
 
@@ -669,7 +673,7 @@ def _seat_of(record: FamilyRecord) -> int:
 
 
 def _skip_words(name: str, lang: str) -> str:
-    return f"{name} mister en tur (stopp)." if lang == "nb" else f"{name} loses a turn (skip)."
+    return f"{name} mister en tur (hopp over)." if lang == "nb" else f"{name} loses a turn (skip)."  # (the card's name in each language)
 
 
 def _cap(text: str) -> str:
