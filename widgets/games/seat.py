@@ -617,6 +617,8 @@ def you_said(line: str, lang: str) -> str:
     'You stop drawing and place the cards drawn.'
     >>> you_said("Bot 1 discards a skip, naming You: You loses their next turn.", "en")
     'Bot 1 discards a skip, naming you: You lose your next turn.'
+    >>> you_said("Bot 1 shows You its cards.", "en")
+    'Bot 1 shows you its cards.'
     >>> you_said("Du trekker 5♥.", "nb")
     'Du trekker 5♥.'
     >>> you_said("Bot 1 legger 4♣ til straighten (1) hos Du, på Du sin gruppe.", "nb")
@@ -629,7 +631,7 @@ def you_said(line: str, lang: str) -> str:
         return line
     line = re.sub(r"\bYou's\b", "your", line)
     line = re.sub(r"(?<=[a-z,] )You\b", "you", line)  # an object mid-sentence: "naming you"
-    line = re.sub(r"\b(You|you) ([a-z]+)\b", lambda m: f"{m[1]} {_base_verb(m[2])}", line)
+    line = re.sub(r"\bYou ([a-z]+)\b", lambda m: "You " + _base_verb(m[1]), line)  # (the subject only: "shows you its")
     line = re.sub(r"\b(You [a-z]+) their\b", r"\1 your", line)  # "You lose your next turn"
     return re.sub(r"(\bYou [^.:;]*? and )([a-z]+)\b", lambda m: m[1] + _base_verb(m[2]), line)  # "You stop and places"
 
