@@ -21,7 +21,21 @@ from upto9.rules import Level, Rules
 from .cards_html import CARD_CSS
 from .texts import check_lang
 
-__all__ = ["TROUBLE", "ChoiceButtons", "ModelLanguage", "OwnLanguage", "boundary", "checked", "close_tree", "guard", "keyed", "log", "style_tag", "trouble"]
+__all__ = [
+    "TROUBLE",
+    "ChoiceButtons",
+    "ModelLanguage",
+    "OwnLanguage",
+    "boundary",
+    "checked",
+    "close_tree",
+    "guard",
+    "keyed",
+    "log",
+    "replace_children",
+    "style_tag",
+    "trouble",
+]
 
 """The checker's verdict: Up to 9's, or Phase 10's (the same public interface)."""
 
@@ -63,6 +77,15 @@ def close_tree(widget: w.Widget) -> None:
         if isinstance(part, w.Widget):
             part.close()
     widget.close()
+
+
+def replace_children(box: w.Box, children: Sequence[w.Widget]) -> None:
+    """Show ``children`` in ``box``, then close the widgets it showed before that are not among them
+    (``close_tree``): a box whose rows are made again keeps no old row alive."""
+    gone = [child for child in box.children if all(child is not kept for kept in children)]
+    box.children = tuple(children)
+    for child in gone:
+        close_tree(child)
 
 
 _C = TypeVar("_C")

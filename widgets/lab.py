@@ -53,7 +53,7 @@ from upto9.messages import Message, catalog_keys, render
 from upto9.rules import UPTO9, Rules, RulesError, builtin_rules, rules_from_dict
 from upto9.stats import Estimate, Stop, bootstrap_mean, bootstrap_ratio, stop_reason, stop_words, verdict
 
-from ._common import OwnLanguage, close_tree, guard
+from ._common import OwnLanguage, guard, replace_children
 from .atlas import TABLE_SCROLL
 from .budget import OverBudget, within
 from .choice import ruleset_name
@@ -891,11 +891,8 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         }
         for box in (*self._decks, *self._penalties.values()):
             box.observe(guard(self, lambda _c: self._show_changes()), names="value")
-        gone = (*self._decks_box.children, *self._penalties_box.children)
-        self._decks_box.children = self._decks
-        self._penalties_box.children = list(self._penalties.values())
-        for box in gone:  # the last rule set's boxes: closed, or they stay alive in the kernel and the browser
-            close_tree(box)
+        replace_children(self._decks_box, self._decks)  # (the last rule set's boxes closed)
+        replace_children(self._penalties_box, list(self._penalties.values()))
 
     # --- the game: a rummy of the explorer's, or a game without levels ---
 
@@ -974,10 +971,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             row = w.VBox([self._family_labels[name], control], layout=w.Layout(width="21em", max_width="100%", margin="0 1em .5em 0"))
             row.add_class(FAMILY_RULE_CLASS)
             rows.append(row)
-        gone = self._family_box.children
-        self._family_box.children = rows
-        for row in gone:  # the last game's controls: closed, or they stay alive in the kernel and the browser
-            close_tree(row)
+        replace_children(self._family_box, rows)  # (the last game's controls closed)
 
     def family_label(self, name: str) -> str:
         """The words of a house rule's label (``"must_play"``: "Must play when you can"), in the page's language."""
@@ -1065,9 +1059,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         base = change["new"]
         self._family = None  # the explorer's game: a rummy
         self._family_controls, self._family_labels = {}, {}
-        gone, self._family_box.children = self._family_box.children, []
-        for row in gone:  # the game without levels' controls: closed, or they stay alive in the kernel and the browser
-            close_tree(row)
+        replace_children(self._family_box, [])  # (the game without levels' controls closed)
         self._family_refused.value = ""
         self._show_game(base)
         self._table_rules(base)

@@ -1052,6 +1052,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._hint.value = f'<div class="u9-note">{escape(model.panel.hint(view, lang))}</div>' if model.my_turn else ""
         # One button per card and per move offered, kept while offered (``ChoiceButtons``).
         self._cards_offered = keyed(pickable)
+        picked = self._picked_keys()
 
         def label_card(key: Hashable, button: w.Button) -> None:
             card = self._cards_offered[key]  # type: ignore[index]
@@ -1069,7 +1070,6 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             self._hand.children = tuple(shown)
             self._hand.layout.display = None if shown else "none"
 
-        picked = self._picked_keys()
         self._card_buttons.show(list(self._cards_offered), place_cards, label_card)
         # A move's button belongs to this offer (the model's version): the same move offered again after
         # a change (Picture cards' "Draw a card") is a new button, so a double tap's second tap, sent to
