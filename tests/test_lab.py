@@ -17,6 +17,7 @@ from upto9.widgets import RulesExplorer
 from upto9.widgets.atlas import KINDS, AtlasView, MoreDeals
 from upto9.widgets.lab import CHART_KINDS, HouseRuleLab, compare_table, lab_chart
 
+from tests.test_widget_machines import live_widgets
 from upto9.atlas import Atlas
 from upto9.compare import GameSummary, PlayedGames, play_games
 from upto9.rules import PHASE10, UPTO9, builtin_rules
@@ -68,8 +69,6 @@ def test_switching_games_levels_and_languages_leaves_no_widget_behind() -> None:
     change: the old ones are closed, so a learner going through every game and level many times
     keeps as many widgets alive as after the first time (each time left a few dozen alive, in the
     kernel and in the browser)."""
-    from ipywidgets.widgets.widget import _instances
-
     lab = HouseRuleLab(RulesExplorer(), games=10)
     explorer = lab.explorer
     alive = []
@@ -80,7 +79,7 @@ def test_switching_games_levels_and_languages_leaves_no_widget_behind() -> None:
                 explorer._levels.value = level
         explorer.model.lang = "nb" if explorer.model.lang == "en" else "en"
         lab.lang = explorer.model.lang
-        alive.append(len(_instances))
+        alive.append(live_widgets())
     assert alive[2] == alive[1], alive
 
 

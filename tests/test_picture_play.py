@@ -21,7 +21,7 @@ from upto9.widgets.games.picture_play import BOT_KINDS, LEARNER, TEXTS, PictureP
 from upto9.widgets.page import Page
 from upto9.widgets.texts import percent_text
 
-from tests.test_widget_machines import PageMachine, machine_settings, text_of
+from tests.test_widget_machines import PageMachine, live_widgets, machine_settings, text_of
 from upto9.cards import Card, Rank, parse_card
 from upto9.families.picture_cards.bot import BestStopBot, best_advice, end_chance, end_counts
 from upto9.families.picture_cards.family import FAMILY, PictureFamily
@@ -101,15 +101,13 @@ def test_the_learner_plays_a_seeded_game_to_its_end_by_clicks_and_sees_the_exact
 def test_a_whole_game_leaves_no_move_button_behind() -> None:
     """As many widgets alive after a game played by clicks as after its first turns: the move
     buttons of a turn are closed when they go (new ones at every click kept the old ones alive)."""
-    from ipywidgets.widgets.widget import _instances
-
     play = PicturePlay(seed=4, players=2, bot_kind=BOT_KINDS[0])
     rng = random.Random(2)
     for _ in range(6):  # a few clicks in: the page's own widgets all made
         (rng.choice(play.move_buttons) if play.move_buttons else play._next_bot).click()
-    early = len(_instances)
+    early = live_widgets()
     play_by_clicks(play, rng, check=False)
-    assert play.model.game.over and len(_instances) <= early + 10, len(_instances) - early
+    assert play.model.game.over and live_widgets() <= early + 10, live_widgets() - early
 
 
 def test_a_double_tap_on_draw_draws_one_card() -> None:

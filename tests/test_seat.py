@@ -20,7 +20,7 @@ from upto9.widgets.games.seat_panels import RummyPanel
 from upto9.widgets.page import Page
 from upto9.widgets.stepper import RoundModel, steps_of
 
-from tests.test_widget_machines import PageMachine, machine_settings, text_of
+from tests.test_widget_machines import PageMachine, live_widgets, machine_settings, text_of
 from upto9.families.threeup.round import ChooseUp
 from upto9.family import CoachedFamily, Coaching, FamilyView, game_family
 from upto9.game import Discard, Donate, Draw, Game, LayDown, Phase, Source, View
@@ -436,13 +436,6 @@ def test_a_rummy_lay_down_arranged_in_the_lay_down_editor(family: str) -> None:
                 view.hand_buttons[0].click()
                 view.play(next(m for m in model.moves() if isinstance(m, Discard)))
     pytest.fail("no seed gave the learner a lay-down")
-
-
-def live_widgets() -> int:
-    """Widgets alive in this process (ipywidgets keeps each until it is closed)."""
-    from ipywidgets.widgets.widget import _instances
-
-    return len(_instances)
 
 
 @pytest.mark.parametrize("family", ["upto9", "phase10", "threeup", "picture_cards"])

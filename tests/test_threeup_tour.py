@@ -21,6 +21,7 @@ from upto9.widgets._common import TROUBLE
 from upto9.widgets.games.threeup_tour import BOT_FIGURES, RULES, TEXTS, CanPlay, LuckTable, Scene, SetUp, WhatNext, WhereFrom, cards
 from upto9.widgets.page import Page
 
+from tests.test_widget_machines import live_widgets
 from upto9.families.threeup.cards import threeup_deck
 from upto9.families.threeup.round import Play, PlayBlind, Source, arranged
 from upto9.rules import builtin_rules
@@ -169,15 +170,13 @@ def test_the_set_up_lays_three_chosen_cards_face_up_and_refuses_two_in_words() -
 
 def test_new_deals_of_the_set_up_leave_no_button_behind() -> None:
     """A new deal relabels the six card buttons: a new six each deal stayed alive, in the kernel and the browser."""
-    from ipywidgets.widgets.widget import _instances
-
     s = SetUp(seed=1)
     s._deal.click()
-    alive = len(_instances)
+    alive = live_widgets()
     for _ in range(5):
         s._buttons[0].click()
         s._deal.click()
-    assert len(_instances) == alive and not s.picked
+    assert live_widgets() == alive and not s.picked
 
 
 # --- how much is luck ------------------------------------------------------------------------------------------------

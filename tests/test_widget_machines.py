@@ -113,6 +113,13 @@ def data_cards(html: str) -> list[str]:
     return re.findall(r'data-card="([^"]+)"', html)
 
 
+def live_widgets() -> int:
+    """Widgets alive in this process: ipywidgets keeps each one until it is closed."""
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
 def views_of(widget: Any) -> Iterator[Any]:
     """``widget`` and every widget inside it."""
     yield widget
