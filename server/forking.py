@@ -32,6 +32,7 @@ import json
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -269,6 +270,7 @@ def _run_kernel(request: dict[str, Any], requests: int, replies: int) -> None:
         gc.enable()  # the warm process collects nothing (``main``); a kernel does
         # ipykernel read JPY_PARENT_PID when the warm process imported it: given again here.
         cmd: list[str] = [*request["cmd"], f"--IPKernelApp.parent_handle={env['JPY_PARENT_PID']}"]
+        threading.excepthook = _quiet_when_folder_gone(request["cmd"], threading.excepthook)
         sys.argv = list(cmd[1:])
         import runpy
 
@@ -292,6 +294,21 @@ def _run_kernel(request: dict[str, Any], requests: int, replies: int) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
+
+
+def _quiet_when_folder_gone(cmd: Sequence[str], hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """A thread's exception hook for a forked kernel: ipykernel's heartbeat thread binds its socket in
+    the connection folder too, and a kernel forked as Voila removes that folder failed there with a
+    traceback of its own ("Exception in thread Heartbeat"); it now says so in one plain line. Any
+    other failure goes to ``hook`` as before."""
+
+    def quiet(args: Any) -> object:
+        if _connection_folder_gone(cmd):
+            print(f"[published kernel] not started: its server stopped as it started ({args.exc_value})", file=sys.stderr, flush=True)
+            return None
+        return hook(args)
+
+    return quiet
 
 
 def _connection_folder_gone(cmd: Sequence[str]) -> bool:

@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -176,6 +177,27 @@ def test_a_kernel_forked_as_its_server_stops_says_so_in_one_line(tmp_path: Path)
     assert log.splitlines() == ["[published kernel] not started: its server stopped as it started (No such file or directory for ipc path)"], log
     log = _fork_a_failing_kernel(tmp_path / "still_there", remove_folder=False)
     assert "Traceback" in log and "OSError: No such file or directory for ipc path" in log, log
+
+
+def test_a_thread_of_a_kernel_forked_as_its_server_stops_says_so_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ipykernel's heartbeat thread binds its socket in the connection folder too: in a kernel forked
+    as Voila removed it, the thread's failure printed "Exception in thread Heartbeat" and a traceback
+    (a fresh-clone run's early-stop test). One plain line now; a thread's failure with the folder
+    there still goes to the hook it had."""
+    from upto9.server.forking import _quiet_when_folder_gone
+
+    folder = tmp_path / "voila_connections"
+    folder.mkdir()
+    cmd = ["python", "launch.py", "-f", str(folder / "kernel-1.json")]
+    passed_on: list[object] = []
+    hook = _quiet_when_folder_gone(cmd, passed_on.append)
+    failure = threading.ExceptHookArgs([OSError, OSError("No such file or directory for ipc path"), None, None])
+    hook(failure)
+    assert passed_on == [failure] and capsys.readouterr().err == ""
+    folder.rmdir()
+    hook(failure)
+    assert passed_on == [failure]
+    assert capsys.readouterr().err == "[published kernel] not started: its server stopped as it started (No such file or directory for ipc path)\n"
 
 
 def test_the_rehearsal_leaves_nothing_a_kernel_must_not_inherit() -> None:
