@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, rule
+from upto9.widgets.games import seat as seat_module
 from upto9.widgets.games.seat import LEARNER, SHORT_LEVELS, TEXTS, SeatModel, SeatView, game_keys, strengths
 from upto9.widgets.games.seat_panels import RummyPanel
 from upto9.widgets.page import Page
@@ -413,6 +414,9 @@ def test_a_rummy_lay_down_arranged_in_the_lay_down_editor(family: str) -> None:
                 assert editor is not None and sorted(editor.model.hand.cards) == sorted(model.view().hand)
                 assert list(editor.model.free_cards()) == list(model.pickable())  # in the order the hand's buttons show it
                 assert editor._levels.layout.display == "none" and editor.model.level == model.view().level
+                untouched = state(model)
+                view._lay_mine.click()  # nothing arranged yet: asked to fill the groups, not the engine's count of 0 cards
+                assert model.error == TEXTS["en"]["not_arranged"] and state(model) == untouched
                 first = model.view().hand[0]
                 editor.model.place(first, 0)  # one card arranged: not a lay-down yet
                 placed = editor.model.groups
@@ -487,6 +491,33 @@ def test_of_two_equal_cards_the_one_tapped_is_shown_picked() -> None:
     assert picked == [second], (labels, picked)
     view.hand_buttons[first].click()  # the same card: the model unpicks it
     assert not view.model.picked and not any("u9-seat-picked" in b._dom_classes for b in view.hand_buttons)
+
+
+FOUR = {"red", "yellow", "green", "blue"}
+
+
+@pytest.mark.parametrize(("family", "colours"), [("phase10", FOUR), ("threeup", FOUR), ("upto9", set())])
+def test_a_coloured_card_in_the_hand_shows_its_colour_at_its_edge_and_stays_so_when_picked(family: str, colours: set[str]) -> None:
+    """Phase 10's and 3UP 3DOWN's cards are named in words on the buttons ('yellow 1'): each also shows
+    its face's colour as a strip at its left edge (a learner's review: grey buttons, unlike the table's
+    coloured cards); a card in ink on white (Up to 9's) has none."""
+    tones = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "wild": "wild", "skip": "skip"}
+    view = SeatView(family=family, players=2, seed=4, pause=0)
+    while not view.hand_buttons:
+        (view.move_buttons[0] if view.move_buttons else view._bots).click()
+    for button in view.hand_buttons:
+        strips = [c for c in button._dom_classes if c.startswith("u9-strip-")]
+        words = button.description.split()
+        if words[0] in colours or words[0] in ("wild", "skip"):
+            assert strips == [f"u9-strip-{tones[words[0]]}"], (button.description, strips)
+        elif family != "threeup":  # (3UP 3DOWN's clear cards and its other colours have strips of their own)
+            assert not strips, (button.description, strips)
+    view.hand_buttons[0].click()
+    assert "u9-seat-picked" in view.hand_buttons[0]._dom_classes
+    assert [c for c in view.hand_buttons[0]._dom_classes if c.startswith("u9-strip-")] or family == "upto9"
+    # The picked card's blue is its background colour alone: a ``background`` shorthand would wipe the strip, a background image.
+    picked_rule = next(line for line in seat_module._CSS.splitlines() if "u9-seat-picked" in line)
+    assert "background-color:" in picked_rule and "background:" not in picked_rule, picked_rule
 
 
 def test_the_length_switch_follows_the_game_and_a_new_game_of_one_without_levels_is_not_refused() -> None:

@@ -20,11 +20,11 @@ from upto9.widgets import choice as choice_module
 from upto9.widgets import stepper as stepper_module
 from upto9.widgets import tour as tour_module
 from upto9.widgets.hand import refusal_sentence
-from upto9.widgets.stepper import MAX_SEED, render_step
+from upto9.widgets.stepper import MAX_SEED, WHOLE_TABLE, describe, render_step
 from upto9.widgets.tour import PenaltyCounter, valve_demo
 
-from upto9 import UPTO9, CardError, parse_hand
-from upto9.game import EndReason, RoundEnded
+from upto9 import PHASE10, UPTO9, CardError, parse_hand
+from upto9.game import Donated, EndReason, Game, RoundEnded
 from upto9.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -630,3 +630,28 @@ def test_in_a_browser_a_fixed_number_and_enter_clear_the_refusal_and_the_words_r
             assert not errors, errors
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize("rules", [UPTO9, PHASE10], ids=["upto9", "phase10"])
+def test_a_donation_to_the_donors_own_meld_says_their_own_not_their_name(rules: Any) -> None:
+    """'Bot 1 donates 7♥ to their own straight (1)', not 'to Bot 1's straight (1)' (Norwegian: 'hos
+    seg selv'); a donation to another player's meld still names its owner."""
+    stepper = RoundStepper(rules=rules, seed=3, players=4)
+    model = stepper.model
+    assert isinstance(model.game, Game)
+    seen: dict[bool, int] = {True: 0, False: 0}
+    for number in range(len(model.game.rounds)):
+        model.round_index = number
+        for step in model.steps:
+            action = step.action
+            if not isinstance(action, Donated):
+                continue
+            own = action.owner == action.player
+            seen[own] += 1
+            for lang, mark in (("en", "their own "), ("nb", " hos seg selv.")):
+                model.lang = lang
+                said = describe(model, step, WHOLE_TABLE)[0][0]
+                owner = model.name(action.owner)
+                assert (mark in said) is own and (owner in said.split(" ", 2)[2]) is not own, said
+            model.lang = "en"
+    assert seen[True] and seen[False], seen

@@ -40,7 +40,7 @@ from .texts import SHARED, card_name, drawer_for, face_glyph, face_name, family_
 if TYPE_CHECKING:
     from ipywidgets import Button
 
-__all__ = ["BLACK", "CARD_CSS", "FACE_TONES", "LAYOUT_CSS", "PHASE10_COLOURS", "RED", "card_html", "card_row", "style_card_button"]
+__all__ = ["BLACK", "CARD_CSS", "FACE_TONES", "LAYOUT_CSS", "PHASE10_COLOURS", "RED", "card_html", "card_row", "face_strip", "style_card_button"]
 
 RED: Final = "#c62828"
 BLACK: Final = "#1a1a1a"
@@ -77,6 +77,20 @@ _P10_CSS: Final = "".join(
     f".u9-as.u9-c{tone}, .u9-missing.u9-c{tone} {{ color: {dark}; }}\n"
     f".u9-missing.u9-c{tone} {{ border-color: {face}; }}\n"
     for tone, (face, text, dark) in FACE_TONES.items()
+)
+
+_STRIP_FACES: Final[dict[str, str]] = {
+    **{tone: CLEAR_HELD if tone == "clear" else face for tone, (face, _text, _dark) in FACE_TONES.items()},
+    "wild": "linear-gradient(#d32f2f 0 25%, #fbc02d 25% 50%, #2e7d32 50% 75%, #1565c0 75%)",
+    "skip": f"linear-gradient({SKIP_FACE}, {SKIP_FACE})",
+}
+"""A named card's face as a strip at its button's left edge (``face_strip``): a clear card's in its
+picked grey, as its own near-white face would not show on a grey button."""
+
+_STRIP_CSS: Final = "".join(
+    f".jupyter-button.u9-strip-{tone} {{ background-image: {face if face.startswith('linear') else f'linear-gradient({face}, {face})'}; "
+    "background-size: .45em 100%; background-repeat: no-repeat; padding-left: .9em; }\n"
+    for tone, face in _STRIP_FACES.items()
 )
 
 LAYOUT_CSS: Final = (Path(__file__).parent / "style.css").read_text(encoding="utf-8")
@@ -125,7 +139,7 @@ CARD_CSS: Final = f"""<style>
 .u9-p10-skip {{ background: {SKIP_FACE}; color: #fff; border-color: #000; }}
 .u9-p10-wild .u9-as {{ background: #ffffff; color: {BLACK}; border-radius: .3em; padding: 0 .2em; }}
 .u9-missing.u9-p10m {{ color: #616161; }}
-{_P10_CSS}.u9-swatch {{ display: inline-block; width: .7em; height: .7em; border-radius: 50%; margin-right: .15em;
+{_P10_CSS}{_STRIP_CSS}.u9-swatch {{ display: inline-block; width: .7em; height: .7em; border-radius: 50%; margin-right: .15em;
   vertical-align: -.05em; border: 1px solid #0006; }}
 .jupyter-button.u9-cardbtn {{ font-weight: 700; font-size: calc(var(--jp-widgets-font-size, 13px) * 1.05);
   border: 1px solid #777; border-radius: .35em; padding: 0 .2em; }}
@@ -286,6 +300,23 @@ def _button_look(card: PlayingCard, count: int, lang: str) -> tuple[str, str, st
         return (text if count <= 1 else f"{text} ×{count}"), *colours
     colour = RED if look.tone == "red" else BLACK
     return (look.text if count <= 1 else f"{look.text} ×{count}"), colour, PICKED if count else "#ffffff"
+
+
+def face_strip(card: PlayingCard) -> str | None:
+    """The class that draws a card's coloured face as a strip at the left of a button naming it in
+    words (``'u9-strip-y'`` for Phase 10's yellow 1, ``'u9-strip-wild'``), ``None`` for a card in ink on
+    white: the name says the colour, the strip shows it as on the table.
+
+    >>> from upto9.family import game_family
+    >>> p10 = game_family("phase10")
+    >>> face_strip(p10.read_token("1y")), face_strip(p10.read_token("W")), face_strip(game_family("upto9").read_token("Qs"))
+    ('u9-strip-y', 'u9-strip-wild', None)
+    """
+    look = drawer_for(card).card_look(card)
+    if not look.faced:
+        return None
+    tone = look.tag if look.tag in _STRIP_FACES else look.tone
+    return f"u9-strip-{tone}" if tone in _STRIP_FACES else None
 
 
 def style_card_button(button: Button, card: PlayingCard, count: int = 0, lang: str = "en") -> None:

@@ -144,6 +144,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lay_down_jokers": "It uses {jokers}.",
         "donate": "{name} donates {card} to {owner}'s {meld}.",
         "donate_joker": "{name} donates {card} as a joker for {face} to {owner}'s {meld}.",
+        "donate_own": "{name} donates {card} to their own {meld}.",
+        "donate_joker_own": "{name} donates {card} as a joker for {face} to their own {meld}.",
         "discard_card": "{name} discards {card}.",
         "goes_out": "That was {name}'s last card: {name} goes out.",
         "end_out": "The round is over: {name} went out.",
@@ -214,6 +216,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lay_down_jokers_phase": "It uses {jokers}.",
         "donate_phase": "{name} hits {owner}'s {meld} with {card}.",
         "donate_joker_phase": "{name} hits {owner}'s {meld} with a wild card standing for {face}.",
+        "donate_own_phase": "{name} hits their own {meld} with {card}.",
+        "donate_joker_own_phase": "{name} hits their own {meld} with a wild card standing for {face}.",
         "discard_skip": "{name} discards a skip, naming {target}: {target} loses their next turn.",
         "discard_skip_none": "{name} discards a skip; every other player already waits to lose a turn, so it names no one.",
         "skipped": "{name} loses this turn to a skip.",
@@ -337,6 +341,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lay_down_jokers": "Det bruker {jokers}.",
         "donate": "{name} gir bort {card} til {meld} hos {owner}.",
         "donate_joker": "{name} gir bort {card} som joker for {face} til {meld} hos {owner}.",
+        "donate_own": "{name} legger {card} til {meld} hos seg selv.",
+        "donate_joker_own": "{name} legger {card} som joker for {face} til {meld} hos seg selv.",
         "discard_card": "{name} kaster {card}.",
         "goes_out": "Det var det siste kortet til {name}: {name} går ut.",
         "end_out": "Runden er over: {name} gikk ut.",
@@ -405,6 +411,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lay_down_jokers_phase": "Den bruker {jokers}.",
         "donate_phase": "{name} legger {card} til {meld} hos {owner}.",
         "donate_joker_phase": "{name} legger en joker som står for {face}, til {meld} hos {owner}.",
+        "donate_own_phase": "{name} legger {card} til {meld} hos seg selv.",
+        "donate_joker_own_phase": "{name} legger en joker som står for {face}, til {meld} hos seg selv.",
         "discard_skip": "{name} kaster et hopp over-kort og velger {target}: {target} mister neste tur.",
         "discard_skip_none": "{name} kaster et hopp over-kort; alle de andre venter allerede på å hoppe over en tur, så ingen rammes.",
         "skipped": "{name} mister denne turen på grunn av et hopp over-kort.",
@@ -1259,11 +1267,12 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
         meld = after.table[action.owner][action.meld]
         called = meld_name(texts, meld, action.meld + 1, rules, lang, size=len(meld.cards) - 1)  # the group as it was hit
         owner = model.name(action.owner)
+        own = "_own" if action.owner == action.player else ""  # "their own straight", not "Bot 1's" for Bot 1
         if action.wild:
             face = face_glyph(action.face, lang)
-            what.append(worded(texts, "donate_joker", rules).format(name=name, card=_card_words(action.card, lang), face=face, owner=owner, meld=called))
+            what.append(worded(texts, f"donate_joker{own}", rules).format(name=name, card=_card_words(action.card, lang), face=face, owner=owner, meld=called))
         else:
-            what.append(worded(texts, "donate", rules).format(name=name, card=_card_words(action.card, lang), owner=owner, meld=called))
+            what.append(worded(texts, f"donate{own}", rules).format(name=name, card=_card_words(action.card, lang), owner=owner, meld=called))
         why.append(worded(texts, "rule_donate", rules))
         if action.wild:
             why.append(worded(texts, "rule_donate_joker", rules))

@@ -49,6 +49,7 @@ from upto9.simulate import bot_seed
 from upto9.turns import RuleError
 
 from .._common import ChoiceButtons, DrawnView, ModelLanguage, guard, keyed, style_tag
+from ..cards_html import face_strip
 from ..editor import LayDownEditor, LayDownModel
 from ..hand import HandModel
 from ..stepper import WHOLE_TABLE, GameNumber, RoundModel, Step, as_typed, is_rummy
@@ -481,7 +482,7 @@ class SeatModel(t.HasTraits):
         it, and refuses it in its words; a group not arranged yet is refused in one line."""
         if not self._may_move():
             return
-        if not melds or any(m is None for m in melds):
+        if not melds or any(m is None or not getattr(m, "cards", True) for m in melds):  # (an empty group: the editor's untouched start)
             self._refuse(lambda lang: TEXTS[lang]["not_arranged"])
             return
         self.play(self.panel.arranged(list(melds), self.view()))
@@ -623,16 +624,19 @@ def you_said(line: str, lang: str) -> str:
     'Du trekker 5♥.'
     >>> you_said("Bot 1 legger 4♣ til straighten (1) hos Du, på Du sin gruppe.", "nb")
     'Bot 1 legger 4♣ til straighten (1) hos deg, på din gruppe.'
+    >>> you_said("You donates 4♣ to their own straight (1).", "en"), you_said("Du legger 4♣ til straighten (1) hos seg selv.", "nb")
+    ('You donate 4♣ to your own straight (1).', 'Du legger 4♣ til straighten (1) hos deg selv.')
     """
     if lang == "nb":  # the object form after a preposition, and the possessive
         line = re.sub(r"\bDu sin\b", "din", line)
+        line = re.sub(r"(\bDu [^.:;]*?)\bseg selv\b", r"\1deg selv", line)  # "Du legger ... hos deg selv"
         return re.sub(r"\b(hos|til|på|for|fra|med|mot) Du\b", r"\1 deg", line)
     if lang != "en":
         return line
     line = re.sub(r"\bYou's\b", "your", line)
     line = re.sub(r"(?<=[a-z,] )You\b", "you", line)  # an object mid-sentence: "naming you"
     line = re.sub(r"\bYou ([a-z]+)\b", lambda m: "You " + _base_verb(m[1]), line)  # (the subject only: "shows you its")
-    line = re.sub(r"\b(You [a-z]+) their\b", r"\1 your", line)  # "You lose your next turn"
+    line = re.sub(r"(\bYou [^.:;]*?)\btheir\b", r"\1your", line)  # "You lose your next turn", "to your own straight"
     return re.sub(r"(\bYou [^.:;]*? and )([a-z]+)\b", lambda m: m[1] + _base_verb(m[2]), line)  # "You stop and places"
 
 
@@ -706,7 +710,7 @@ _CSS: Final = """<style>
 .u9-seat .u9-seat-table { max-width: 100%; overflow-x: auto; }
 .u9-seat .u9-table { max-width: 100%; }
 .u9-seat .widget-label { font-size: 16px; }
-.u9-seat .u9-seat-hand .jupyter-button.u9-seat-picked { background: #e3f2fd; border: 3px solid #1565c0; transform: translateY(-4px); }
+.u9-seat .u9-seat-hand .jupyter-button.u9-seat-picked { background-color: #e3f2fd; border: 3px solid #1565c0; transform: translateY(-4px); }
 .u9-seat .u9-seat-coach-box { min-height: 44px; display: flex; align-items: center; }
 .u9-seat .u9-seat-coach-box label { display: flex; align-items: center; gap: .5em; white-space: normal; }
 .u9-seat .u9-seat-coach-box input[type=checkbox] { min-height: 0 !important; width: 24px; height: 24px; margin: 0; flex: none; }
@@ -1059,6 +1063,9 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             button.description = card_text(card, lang)
             button.tooltip = texts["pick"]
             button.style.text_color = "#c62828" if set(button.description) & {"♥", "♦"} else None  # hearts and diamonds red
+            strip = face_strip(card)  # a coloured card's face at its left edge, as on the table (its name says the colour)
+            if strip is not None and strip not in button._dom_classes:
+                button.add_class(strip)
             # Picked: raised, outlined and light blue (the card's red stays readable on it).
             (button.add_class if key in picked else button.remove_class)("u9-seat-picked")
 
