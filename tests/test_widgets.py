@@ -944,15 +944,15 @@ def test_phase10_stepper_names_cards_in_the_pages_language() -> None:
         model.lang = lang
         for step in model.steps:
             said[lang].extend(describe(model, step, WHOLE_TABLE)[0])
-    norwegian = " ".join(said["nb"])
-    assert not code.findall(norwegian), code.findall(norwegian)
+    for lang in said:  # by name in both languages, as the seat's buttons name them (English said '9y')
+        joined = " ".join(said[lang])
+        assert not code.findall(joined), (lang, code.findall(joined))
     assert "Spiller 2 trekker gul 9 fra trekkbunken." in said["nb"]
     assert "Spiller 3 legger ned fase 1: rød 11, gul 11, grønn 11 · rød 5, grønn 5, joker som 5." in said["nb"]
     assert "Spiller 1 legger gul 5 til 3 like (2) hos Spiller 3." in said["nb"]  # the checker's own group words
-    # English keeps the codes, as before.
-    assert "Player 2 draws 9y from the deck." in said["en"]
-    assert "Player 3 lays down phase 1: 11r 11y 11g · 5r 5g [W=5]." in said["en"]
-    assert "Player 1 hits Player 3's set (2) with 5y." in said["en"]
+    assert "Player 2 draws yellow 9 from the deck." in said["en"]
+    assert "Player 3 lays down phase 1: red 11, yellow 11, green 11 · red 5, green 5, wild card as 5." in said["en"]
+    assert "Player 1 hits Player 3's set (2) with yellow 5." in said["en"]
     model.lang = "nb"
     model.step = len(model.steps) - 1
     assert "5 like (1)" in text_of(stepper._table.value) and "gruppen med like kort" not in text_of(stepper._table.value)
@@ -1104,7 +1104,8 @@ def test_stepper_game_choice_plays_phase10_from_the_seed_with_its_skips_and_hits
     assert f"discards a skip, naming {victim}: {victim} loses their next turn." in text_of(stepper._action.value)
     model.round_index, model.step = hit
     action = model.current.action
-    assert f"{model.name(action.player)} hits {model.name(action.owner)}'s" in text_of(stepper._action.value)
+    whose = "their own" if action.owner == action.player else f"{model.name(action.owner)}'s"
+    assert f"{model.name(action.player)} hits {whose}" in text_of(stepper._action.value)
     assert "Once your phase is down, you may hit" in text_of(stepper._action.value)
     stepper._game_choice.value = 0
     assert model.game.rules is UPTO9 and model.round_index == 0 and model.step == 0

@@ -27,7 +27,7 @@ import ipywidgets as w
 import traitlets as t
 
 from upto9.cards import PlayingCard
-from upto9.family import FamilyGame, RummyFamily, TableMeld, game_family
+from upto9.family import FamilyGame, RummyFamily, TableMeld, card_words, game_family
 from upto9.game import (
     MAX_TURNS_PER_ROUND,
     Discarded,
@@ -46,7 +46,7 @@ from upto9.game import (
     View,
     legal_moves,
 )
-from upto9.messages import Items, Message, card_param, render
+from upto9.messages import Items, Message, render
 from upto9.plugins import family_keys
 from upto9.records import MAX_INT, MAX_RECORD_BYTES, RecordError, load_game, move_from_dict, replay
 from upto9.rules import UPTO9, Group, GroupKind, Rules
@@ -58,7 +58,7 @@ from .choice import ruleset_name
 from .engine_text import record_error_text
 from .page import Advanced
 from .table import FamilyStep, replay_family_round, step_words, table_html, used_zones
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, face_glyph, group_name, jokers_text, level_title, number_text, worded
+from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, drawer_for, face_glyph, group_name, jokers_text, level_title, number_text, worded
 
 __all__ = ["MAX_SEED", "TEXTS", "GameNumber", "RoundModel", "RoundStepper", "Step", "file_mistake", "game_number", "replay_round", "seed_range"]
 
@@ -145,6 +145,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "donate": "{name} donates {card} to {owner}'s {meld}.",
         "donate_joker": "{name} donates {card} as a joker for {face} to {owner}'s {meld}.",
         "donate_own": "{name} donates {card} to their own {meld}.",
+        "a_wild": "a wild card",
+        "a_skip": "a skip",
+        "wild_as": "wild card as {face}",
         "donate_joker_own": "{name} donates {card} as a joker for {face} to their own {meld}.",
         "discard_card": "{name} discards {card}.",
         "goes_out": "That was {name}'s last card: {name} goes out.",
@@ -342,6 +345,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "donate": "{name} gir bort {card} til {meld} hos {owner}.",
         "donate_joker": "{name} gir bort {card} som joker for {face} til {meld} hos {owner}.",
         "donate_own": "{name} legger {card} til {meld} hos seg selv.",
+        "a_wild": "en joker",
+        "a_skip": "et hopp over-kort",
+        "wild_as": "joker som {face}",
         "donate_joker_own": "{name} legger {card} som joker for {face} til {meld} hos seg selv.",
         "discard_card": "{name} kaster {card}.",
         "goes_out": "Det var det siste kortet til {name}: {name} går ut.",
@@ -1153,17 +1159,28 @@ def _one_line(message: str, limit: int = 240) -> str:
 
 
 def _card_words(card: PlayingCard, lang: str) -> str:
-    """A card in a sentence: its glyph (``'5♥'``; Phase 10's ``'11b'``), and in Norwegian a Phase
-    10 card by name (``'blå 11'``, ``'en joker'``), as the engine's messages name it."""
-    return render(Message("raw", text=card_param(card, glyphs=True)), lang)
+    """A card in a sentence: its glyph where that names it (``'5♥'``), else its name as its button
+    says it: Phase 10's ``'blue 11'`` (``'blå 11'``), ``'a wild card'`` (``'en joker'``), ``'a skip'``.
+
+    >>> from upto9.families.phase10.cards import WILD, parse_phase10_card
+    >>> from upto9 import parse_card
+    >>> [_card_words(c, "en") for c in (parse_card("5h"), parse_phase10_card("11b"), WILD)]
+    ['5♥', 'blue 11', 'a wild card']
+    >>> [_card_words(c, "nb") for c in (parse_card("5h"), parse_phase10_card("11b"), WILD)]
+    ['5♥', 'blå 11', 'en joker']
+    """
+    if drawer_for(card).card_look(card).names_it:
+        return card.glyph
+    if getattr(card, "is_wild", False) or getattr(card, "is_skip", False):  # (a name with its article)
+        return TEXTS[lang]["a_wild" if getattr(card, "is_wild", False) else "a_skip"]
+    return render(card_words(card), lang)
 
 
 def _meld_text(meld: TableMeld, lang: str) -> str:
-    """A meld's cards in a sentence: ``'5♥ 6♥ [2♣=7♥] 8♥'``; Phase 10's ``'3r [W=3]'``, in
-    Norwegian by name: ``'rød 3, joker som 3'`` (cards the engine names in words in this
-    language, not by their code, are listed by name)."""
-    if lang == "nb" and any(_card_words(p.card, lang) != p.card.glyph for p in meld.cards):
-        said = (f"joker som {face_glyph(p.face, lang)}" if p.wild else _card_words(p.card, lang) for p in meld.cards)
+    """A meld's cards in a sentence: ``'5♥ 6♥ [2♣=7♥] 8♥'``; Phase 10's by name: ``'red 3, wild
+    card as 3'``, ``'rød 3, joker som 3'`` (cards without a glyph that names them)."""
+    if any(_card_words(p.card, lang) != p.card.glyph for p in meld.cards):
+        said = (TEXTS[lang]["wild_as"].format(face=face_glyph(p.face, lang)) if p.wild else _card_words(p.card, lang) for p in meld.cards)
         return ", ".join(said)
     return " ".join(p.text() for p in meld.cards)
 
