@@ -15,11 +15,11 @@ pytest.importorskip("plotly")
 
 from upto9.widgets import RulesExplorer
 from upto9.widgets.atlas import KINDS, AtlasView, MoreDeals
-from upto9.widgets.lab import CHART_KINDS, HouseRuleLab, compare_table, lab_chart
+from upto9.widgets.lab import CHART_KINDS, HouseRuleLab, compare_table, lab_chart, measure_label, measure_verdict
 
 from tests.test_widget_machines import live_widgets
 from upto9.atlas import Atlas
-from upto9.compare import GameSummary, PlayedGames, play_games
+from upto9.compare import HEADLINES, GameSummary, PlayedGames, play_games
 from upto9.rules import PHASE10, UPTO9, builtin_rules
 
 ATLAS = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "atlas.json"
@@ -161,13 +161,13 @@ def test_the_lab_table_is_written_the_languages_way_and_keeps_statistics_terms_i
     lab._progress._text.observe(lambda change: seen.append(change["new"]), names="value")
     lab.compare()  # tiny: 10 games a side
     # A plain bar, game by game, in words: no rate, no time (tqdm's own bar is not shown).
-    assert seen == [f"{n} of 20 games" for n in range(21)]
+    assert seen == [f"{n} of 20 games, both rule sets together" for n in range(21)]
     assert "it/s" not in capsys.readouterr().err
     note = text_of(lab._note.value)
     assert "sensible bots" in note and "HeuristicBot" not in note and "seed" not in note
     assert "HeuristicBot" in lab._dev_note.value and "seed=0" in lab._dev_note.value and lab._advanced.selected_index is None
     lab.lang = "nb"
-    assert lab._progress.text == "20 av 20 spill" and lab._button.description.startswith("Spill begge")
+    assert lab._progress.text == "20 av 20 spill, begge regelsettene til sammen" and lab._button.description.startswith("Spill begge")
     assert "fornuftige roboter" in text_of(lab._note.value) and lab._advanced.get_title(0).startswith("Avansert")
     shown = lab._table.outputs[0]["data"]["text/html"]
     assert "u9-table-scroll" in shown and "Runder per spill" in shown and not re.search(r"\d\.\d", text_of(shown))
@@ -253,7 +253,7 @@ def test_the_lab_stops_once_the_answer_is_clear_and_says_why_in_both_languages()
     assert "Rounds per game (average): no measurable change: no difference at all in any of the 40 games a side." in note
     lab.set_penalty("A", 50)  # the aces cost more: the penalty points go up, clearly
     lab.compare()
-    assert len(lab.house) == len(lab.standard) == 40 and lab._progress.text == "80 of 80 games"
+    assert len(lab.house) == len(lab.standard) == 40 and lab._progress.text == "80 of 80 games, both rule sets together"  # (40 a side)
     note = text_of(lab._note.value)
     assert note.startswith("The answer: Clear after 40 games a side.")
     assert re.search(r"Penalty points per player at the end \(average\): higher by \d+ points, likely between \d+ and \d+ \(40 games a side\)\.", note), note
@@ -268,3 +268,23 @@ def test_the_lab_stops_once_the_answer_is_clear_and_says_why_in_both_languages()
         "<th scope='row' style='text-align:left;white-space:normal;min-width:12em'>Runder per spill (snitt)<div class='u9-lab-verdict'"
         in (lab._table.outputs[0]["data"]["text/html"])
     )
+
+
+def test_a_clear_change_beyond_the_headline_measures_is_said_in_the_answer_too() -> None:
+    """One deck for a table of up to four (a learner's review): the rounds per game and the penalty
+    points showed no measurable change in 10 games, and the answer said only that, while the turns per
+    game went up thousands of turns; the answer names every whole-game measure whose interval leaves out 0."""
+    lab = HouseRuleLab(RulesExplorer(), games=10, players=2)
+    lab.set_decks(1, 2)
+    lab.compare()
+    note = text_of(lab._note.value)
+    assert len(lab.standard) == 10 and lab._progress.text == "20 of 20 games, both rule sets together", lab._progress.text
+    clear = [m for m in lab._measures if not m.level and m.key not in HEADLINES and m.difference is not None and m.difference.excludes_zero]
+    assert clear, lab._measures
+    head, _, rest = note.partition("Also changed (each interval leaves out 0; the table below has every measure):")
+    assert rest and "Rounds per game (average):" in head, note
+    for m in clear:
+        assert f"{measure_label(m, 'en', lab._house_rules)}: {measure_verdict(m, 'en', lab._house_rules)}." in rest, (m, rest)
+    assert "(10 games a side)" in rest
+    lab.lang = "nb"
+    assert "Også endret (hvert intervall utelater 0; tabellen under har alle målene):" in text_of(lab._note.value)

@@ -655,3 +655,14 @@ def test_a_donation_to_the_donors_own_meld_says_their_own_not_their_name(rules: 
                 assert (mark in said) is own and (owner in said.split(" ", 2)[2]) is not own, said
             model.lang = "en"
     assert seen[True] and seen[False], seen
+
+
+def test_the_tour_says_how_the_game_is_won_as_ruling_10_does() -> None:
+    """Section 1 said 'the first player to complete level 9 wins' (a learner's review): the game ends
+    after the round in which someone completes level 9, and of those, the fewest penalty points win."""
+    cells = json.loads(TOUR.read_text(encoding="utf-8"))["cells"]
+    first = next("".join(c["source"]) for c in cells if "## 1. Nine levels" in "".join(c["source"]))
+    words = " ".join(first.split())
+    assert "first player to complete level 9 wins" not in words and "den første som fullfører nivå 9, vinner" not in words
+    assert "ends after the round in which someone completes level 9" in words and "fewest penalty points wins" in words
+    assert "slutter etter runden der noen fullfører nivå 9" in words and "færrest straffepoeng" in words

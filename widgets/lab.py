@@ -175,6 +175,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "u_points": " points",
         "u_pp": " percentage points",
         "headline": "The answer: {why}.",
+        "also": "Also changed (each interval leaves out 0; the table below has every measure):",
         "time_limit": "A comparison may take {seconds} s of the shared server's time; these are the games played in it.",
         "sequential": (
             "The lab plays the games in batches (40 a side first) and stops as soon as the game length and the "
@@ -287,6 +288,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "u_points": " poeng",
         "u_pp": " prosentpoeng",
         "headline": "Svaret: {why}.",
+        "also": "Også endret (hvert intervall utelater 0; tabellen under har alle målene):",
         "time_limit": "En sammenligning kan ta {seconds} s av den delte serverens tid; dette er spillene som ble spilt på den tiden.",
         "sequential": (
             "Laben spiller spillene i omganger (40 på hver side først) og stopper så snart spillets lengde og "
@@ -1279,7 +1281,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
                 stored = (self._standard_games(players), () if same else self._played_games(rules, players))
             client = self._cluster()
             if progress:
-                self._progress.start(most * (1 if same else 2), "games")
+                self._progress.start(most * (1 if same else 2), "games" if same else "games_both")  # (the page counts games a side)
             standard, house, stop, (read, played) = self._sample(base, None if same else rules, stored, most, players, progress, client)
             finished = len(standard) + (0 if same else len(house))
             if progress and finished != self._progress.total:  # the bar ends at the games played, not at the most there might have been
@@ -1457,9 +1459,14 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             why = stop_words(stop, done, self._lang)
             lines = [f"<b>{escape(texts['headline'].format(why=why[:1].upper() + why[1:]))}</b>"]
             headlines = self._headline_tolerances(self._house_rules)
-            for m in self._measures:
-                if m.key in headlines:
-                    lines.append(f"{escape(measure_label(m, self._lang, self._house_rules))}: {escape(measure_verdict(m, self._lang, self._house_rules))}.")
+            said = [m for m in self._measures if m.key in headlines]
+            # A clear change in another whole-game measure is news too (a house rule that leaves the rounds as they
+            # were may still make the games far longer): said after the headline, each with its interval.
+            also = [m for m in self._measures if m.key not in headlines and not m.level and m.difference is not None and m.difference.excludes_zero]
+            for m in said + also:
+                if m is (also[0] if also else None):
+                    lines.append(escape(texts["also"]))
+                lines.append(f"{escape(measure_label(m, self._lang, self._house_rules))}: {escape(measure_verdict(m, self._lang, self._house_rules))}.")
             if stop is Stop.TIME:
                 lines.append(escape(texts["time_limit"].format(seconds=seconds)))
             head = f"<div class='u9-note u9-lab-answer' role='status'>{'<br>'.join(lines)}</div>"
