@@ -39,8 +39,20 @@ from .texts import LANGS, check_lang
 __all__ = ["Advanced", "LangOutput", "Page", "Progress", "RunButton", "page_lang", "wait_for_visitor"]
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
-    "en": {"language": "Language", "advanced": "Advanced: how it was computed", "games": "{done} of {total} games", "games_both": "{done} of {total} games, both rule sets together", "deals": "{done} of {total} deals"},
-    "nb": {"language": "Språk", "advanced": "Avansert: hvordan det ble regnet ut", "games": "{done} av {total} spill", "games_both": "{done} av {total} spill, begge regelsettene til sammen", "deals": "{done} av {total} utdelinger"},
+    "en": {
+        "language": "Language",
+        "advanced": "Advanced: how it was computed",
+        "games": "{done} of {total} games",
+        "games_both": "{done} of {total} games, both rule sets together",
+        "deals": "{done} of {total} deals",
+    },
+    "nb": {
+        "language": "Språk",
+        "advanced": "Avansert: hvordan det ble regnet ut",
+        "games": "{done} av {total} spill",
+        "games_both": "{done} av {total} spill, begge regelsettene til sammen",
+        "deals": "{done} av {total} utdelinger",
+    },
 }
 assert set(TEXTS) == set(LANGS)
 
