@@ -220,6 +220,26 @@ def test_the_hurdle_table_marks_the_levels_the_chart_marks_red(atlas: Atlas) -> 
             assert marked == red, (lang, which, marked, red)
 
 
+def test_the_rounds_per_level_carry_their_interval_in_the_table_and_the_chart(atlas: Atlas) -> None:
+    """The rounds a level takes come from the games sampled: each carries its 95 % interval (the lay-down
+    rate's, turned over), as the rate beside it does (a learner's review: a bare '1.32')."""
+    df = atlas.hurdles()
+    hover = hurdle_chart(atlas, "en").data[0].customdata
+    for lang, mark in (("en", "."), ("nb", ",")):
+        rows = re.findall(r"<tr>(.*?)</tr>", part(hurdle_table(atlas, lang).data, "full"))[1:]
+        for row, per_level, low, high in zip(rows, df.rounds_per_level, df.rounds_low, df.rounds_high, strict=True):
+            cell = html_lib.unescape(re.findall(r"<td[^>]*>(.*?)</td>", row)[-1])
+            if per_level != per_level:  # (never laid down: nothing to turn over)
+                assert cell == "—", cell
+                continue
+            assert low <= per_level <= high
+            shown = f"{low:.2f}–{high:.2f}".replace(".", mark) if high != float("inf") else f"{low:.2f}–∞".replace(".", mark)
+            assert text_of(cell) == f"{per_level:.2f}".replace(".", mark) + " " + shown, cell
+    for h, per_level, low, high in zip(hover, df.rounds_per_level, df.rounds_low, df.rounds_high, strict=True):
+        if per_level == per_level:
+            assert h.endswith(f"Rounds per level (average): {per_level:.2f} ({low:.2f}–{'∞' if high == float('inf') else f'{high:.2f}'})"), h
+
+
 def test_a_view_choice_draws_a_view_only_when_a_learner_chooses_it(atlas: Atlas) -> None:
     mine = copy.deepcopy(atlas)
     choice = ViewChoice([("table", lambda lang: AtlasView(mine, "budget_table", lang=lang)), ("chart", lambda lang: AtlasView(mine, "budgets", lang=lang))])

@@ -175,13 +175,17 @@ def _add(a: Counts, b: Counts) -> Counts:
 def hurdles(games: Sequence[GameSummary], rules: Rules = UPTO9) -> pd.DataFrame:
     """Per level of ``rules``: the rounds played on it in ``games``, the rounds in which it was
     laid down, the lay-down rate with its 95 % Wilson interval, and the mean rounds a player
-    spends on it (rounds played / lay-downs).
+    spends on it (rounds played / lay-downs) with its 95 % interval: the rate's, turned over (the
+    rounds a level takes are one over its lay-down rate; infinite above when the rate's interval
+    reaches 0).
 
     >>> g = GameSummary(10, 300, 0, 0, 0, 0, (0,), (0, 5), (10, 9), (2,) * 9, (1,) * 9, (0,) * 9)
     >>> df = hurdles([g, g])
     >>> row = df.iloc[0]
     >>> int(row.level), int(row.attempts), int(row.passes), float(row.rate), float(row.rounds_per_level)
     (1, 4, 2, 0.5, 2.0)
+    >>> round(float(row.rounds_low), 2), round(float(row.rounds_high), 2), bool(1 / row.high == row.rounds_low)
+    (1.18, 6.66, True)
     """
     rows = []
     for li, lv in enumerate(rules.levels):
@@ -197,6 +201,8 @@ def hurdles(games: Sequence[GameSummary], rules: Rules = UPTO9) -> pd.DataFrame:
                 "low": interval.low,
                 "high": interval.high,
                 "rounds_per_level": attempts / passes if passes else float("nan"),
+                "rounds_low": 1 / interval.high if attempts else float("nan"),
+                "rounds_high": (1 / interval.low if interval.low > 0 else float("inf")) if attempts else float("nan"),
             }
         )
     return pd.DataFrame(rows)

@@ -219,6 +219,11 @@ def _chance_cell(chance: float, low: float, high: float, lang: str) -> str:
     return estimate_cell(percent_text(chance, lang), number_text(100 * low, lang), number_text(100 * high, lang))
 
 
+def _upper(value: float, lang: str) -> str:
+    """An interval's upper end of rounds, ``'∞'`` where the lay-down rate's interval reaches 0."""
+    return "∞" if math.isinf(value) else number_text(value, lang, 2)
+
+
 def _hover(head: str, value: float, low: float, high: float, lang: str) -> str:
     """A chart's hover text: ``'Level 3: 41.2%<br>95% interval: 39.0–43.4%'``."""
     texts = TEXTS[lang]
@@ -399,11 +404,12 @@ def hurdle_chart(atlas: Atlas, lang: str = "en") -> Any:
         return _note(texts["no_games"])
     hardest = _hardest(df)
     hover = []
-    for n, attempts, rate, low, high, per_level in zip(df.level, df.attempts, df.rate, df.low, df.high, df.rounds_per_level, strict=True):
+    spent = zip(df.rounds_per_level, df.rounds_low, df.rounds_high, strict=True)
+    for n, attempts, rate, low, high, (per_level, fewest, most) in zip(df.level, df.attempts, df.rate, df.low, df.high, spent, strict=True):
         if not attempts:
             hover.append(f"{texts['level']} {n}: {texts['never']}")
             continue
-        rounds = number_text(per_level, lang, 2) if not math.isnan(per_level) else "—"
+        rounds = f"{number_text(per_level, lang, 2)} ({number_text(fewest, lang, 2)}–{_upper(most, lang)})" if not math.isnan(per_level) else "—"
         hover.append(
             _hover(f"{texts['level']} {n}", rate, low, high, lang)
             + f"<br>{texts['attempts']}: {number_text(attempts, lang, 0)}<br>{texts['rounds_per_level']}: {rounds}"
@@ -451,9 +457,10 @@ def hurdle_table(atlas: Atlas, lang: str = "en") -> Any:
     head = [texts["level"], texts["attempts"], texts["passes"], texts["rate"], texts["rounds_per_level"]]
     hardest = _hardest(df)
     rows = []
-    for n, attempts, passes, rate, low, high, per_level in zip(df.level, df.attempts, df.passes, df.rate, df.low, df.high, df.rounds_per_level, strict=True):
+    spent = zip(df.rounds_per_level, df.rounds_low, df.rounds_high, strict=True)
+    for n, attempts, passes, rate, low, high, (per_level, fewest, most) in zip(df.level, df.attempts, df.passes, df.rate, df.low, df.high, spent, strict=True):
         shown = _chance_cell(rate, low, high, lang) if attempts else escape(texts["never"])
-        rounds = "—" if math.isnan(per_level) else number_text(per_level, lang, 2)
+        rounds = "—" if math.isnan(per_level) else estimate_cell(number_text(per_level, lang, 2), number_text(fewest, lang, 2), _upper(most, lang))
         # The hurdles in red, as in the chart (the word too: colour is not the only cue).
         level = f"{n} <span class='u9-hurdle' style='color:#c62828;font-weight:600'>{escape(texts['hurdle'])}</span>" if n in hardest else str(n)
         rows.append([level, number_text(attempts, lang, 0), number_text(passes, lang, 0), shown, rounds])
