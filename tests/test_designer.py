@@ -360,3 +360,23 @@ def test_a_first_answer_is_refined_while_the_learner_reads() -> None:
     assert view.model.designer is not None and view.model.designer.deals == 120 + REFINE_DEALS
     assert 120 in seen and 120 + REFINE_DEALS in seen, seen  # the first answer was drawn before the refined one
     assert not view._design.disabled and view.progress.layout.display == "none"
+
+
+def test_the_atlas_page_says_the_deals_its_designer_answers_on() -> None:
+    """The page said "its first answer comes from 300 deals", and the answer a learner read said 900
+    (it refines twice on its own, ``auto_refines``): the text names each step, from the page's own call."""
+    import json
+    import re
+
+    from upto9.designer import FIRST_DEALS
+    from upto9.widgets.designer import REFINE_DEALS
+
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "4_level_atlas.ipynb").read_text(encoding="utf-8"))["cells"]
+    code = next("".join(c["source"]) for c in cells if "LevelDesigner(" in "".join(c["source"]))
+    found = re.search(r"auto_refines=(\d+)", code)
+    assert found is not None, code
+    steps = [FIRST_DEALS + REFINE_DEALS * k for k in range(int(found[1]) + 1)]
+    text = " ".join("".join(c["source"]) for c in cells if "## Design your own level table" in "".join(c["source"])).split()
+    said = " ".join(text)
+    assert f"first answer comes from {steps[0]} deals" in said and f"svaret kommer fra {steps[0]} utdelinger" in said
+    assert f"({', then '.join(str(n) for n in steps[1:])} deals)" in said and f"({', så '.join(str(n) for n in steps[1:])} utdelinger)" in said

@@ -109,6 +109,15 @@ def test_a_smaller_table_sets_the_hand_aside_and_a_larger_one_brings_it_back() -
         "velg 5 eller 6 spillere for 3 kortstokker. Hånda venter til den passer bordet."
     )
     assert text_of(builder._table.value) == "Et bord med 3 spillere spiller med 2 kortstokker."
+    # Where the hand is shown: set aside, with its cards, not "the hand is empty: click cards" (a learner's review).
+    assert text_of(builder._hand.value) == (
+        "Hånda er lagt til side til et bord kan holde den: 7h 7h 7h Ks Kr 2k 5s 5r 5k. Velg flere spillere, eller endre kortene i feltet."
+    )
+    builder.lang = "en"
+    # In English the waiting hand, and the box, are in the English letters (ruter: diamonds).
+    assert text_of(builder._hand.value).startswith("The hand is set aside until a table holds it: 7h 7h 7h Ks Kd 2c 5s 5d 5c.")
+    assert builder._text.value == "7h 7h 7h Ks Kd 2c 5s 5d 5c" and "a table of 3" in text_of(builder._message.value)
+    builder.lang = "nb"
     assert "GYLDIG" not in text_of(checker._verdict.value) and not any(editor.model.groups)
     builder._players.value = 5
     assert builder._message.value == "" and builder.model.cards == parse_hand(BIG_TABLE)

@@ -67,6 +67,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "players_tip": "The number of players at the table: it sets how many decks the game uses, so how many copies of a card a hand may hold",
         "table": "A table of {n} plays with {decks}.",
         "set_aside": "The hand waits until it fits the table.",
+        "waiting": "The hand is set aside until a table holds it: {text}. Pick more players, or change the cards in the box.",
     },
     "nb": {
         "title": "Hånda di",
@@ -104,6 +105,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "players_tip": "Antall spillere ved bordet: det avgjør hvor mange kortstokker spillet bruker, altså hvor mange eksemplarer av et kort en hånd kan ha",
         "table": "Et bord med {n} spillere spiller med {decks}.",
         "set_aside": "Hånda venter til den passer bordet.",
+        "waiting": "Hånda er lagt til side til et bord kan holde den: {text}. Velg flere spillere, eller endre kortene i feltet.",
     },
 }
 
@@ -269,6 +271,12 @@ class HandModel(t.HasTraits):
     def _on_lang(self, change: Any) -> None:
         if not self.error:  # the hand's text in the new language's card letters
             self.text = format_hand(self.cards, lang=self.lang)
+        elif self.typed is not None and not self.cards:  # a hand set aside for a larger table: its text in the new letters too
+            try:
+                waiting = parse_hand(self.typed, self.rules, self.rules.max_players, lang=change["old"])
+            except CardError:
+                return  # (a text refused for what it says, not for this table: kept as typed)
+            self.typed = format_hand(waiting, lang=self.lang)
 
     @t.observe("cards")
     def _on_cards(self, change: Any) -> None:
@@ -528,6 +536,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         boxed = model.typed if model.error and model.typed is not None else model.text
         if (not model.error or model.typed is not None) and self._text.value != boxed:
             self._text.value = boxed  # the hand's text, or the text refused (kept while the hand waits for a table that holds it)
+        waits = False
         if model.error:
             refusal = model.refusal or Message("raw", text=model.error)
             refused = refusal_sentence(refusal, lang, rules)
@@ -541,6 +550,8 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self._message.value = ""
         if model.cards:
             self._hand.value = card_row((card_html(c, lang=lang) for c in model.cards), row_label=texts["hand_row"])
+        elif waits and model.typed:  # not an empty hand: one this table's decks cannot hold, kept for a larger table
+            self._hand.value = f'<div class="u9-note">{escape(texts["waiting"].format(text=model.typed.strip()))}</div>'
         else:
             self._hand.value = f'<div class="u9-note">{escape(texts["empty"])}</div>'
 
