@@ -368,8 +368,9 @@ def test_the_atlas_page_says_the_deals_its_designer_answers_on() -> None:
     import json
     import re
 
-    from upto9.designer import FIRST_DEALS
     from upto9.widgets.designer import REFINE_DEALS
+
+    from upto9.designer import FIRST_DEALS
 
     cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "4_level_atlas.ipynb").read_text(encoding="utf-8"))["cells"]
     code = next("".join(c["source"]) for c in cells if "LevelDesigner(" in "".join(c["source"]))
