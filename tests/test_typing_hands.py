@@ -243,3 +243,22 @@ def test_a_token_whose_trouble_is_no_separator_keeps_its_own_reason() -> None:
     assert "no suit" in str(caught.value) and "separated" not in str(caught.value)
     with pytest.raises(CardError, match=r"the 1st card, '7r/7y', is not a card: cards are separated by spaces or commas, not '/'$"):
         parse_hand("7r/7y W", rules=PHASE10)
+
+
+@pytest.mark.parametrize("typed", ["1.5", "-3", "seven", "1e5", "1000000000", ""])
+def test_a_deal_number_that_is_no_whole_number_is_refused_in_words_and_the_next_deal_keeps_its_number(typed: str) -> None:
+    """The deal number box was a browser's number box: '1.5' typed became deal 15 without a word (a
+    learner's review). It reads the text exactly: anything but a whole number from 0 to 999,999,999 is
+    refused under it in the page's language, and the next deal is dealt from the number before."""
+    builder = HandBuilder(HandModel(seed=7))
+    builder._seed.value = typed
+    said = re.sub(r"<[^>]+>", "", builder._seed_error.value)
+    assert builder.model.seed == 7 and said.startswith("⚠ ") and "The next deal is still number 7." in said and "999,999,999" in said, said
+    builder.model.lang = "nb"
+    assert "Neste utdeling er fortsatt nr. 7." in builder._seed_error.value
+    builder._deal_small.click()
+    assert builder.model.dealt[1] == 7 and builder.model.seed == 8 and "fortsatt nr. 8." in builder._seed_error.value
+    builder._seed.value = " 42 "
+    assert builder._seed_error.value == "" and builder.model.seed == 42 and builder._seed.value == "42"
+    builder._deal_small.click()
+    assert builder.model.dealt[1] == 42 and builder._seed.value == "43"

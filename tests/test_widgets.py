@@ -179,7 +179,7 @@ def test_sort_clear_and_seeded_deals() -> None:
     builder._seed.value = 7
     builder._deal_small.click()
     first = builder.model.cards
-    assert len(first) == 11 and builder._seed.value == 8
+    assert len(first) == 11 and builder._seed.value == "8"
     assert "deal number 7" in text_of(builder._message.value) and "seed" not in text_of(builder._message.value).lower()
     builder._deal_large.click()
     assert len(builder.model.cards) == 12 and builder.model.cards != first

@@ -13,9 +13,11 @@ from types import TracebackType
 from typing import Any, Final, TypeVar
 
 import ipywidgets as w
+import traitlets as t
 
 from upto9.cards import PlayingCard
 from upto9.family import Verdict, check
+from upto9.records import MAX_INT
 from upto9.rules import Level, Rules
 
 from .cards_html import CARD_CSS
@@ -24,11 +26,14 @@ from .texts import check_lang
 __all__ = [
     "TROUBLE",
     "ChoiceButtons",
+    "GameNumber",
     "ModelLanguage",
     "OwnLanguage",
+    "as_typed",
     "boundary",
     "checked",
     "close_tree",
+    "game_number",
     "guard",
     "keyed",
     "log",
@@ -344,3 +349,64 @@ def _hide(view: Any, watch: _Watch) -> None:
             view.value = str(view.value)[len(notice) :]
     elif isinstance(view, w.Output):
         view.outputs = tuple(out for out in view.outputs if out.get("data", {}).get("text/html") != notice)
+
+
+# --- a whole number typed exactly -------------------------------------------------------------------
+
+
+class _NumberText(t.Unicode[str, Any]):
+    """A text trait that takes a whole number too, as its digits: ``field.value = 7`` shows ``'7'``."""
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super().validate(obj, value)
+
+
+class GameNumber(w.Text):  # type: ignore[misc]
+    """The game number field: a text, so that a number of any length is shown and read exactly as
+    typed (a browser's number field rounds one past 2**53, clamps -5 to 0 and reads 2.5 as 25);
+    ``game_number`` reads it.
+
+    What is typed is sent whole, when the learner presses Enter or leaves the box (for a click on a
+    button beside it), not key by key: while the kernel is busy (bots playing, a search) the browser
+    sends a widget's first change and holds back the rest until the kernel is done with it, but sends
+    a click at once, which then acted on the number as it stood after one key."""
+
+    value = _NumberText(help="String value").tag(sync=True)
+    continuous_update = t.Bool(False, help="Sent on Enter or on leaving the box").tag(sync=True)
+
+    def typed(self, top: int = MAX_INT) -> int | str:
+        """The game number in the box (up to ``top``), or the text typed there when it is none, for
+        a model to refuse in its words (``as_typed``)."""
+        text = str(self.value)
+        number = game_number(text, top)
+        return text if number is None else number
+
+
+def game_number(text: str, top: int = MAX_INT) -> int | None:
+    """The game number typed: a whole number from 0 to ``top`` (digits 0-9, spaces around
+    allowed), exactly; ``None`` for any other text.
+
+    >>> game_number(" 12345678901234567 "), game_number("1e5"), game_number(str(MAX_INT + 1))
+    (12345678901234567, None, None)
+    >>> game_number("999", top=999), game_number("1000", top=999), game_number("-5"), game_number("2.5")
+    (999, None, None, None)
+    """
+    digits = str(text).strip()
+    if not 0 < len(digits) <= len(str(top)) or not all("0" <= c <= "9" for c in digits):
+        return None
+    number = int(digits)
+    return number if number <= top else None
+
+
+def as_typed(value: object) -> str:
+    """A refused game number as a refusal quotes it: a text as typed (spaces around dropped, cut at
+    20 characters, ``""`` when empty), anything else by its ``repr``.
+
+    >>> as_typed(" 2.5 "), as_typed("  "), as_typed(-5)
+    ('2.5', '""', '-5')
+    """
+    if isinstance(value, str):
+        return value.strip()[:20] or '""'
+    return repr(value)[:20]

@@ -24,10 +24,10 @@ from upto9.family import family_of
 from upto9.messages import Message, message_of, render
 from upto9.rules import UPTO9, Rules
 
-from ._common import ModelLanguage, guard, style_tag
+from ._common import GameNumber, ModelLanguage, as_typed, game_number, guard, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import card_error_text
-from .texts import LANGS, check_lang, family_for, worded
+from .texts import LANGS, check_lang, family_for, number_text, worded
 
 __all__ = ["TEXTS", "HandBuilder", "HandModel", "refusal_sentence", "typed_html"]
 
@@ -50,6 +50,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "deal": "Deal {n}",
         "deal_tip": "Deal {n} cards at random from {decks} shuffled decks (deal number {seed})",
         "seed": "Deal number",
+        "bad_seed": "“{typed}” is no deal number: type a whole number from 0 to {top}. The next deal is still number {seed}.",
         "dealt": "Dealt {n} cards: deal number {seed} (the same number deals the same hand again).",
         "unchanged": "The hand is unchanged.",
         "grid": "All 52 cards",
@@ -88,6 +89,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "deal": "Del ut {n}",
         "deal_tip": "Del ut {n} tilfeldige kort fra {decks} stokkede kortstokker (utdeling nr. {seed})",
         "seed": "Utdeling nr.",
+        "bad_seed": "«{typed}» er ikke et utdelingsnummer: skriv et helt tall fra 0 til {top}. Neste utdeling er fortsatt nr. {seed}.",
         "dealt": "Delte ut {n} kort: utdeling nr. {seed} (samme nummer deler ut samme hånd igjen).",
         "unchanged": "Hånda er uendret.",
         "grid": "Alle 52 kort",
@@ -164,6 +166,10 @@ def refusal_sentence(refusal: Message, lang: str, rules: Rules) -> str:
     "The 2nd card, '1x', is not a card: no suit; suits are s h d c (or ♠ ♥ ♦ ♣). Write a rank and then a suit, like 5h."
     """
     return _sentence(refusal_text(refusal, lang, rules))
+
+
+MAX_DEAL: Final = 999_999_999
+"""The largest deal number the box takes: any number deals a hand, and nine digits are plenty to type."""
 
 
 class HandModel(t.HasTraits):
@@ -421,8 +427,10 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self._deal_small.on_click(guard(self, lambda _b: self.model.deal(self.model.rules.hand_size)))
         self._deal_large = w.Button(icon="random", button_style="info")
         self._deal_large.on_click(guard(self, lambda _b: self.model.deal(self.model.rules.hand_size + 1)))
-        self._seed = w.IntText(layout=w.Layout(width="11em"))
-        t.link((self.model, "seed"), (self._seed, "value"))
+        # A text read exactly (a browser's number box turns a typed "1.5" into 15 without a word).
+        self._seed = GameNumber(value=self.model.seed, layout=w.Layout(width="11em"))
+        self._seed.observe(guard(self, self._seed_typed), names="value")
+        self._seed_error = w.HTML()
         self._hand = w.HTML()
         self._counts: dict[PlayingCard, int] = {}
         self._lang_shown = ""
@@ -436,6 +444,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
                 w.HBox([self._text], layout=w.Layout(width="100%")),
                 self._message,
                 w.HBox([self._sort_suit, self._sort_rank, self._clear, self._deal_small, self._deal_large, self._seed], layout=w.Layout(flex_flow="row wrap")),
+                self._seed_error,
                 self._hand,
             ],
             **kwargs,
@@ -443,6 +452,24 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self.add_class("u9")
         self.model.observe(guard(self, self.update), names=["cards", "error", "dealt", "lang", "players", "rules", "seed"])
         self.update()
+
+    def _seed_typed(self, change: Any) -> None:
+        """The deal number typed: taken when it is a whole number in range, else refused in words
+        under the box (the next deal keeps its number)."""
+        number = game_number(str(change["new"]), MAX_DEAL)
+        if number is not None:
+            self._seed_error.value = ""
+            self.model.seed = number
+        self._show_seed_error()
+
+    def _show_seed_error(self) -> None:
+        typed = str(self._seed.value)
+        if game_number(typed, MAX_DEAL) is not None or typed == str(self.model.seed):
+            self._seed_error.value = ""
+            return
+        texts = TEXTS[str(self.model.lang)]
+        said = texts["bad_seed"].format(typed=as_typed(typed).strip('"'), top=number_text(MAX_DEAL, str(self.model.lang), 0), seed=self.model.seed)
+        self._seed_error.value = f'<div class="u9-error" role="alert">⚠ {escape(said)}</div>'
 
     @property
     def _buttons(self) -> dict[PlayingCard, w.Button]:
@@ -504,6 +531,9 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self._text.description = texts["text"]
             self._text.placeholder = worded(texts, "placeholder", rules)
             self._seed.description = texts["seed"]
+            if game_number(str(self._seed.value), MAX_DEAL) is not None and self._seed.value != str(model.seed):
+                self._seed.value = str(model.seed)  # a deal moves the number on
+            self._show_seed_error()
             self._sort_suit.description = worded(texts, "sort_suit", rules)
             self._sort_rank.description = worded(texts, "sort_rank", rules)
             self._clear.description = texts["clear"]

@@ -51,7 +51,7 @@ from upto9.plugins import family_keys
 from upto9.records import MAX_INT, MAX_RECORD_BYTES, RecordError, load_game, move_from_dict, replay
 from upto9.rules import UPTO9, Group, GroupKind, Rules
 
-from ._common import DrawnView, ModelLanguage, guard, style_tag
+from ._common import DrawnView, GameNumber, ModelLanguage, game_number, guard, style_tag
 from .budget import OverBudget, within
 from .cards_html import card_html, card_row
 from .choice import ruleset_name
@@ -484,64 +484,6 @@ tried; sensible bots, about 0.2 s); past the budget the stepper says so and show
 
 MAX_SEED: Final = MAX_INT
 """The largest game number the stepper plays: the largest a saved game holds (``upto9.records.MAX_INT``)."""
-
-
-class _NumberText(t.Unicode[str, Any]):
-    """A text trait that takes a whole number too, as its digits: ``field.value = 7`` shows ``'7'``."""
-
-    def validate(self, obj: Any, value: Any) -> Any:
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)
-        return super().validate(obj, value)
-
-
-class GameNumber(w.Text):  # type: ignore[misc]
-    """The game number field: a text, so that a number of any length is shown and read exactly as
-    typed (a browser's number field rounds one past 2**53, clamps -5 to 0 and reads 2.5 as 25);
-    ``game_number`` reads it.
-
-    What is typed is sent whole, when the learner presses Enter or leaves the box (for a click on a
-    button beside it), not key by key: while the kernel is busy (bots playing, a search) the browser
-    sends a widget's first change and holds back the rest until the kernel is done with it, but sends
-    a click at once, which then acted on the number as it stood after one key."""
-
-    value = _NumberText(help="String value").tag(sync=True)
-    continuous_update = t.Bool(False, help="Sent on Enter or on leaving the box").tag(sync=True)
-
-    def typed(self, top: int = MAX_SEED) -> int | str:
-        """The game number in the box (up to ``top``), or the text typed there when it is none, for
-        a model to refuse in its words (``as_typed``)."""
-        text = str(self.value)
-        number = game_number(text, top)
-        return text if number is None else number
-
-
-def game_number(text: str, top: int = MAX_SEED) -> int | None:
-    """The game number typed: a whole number from 0 to ``top`` (digits 0-9, spaces around
-    allowed), exactly; ``None`` for any other text.
-
-    >>> game_number(" 12345678901234567 "), game_number("1e5"), game_number(str(MAX_SEED + 1))
-    (12345678901234567, None, None)
-    >>> game_number("999", top=999), game_number("1000", top=999), game_number("-5"), game_number("2.5")
-    (999, None, None, None)
-    """
-    digits = str(text).strip()
-    if not 0 < len(digits) <= len(str(top)) or not all("0" <= c <= "9" for c in digits):
-        return None
-    number = int(digits)
-    return number if number <= top else None
-
-
-def as_typed(value: object) -> str:
-    """A refused game number as a refusal quotes it: a text as typed (spaces around dropped, cut at
-    20 characters, ``""`` when empty), anything else by its ``repr``.
-
-    >>> as_typed(" 2.5 "), as_typed("  "), as_typed(-5)
-    ('2.5', '""', '-5')
-    """
-    if isinstance(value, str):
-        return value.strip()[:20] or '""'
-    return repr(value)[:20]
 
 
 # ipywidgets' upload button writes "<description> (<files chosen>)" as its text. The label is drawn

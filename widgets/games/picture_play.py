@@ -62,9 +62,8 @@ from upto9.rules import Rules
 from upto9.simulate import bot_seed
 from upto9.turns import RuleError
 
-from .._common import ChoiceButtons, DrawnView, ModelLanguage, guard, keyed, style_tag
+from .._common import ChoiceButtons, DrawnView, GameNumber, ModelLanguage, as_typed, guard, keyed, style_tag
 from ..cards_html import card_html
-from ..stepper import GameNumber, as_typed
 from ..texts import LANGS, check_lang, number_text, percent_text
 
 __all__ = ["BOT_KINDS", "LEARNER", "MAX_SEED", "TEXTS", "PicturePlay", "PlayModel", "move_label"]

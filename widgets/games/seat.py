@@ -48,11 +48,11 @@ from upto9.rules import Rules
 from upto9.simulate import bot_seed
 from upto9.turns import RuleError
 
-from .._common import ChoiceButtons, DrawnView, ModelLanguage, guard, keyed, style_tag
+from .._common import ChoiceButtons, DrawnView, GameNumber, ModelLanguage, as_typed, guard, keyed, style_tag
 from ..cards_html import face_strip
 from ..editor import LayDownEditor, LayDownModel
 from ..hand import HandModel
-from ..stepper import WHOLE_TABLE, GameNumber, RoundModel, Step, as_typed, is_rummy
+from ..stepper import WHOLE_TABLE, RoundModel, Step, is_rummy
 from ..stepper import describe as rummy_words
 from ..table import _snapshot, table_html
 from ..texts import LANGS, check_lang, number_text
