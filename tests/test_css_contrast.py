@@ -110,6 +110,9 @@ def test_the_stylesheet_has_text_colours_to_check() -> None:
     # The stylesheet's layout part is in it, with the role-coloured buttons.
     assert "flex-wrap: wrap" in LAYOUT_CSS and LAYOUT_CSS in CARD_CSS
     assert any(".mod-warning" in selector for selector, _, _ in pairs)
+    # The chosen button of a row of choices is blue with white text (a learner's review could not tell it
+    # from the others, a slightly darker grey): checked for contrast below with the rest.
+    assert [(t, g) for s, t, g in pairs if ".widget-toggle-button.mod-active" in s] == [("#ffffff", "#1565c0")]
     # A card's back is checked against both of its stripes; a joker's tag against its lilac face.
     assert {g for s, _, g in pairs if s == ".u9-back"} == {"#1e3a8a", "#3557b7"}
     assert "#f3e5f5" in {g for s, _, g in pairs if s == ".u9-joker .u9-tag"}
