@@ -399,6 +399,14 @@ def test_the_labs_answer_reads_on_the_page_in_both_languages(browser: Any, lab_s
             page.locator(".u9-lab-table", has_text=column).first.wait_for(timeout=LOAD_MS)
             table = page.locator(".u9-lab-table").first
             assert column in table.inner_text() and words in table.inner_text()
+            if size == "phone":  # each measure stacks: both rule sets and the difference in sight, nothing scrolled to the side
+                wide = table.evaluate("(t) => [t.closest('.u9-table-scroll').scrollWidth, t.closest('.u9-table-scroll').clientWidth]")
+                assert wide[0] <= wide[1] + 1, wide
+                first = table.locator("tbody tr").first
+                assert [c.strip() for c in first.locator(".u9-lab-col").all_inner_texts()][:2] == [
+                    {"en": "Standard rules", "nb": "Standardregler"}[lang],
+                    {"en": "House rules", "nb": "Husregler"}[lang],
+                ]
             # The answer wraps inside the screen; the wide table scrolls inside its own box, not the page.
             box = answer.bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"] + 1

@@ -606,7 +606,9 @@ def _figure(x: float, lang: str, digits: int = 1) -> str:
 def table_html(table: pd.DataFrame) -> str:
     """A ``compare_table`` as HTML in a box that scrolls sideways on a narrow screen. What a row's
     difference means (the plain table's last column) is written under the row's label, so that a
-    phone shows it without scrolling sideways; the figures stay on one line, right-aligned."""
+    phone shows it without scrolling sideways; the figures stay on one line, right-aligned. On a
+    phone each row stacks: its label and meaning, then each figure on a line of its own after its
+    column's name (both rule sets and the difference in sight, none off to the side)."""
     words = {TEXTS[lang]["meaning"] for lang in LANGS}
     columns = [c for c in table.columns if c not in words]
     meaning = next((c for c in table.columns if c in words), None)
@@ -617,7 +619,11 @@ def table_html(table: pd.DataFrame) -> str:
     for label, row in table.iterrows():
         verdict = "font-weight:normal;font-size:max(14px, .92em);margin-top:.15em"  # never under 14 px
         said = f"<div class='u9-lab-verdict' style='{verdict}'>{escape(str(row[meaning]))}</div>" if meaning else ""
-        cells = "".join(f"<td style='text-align:right;white-space:nowrap'>{escape(str(row[c]))}</td>" for c in columns)
+        # Each figure carries its column's name, shown on a phone only, where the rows stack (style.css).
+        cells = "".join(
+            f"<td style='text-align:right;white-space:nowrap'><span class='u9-lab-col'>{escape(str(c))}</span><span>{escape(str(row[c]))}</span></td>"
+            for c in columns
+        )
         body.append(f"<tr><th scope='row' style='text-align:left;white-space:normal;min-width:12em'>{escape(str(label))}{said}</th>{cells}</tr>")
     return (
         f"<div class='{TABLE_SCROLL}' role='region' tabindex='0' style='overflow-x:auto;max-width:100%'>"
