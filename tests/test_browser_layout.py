@@ -437,7 +437,13 @@ def test_page_becomes_interactive(opened: Any, notebook: str) -> None:
 
 FITTED = r"""() => [...document.querySelectorAll('.u9-fit')].map((fit) => {
   const shown = (e) => e.getClientRects().length > 0;
-  const text = (e) => e.innerText.replace(/\s+/g, ' ').trim();  // a <br> as a space
+  // A <br> as a space, in a hidden table too (whose innerText is its textContent, the <br> dropped:
+  // '1.32<br>1.28–1.36' read '1.321.28–1.36').
+  const text = (e) => {
+    const copy = e.cloneNode(true);
+    copy.querySelectorAll('br').forEach((br) => br.replaceWith(' '));
+    return copy.textContent.replace(/\s+/g, ' ').trim();
+  };
   const compact = fit.querySelector('.u9-fit-compact');
   const full = fit.querySelector('.u9-fit-full');
   const toggle = fit.querySelector('.u9-fit-toggle');
