@@ -619,3 +619,18 @@ def test_a_game_number_that_is_none_is_refused_as_typed_and_the_game_stays(typed
     view._seed.value = " 12 "
     view._new.click()
     assert view.model.seed == 12 and not view.model.error and view._seed.value == "12"
+
+
+def test_the_score_table_of_the_picture_card_game_says_it_counts_places_not_points() -> None:
+    """A picture-card round scores each seat by the players placed ahead of it (0: won), and the table
+    said 'Scores (fewer points are better)' / 'Poeng (færre poeng er bedre)' where more points in the
+    suits are better (a learner's review); the family words its own title. A rummy's stays points."""
+    for family, en, nb in (
+        ("picture_cards", "Standing: players placed ahead of each (0: won;", "Plassering: spillere foran hver (0: vant;"),
+        ("upto9", "Scores (fewer points are better)", "Poeng (færre poeng er bedre)"),
+        ("threeup", "Scores (fewer points are better)", "Poeng (færre poeng er bedre)"),
+    ):
+        view = SeatView(family=family, players=2, seed=1, pause=0)
+        assert text_of(view._scores.value).startswith(en), (family, view._scores.value)
+        view.model.lang = "nb"
+        assert text_of(view._scores.value).startswith(nb), (family, view._scores.value)

@@ -42,7 +42,7 @@ from upto9.bots import HeuristicBot, RandomBot
 from upto9.cards import PlayingCard
 from upto9.family import CoachedFamily, Coaching, DescribedFamily, FamilyGame, FamilyRecord, FamilyView, GameFamily, families, game_family
 from upto9.game import Game, Reshuffled, Skipped
-from upto9.messages import Message, render
+from upto9.messages import Message, catalog_keys, render
 from upto9.records import save_game
 from upto9.rules import Rules
 from upto9.simulate import bot_seed
@@ -624,13 +624,18 @@ def you_said(line: str, lang: str) -> str:
     'Du trekker 5♥.'
     >>> you_said("Bot 1 legger 4♣ til straighten (1) hos Du, på Du sin gruppe.", "nb")
     'Bot 1 legger 4♣ til straighten (1) hos deg, på din gruppe.'
+    >>> you_said("Robot 1 kaster et hopp over-kort og velger Du: Du mister neste tur.", "nb")
+    'Robot 1 kaster et hopp over-kort og velger deg: Du mister neste tur.'
+    >>> you_said("Robot 1 og Du deler seieren.", "nb")
+    'Robot 1 og Du deler seieren.'
     >>> you_said("You donates 4♣ to their own straight (1).", "en"), you_said("Du legger 4♣ til straighten (1) hos seg selv.", "nb")
     ('You donate 4♣ to your own straight (1).', 'Du legger 4♣ til straighten (1) hos deg selv.')
     """
     if lang == "nb":  # the object form after a preposition, and the possessive
         line = re.sub(r"\bDu sin\b", "din", line)
         line = re.sub(r"(\bDu [^.:;]*?)\bseg selv\b", r"\1deg selv", line)  # "Du legger ... hos deg selv"
-        return re.sub(r"\b(hos|til|på|for|fra|med|mot) Du\b", r"\1 deg", line)
+        # An object mid-sentence ("hos deg", "velger deg"); a subject after a colon, or one of two ("og Du"), stays.
+        return re.sub(r"(?<=[a-zæøå] )(?<! og )Du\b", "deg", line)
     if lang != "en":
         return line
     line = re.sub(r"\bYou's\b", "your", line)
@@ -1166,6 +1171,12 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             f'<b>{escape(texts["what_happened"])}</b><ul style="margin:.2em 0;padding-left:1.2em">{items}</ul></div>'
         )
 
+    def _scores_title(self, lang: str) -> str:
+        """The score table's title: the family's own words where its catalog has them (``<family>.seat.scores``:
+        a picture-card round scores places, not points), else points, fewer better (a rummy's penalties, 3UP 3DOWN's)."""
+        key = f"{self.model.game.rules.family}.seat.scores"
+        return render(Message(key), lang) if key in catalog_keys(lang) else TEXTS[lang]["scores"]
+
     def _scores_html(self, lang: str) -> str:
         model, texts = self.model, TEXTS[lang]
         game = model.game
@@ -1184,6 +1195,6 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             rows.append(f"<tr><td>{escape(word)}</td>{levels}</tr>")
         rows = rows[-8:]  # the latest rounds, the totals and the levels: a long game stays short on a phone
         return (
-            f'<div class="u9-seat-box"><b>{escape(texts["scores"])}</b>'
+            f'<div class="u9-seat-box"><b>{escape(self._scores_title(lang))}</b>'
             f'<table class="u9-table u9-seat-scores"><tr><th>{escape(texts["round_col"])}</th>{head}</tr>{"".join(rows)}</table></div>'
         )
