@@ -35,9 +35,9 @@ def test_lab_follows_the_explorers_rule_set_with_its_own_table_rules() -> None:
     assert [b.description for b in lab._decks] == ["Decks, 2–4 players", "Decks, 5–6 players"]
     assert [b.description for b in lab._penalties.values()] == ["2 and 3", "4 to 9", "10 J Q K", "Ace"]
     explorer.pick(PHASE10)
-    assert [(b.description, b.value) for b in lab._decks] == [("Decks, 2–6 players", PHASE10.decks_for(4))]
+    assert [(b.description, b.number) for b in lab._decks] == [("Decks, 2–6 players", PHASE10.decks_for(4))]
     penalties = dict(PHASE10.penalties)
-    shown = {b.description: b.value for b in lab._penalties.values()}
+    shown = {b.description: b.number for b in lab._penalties.values()}
     assert shown == {"1 to 9": penalties["1"], "10 to 12": penalties["10"], "Wild card": penalties["wild"], "Skip": penalties["skip"]}
     assert "No rule changed yet" in text_of(lab._changed.value)
     lab.set_penalty("wild", 50)
@@ -58,10 +58,10 @@ def test_lab_follows_the_explorers_rule_set_with_its_own_table_rules() -> None:
     # Up to 9 with one deck fewer: its own deck entries; the games played under Phase 10 are gone.
     lean = builtin_rules("upto9_lean")
     explorer.pick(lean)
-    assert [b.value for b in lab._decks] == [d.decks for d in lean.decks] and lab.standard == []
+    assert [b.number for b in lab._decks] == [d.decks for d in lean.decks] and lab.standard == []
     assert "No rule changed yet" in text_of(lab._changed.value)
     explorer.pick(UPTO9)
-    assert [b.value for b in lab._decks] == [d.decks for d in UPTO9.decks]
+    assert [b.number for b in lab._decks] == [d.decks for d in UPTO9.decks]
 
 
 def test_switching_games_levels_and_languages_leaves_no_widget_behind() -> None:

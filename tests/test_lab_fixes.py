@@ -197,7 +197,7 @@ def test_a_joker_budget_out_of_range_is_refused_in_the_controls_words_and_the_bo
         label = {"en": "Level 1: Max jokers in total: ", "nb": "Nivå 1: Maks jokere totalt: "}[lang]
         assert label in shown and str(typed) in shown, shown
         assert "<house rules>" not in shown and "jokers:" not in shown  # no file or field names
-        assert explorer.model.rules is before and explorer.total_box.value == jokers  # nothing changed, the box says so
+        assert explorer.model.rules is before and explorer.total_box.number == jokers  # nothing changed, the box says so
 
 
 def test_a_straight_of_fewer_than_three_cards_is_refused_and_a_pair_is_allowed() -> None:
@@ -205,7 +205,7 @@ def test_a_straight_of_fewer_than_three_cards_is_refused_and_a_pair_is_allowed()
     explorer.model.level = 1  # Up to 9's level 1: a straight of 4
     explorer.size_box(0).value = 1
     assert "Level 1, group 1: Cards: must be a whole number from 3 to 14, got 1" in text_of(explorer._error.value)
-    assert explorer.model.rules.level(1).groups[0].size == 4 and explorer.size_box(0).value == 4
+    assert explorer.model.rules.level(1).groups[0].size == 4 and explorer.size_box(0).number == 4
     explorer.model.level = 4  # three sets of three: a set may become a pair
     explorer.size_box(0).value = 2
     assert explorer._error.value == "" and explorer.model.rules.level(4).groups[0].size == 2
@@ -222,13 +222,31 @@ def test_decks_and_penalty_points_out_of_range_are_refused_in_words_not_changed_
     _explorer, lab = _lab(lang=lang)
     lab.set_decks(-3)
     assert says[0] in text_of(lab._decks_refused.value) and lab._button.disabled
-    assert lab._decks[0].value == -3  # the learner's value stays in the box, beside the refusal
+    assert lab._decks[0].number == -3  # the learner's value stays in the box, beside the refusal
     lab.set_decks(2)
     assert lab._changed.value and not lab._button.disabled and "⚠" not in lab._changed.value and lab._decks_refused.value == ""
     lab.set_penalty("2 and 3", -3)
     assert says[1] in text_of(lab._penalties_refused.value) and lab._button.disabled
     lab._button.click()  # a click that reaches the kernel anyway plays nothing and keeps the refusal
     assert says[1] in text_of(lab._penalties_refused.value) and lab.standard == lab.house == []
+
+
+@pytest.mark.parametrize("typed", ["1.5", "", "2e0", "three"])
+def test_a_box_holding_no_whole_number_is_refused_as_typed_not_read_as_another_number(typed: str) -> None:
+    """A browser's number box dropped a typed "." (1.5 became 15) or read 1.5 as 1, and an emptied box as
+    1 deck, without a word (two learners' reviews): every number box of the lab and the explorer now
+    reads its text exactly, and the engine refuses what is no whole number in its words, the text kept."""
+    explorer, lab = _lab(lang="en")
+    lab._decks[0].value = typed
+    assert f"Decks, 2–4 players: must be a whole number from 1 to 6, got '{typed}'" in text_of(lab._decks_refused.value)
+    assert lab._button.disabled and lab._decks[0].value == typed  # the text typed stays, beside its refusal
+    lab._decks[0].value = 2
+    lab.set_penalty("A", typed)  # type: ignore[arg-type]  (what a learner types)
+    assert f"Ace: must be a whole number from 0 to 1000, got '{typed}'" in text_of(lab._penalties_refused.value) and lab._button.disabled
+    jokers = explorer.model.rules.level(1).jokers
+    explorer.total_box.value = typed
+    assert "Level 1: Max jokers in total: must be a whole number from 0 to" in text_of(explorer._error.value)
+    assert f"got '{typed}'" in text_of(explorer._error.value) and explorer.total_box.number == jokers  # nothing changed, the box says so
 
 
 # --- issue 26: every bad box named at once, beside its row, in its label's words -------------------------
@@ -260,7 +278,7 @@ def test_two_bad_boxes_are_both_named_beside_their_rows_and_the_button_plays_not
     assert text_of(lab._penalties_refused.value) == points
     assert text_of(lab._changed.value) == summary  # beside the button: every box to put right, none other
     assert [BAD_FIELD_CLASS in box._dom_classes for box in (*lab._decks, *lab._penalties.values())] == [True, False, False, False, False, True]
-    assert [box.value for box in lab._decks] == [0, 3] and [box.value for box in lab._penalties.values()] == [20, 7, 10, 1200]  # nothing typed is lost
+    assert [box.number for box in lab._decks] == [0, 3] and [box.number for box in lab._penalties.values()] == [20, 7, 10, 1200]  # nothing typed is lost
     assert "4–9: 7†" in text_of(explorer._facts.value) and "1200" not in explorer._facts.value
     assert lab._button.disabled
     lab._button.click()  # a click that reaches the kernel anyway plays nothing and says why again
@@ -293,7 +311,7 @@ def test_a_penalty_box_is_named_by_its_own_label_not_by_a_rank(lang: str, label:
 def test_a_value_the_explorer_sets_back_says_so_right_under_its_box(lang: str, said: str) -> None:
     explorer = RulesExplorer(lang=lang)
     explorer.total_box.value = 999
-    assert text_of(explorer._error.value) == said and explorer.total_box.value == 0
+    assert text_of(explorer._error.value) == said and explorer.total_box.number == 0
     rows = list(explorer._editors.children)
     assert rows.index(explorer._error) == rows.index(explorer.total_box) + 1  # beside the box, not at the end of the page
     explorer.size_box(0).value = 99  # another box refused: the message moves under that box's row

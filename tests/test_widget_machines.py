@@ -798,7 +798,7 @@ class LabAndAtlasPage(PageMachine):
         assert listed.count("⚠") == len(bad) and all(f"⚠ {box.description}: " in listed and box.description in summary for box in bad), listed
         assert not bad or (lab._button.disabled and "u9-error" in lab._changed.value)
         for box, value in self.typed.values():
-            assert box not in boxes or box.value == value  # what was typed stays (another rule set's boxes are its own)
+            assert box not in boxes or box.number == value  # what was typed stays (another rule set's boxes are its own)
 
 
 TestLabAndAtlasPage = LabAndAtlasPage.TestCase
@@ -838,7 +838,7 @@ def test_the_lab_with_two_bad_boxes_then_every_other_control_says_why_and_raises
             said = text_of(lab._changed.value)
             assert lab._button.disabled and lab.standard == lab.house == [], name
             assert said.startswith(("⚠ Nothing can be played until these 2 boxes", "⚠ Ingenting kan spilles før disse 2 boksene")), (name, said)
-        assert [box.value for box in lab._decks] == [0, 3] and lab._penalties["pen_ace"].value == 1001 and lab._penalties["pen_wild"].value == 30
+        assert [box.number for box in lab._decks] == [0, 3] and lab._penalties["pen_ace"].number == 1001 and lab._penalties["pen_wild"].number == 30
         explorer.choice._buttons.value = 1  # another rule set: its own boxes, nothing refused
         for check_ in invariants:
             check_()

@@ -676,7 +676,7 @@ def test_group_sizes_and_caps_and_a_refused_change() -> None:
     assert explorer.rules.level(5).groups[1].jokers == 0
     explorer.total_box.value = 99
     assert "Not changed: Level 5: Max jokers in total: must be a whole number from 0 to 9, got 99" in text_of(explorer._error.value)
-    assert explorer.rules.level(5).jokers == 2 and explorer.total_box.value == 2  # the refused value is put back
+    assert explorer.rules.level(5).jokers == 2 and explorer.total_box.number == 2  # the refused value is put back
     explorer._reset_level.click()
     assert explorer.rules.level(5) == UPTO9.level(5) and explorer.rules is UPTO9
     assert explorer._reset_all.disabled
@@ -988,7 +988,7 @@ def test_explorer_offers_three_rule_sets_and_shows_phase10_in_its_own_words() ->
     # Phase 10 counts wild cards for the whole phase: no caps per group, no clean groups; "any number" is a choice.
     assert explorer._caps == [] and explorer._clean not in explorer._editors.children
     assert explorer.wild_dropdown.value == "unlimited" and explorer.wild_dropdown.options[0] == ("any number", "unlimited")
-    assert explorer.natural_box.value == 1
+    assert explorer.natural_box.number == 1
     assert explorer.hand.text == "7r 7b W 3g 4g 5y 6r 12b S 9y" and "Phase 1 with this hand" in text_of(explorer._compared.value)
     explorer._levels.value = 2
     assert "Phase 10: ✔ valid (1 wild card)" in text_of(explorer._compared.value)
@@ -1022,7 +1022,7 @@ def test_explorer_editing_an_unlimited_phase_keeps_it_unlimited_and_the_file_say
     # The engine refuses a run longer than 1..12, with its reason, and the box is put back.
     explorer.size_box(1).value = 13
     assert "Not changed: Level 2, group 2: Cards: must be a whole number from 3 to 12, got 13" in text_of(explorer._error.value)
-    assert explorer.size_box(1).value == 5 and explorer.rules.level(2).groups[1].size == 5
+    assert explorer.size_box(1).number == 5 and explorer.rules.level(2).groups[1].size == 5
     explorer._reset_level.click()
     explorer.natural_box.value = 1
     assert explorer.rules is PHASE10 and explorer._reset_all.disabled

@@ -29,6 +29,7 @@ __all__ = [
     "GameNumber",
     "ModelLanguage",
     "OwnLanguage",
+    "WholeNumber",
     "as_typed",
     "boundary",
     "checked",
@@ -382,6 +383,31 @@ class GameNumber(w.Text):  # type: ignore[misc]
         text = str(self.value)
         number = game_number(text, top)
         return text if number is None else number
+
+
+class WholeNumber(w.Text):  # type: ignore[misc]
+    """A box for a whole number, read exactly as typed: a browser's number box drops a typed "." (1.5
+    became 15) and reads a pasted 1.5 as 1, without a word. ``number`` is the whole number typed, or
+    the text itself for the engine to refuse in its words ("must be a whole number from 1 to 6, got
+    '1.5'"); ``box.value = 3`` shows ``'3'``. Sent on Enter or on leaving the box, as a number box was.
+
+    >>> box = WholeNumber(value=3)
+    >>> box.value, box.number
+    ('3', 3)
+    >>> [WholeNumber(value=typed).number for typed in (" -2 ", "1.5", "", "1e3")]
+    [-2, '1.5', '', '1e3']
+    """
+
+    value = _NumberText(help="String value").tag(sync=True)
+    continuous_update = t.Bool(False, help="Sent on Enter or on leaving the box").tag(sync=True)
+
+    @property
+    def number(self) -> int | str:
+        text = str(self.value).strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if 0 < len(digits) <= 18 and all("0" <= c <= "9" for c in digits):
+            return int(text)
+        return text
 
 
 def game_number(text: str, top: int = MAX_INT) -> int | None:

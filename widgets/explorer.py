@@ -29,7 +29,7 @@ from upto9.family import Verdict, family_of
 from upto9.messages import Message, Param, message_of, render
 from upto9.rules import PHASE10, UPTO9, GroupKind, Rules, RulesError, TieBreak, builtin_rules, rules_from_dict
 
-from ._common import checked, close_tree, guard, style_tag
+from ._common import WholeNumber, checked, close_tree, guard, style_tag
 from .budget import CLICK_SECONDS, OverBudget, within
 from .choice import SAMPLE_HANDS, RuleSetChoice, ruleset_name
 from .engine_text import rules_error_text
@@ -375,15 +375,16 @@ class RulesModel(t.HasTraits):
         entry["jokers"] = jokers
         return self._apply(number, entry)
 
-    def set_natural(self, number: int, cards: int) -> bool:
-        """A lay-down of level ``number`` holds at least ``cards`` real cards (Phase 10: number cards)."""
+    def set_natural(self, number: int, cards: int | str) -> bool:
+        """A lay-down of level ``number`` holds at least ``cards`` real cards (Phase 10: number cards);
+        a text that is no whole number (a box's) goes to the engine, which refuses it in its words."""
         entry = self._entry(number)
         entry["natural_cards"] = cards
-        if not cards:
+        if cards == 0:
             entry.pop("natural_cards")
         return self._apply(number, entry)
 
-    def set_group(self, number: int, index: int, size: int | None = None, jokers: Any = _KEEP) -> bool:
+    def set_group(self, number: int, index: int, size: int | str | None = None, jokers: Any = _KEEP) -> bool:
         """Group ``index`` of level ``number`` holds ``size`` cards and at most ``jokers`` jokers
         (``None``: only the level's total applies)."""
         entry = self._entry(number)
@@ -398,11 +399,11 @@ class RulesModel(t.HasTraits):
         entry["groups"] = [group if i == index else g for i, g in enumerate(entry["groups"])]
         return self._apply(number, entry)
 
-    def set_clean(self, number: int, clean_groups: int) -> bool:
+    def set_clean(self, number: int, clean_groups: int | str) -> bool:
         """At least ``clean_groups`` groups of level ``number`` must hold no joker."""
         entry = self._entry(number)
         entry["clean_groups"] = clean_groups
-        if not clean_groups:
+        if clean_groups == 0:
             entry.pop("clean_groups")
         return self._apply(number, entry)
 
@@ -610,17 +611,20 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._editors = w.VBox()
         self._group_rows: list[w.Widget] = []  # the rows _build_editors made for the level shown (one per group)
         self._editing: tuple[Any, ...] = ()
-        self._sizes: list[w.IntText] = []
+        self._sizes: list[WholeNumber] = []
         self._caps: list[w.Dropdown] = []
-        self._total = w.IntText(layout=w.Layout(width="16em"), style={"description_width": "10em"})
-        self._total.observe(guard(self, lambda c: self._edit(self._total, lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
+        # Whole numbers read exactly as typed (a browser's number box read 1.5 as 15 or 1 without a word).
+        self._total = WholeNumber(layout=w.Layout(width="16em"), style={"description_width": "10em"})
+        self._total.observe(guard(self, lambda _c: self._edit(self._total, lambda: self.model.set_budget(self.model.level, self._total.number))), names="value")
         # Phase 10: "any number" is a choice of its own, so an unlimited phase never becomes a number by itself.
         self._wild = w.Dropdown(layout=w.Layout(width="24em"), style={"description_width": "12em"})
         self._wild.observe(guard(self, lambda c: self._edit(self._wild, lambda: self.model.set_budget(self.model.level, c["new"]))), names="value")
-        self._natural = w.IntText(layout=w.Layout(width="18em"), style={"description_width": "12em"})
-        self._natural.observe(guard(self, lambda c: self._edit(self._natural, lambda: self.model.set_natural(self.model.level, c["new"]))), names="value")
-        self._clean = w.IntText(layout=w.Layout(width="16em"), style={"description_width": "10em"})
-        self._clean.observe(guard(self, lambda c: self._edit(self._clean, lambda: self.model.set_clean(self.model.level, c["new"]))), names="value")
+        self._natural = WholeNumber(layout=w.Layout(width="18em"), style={"description_width": "12em"})
+        self._natural.observe(
+            guard(self, lambda _c: self._edit(self._natural, lambda: self.model.set_natural(self.model.level, self._natural.number))), names="value"
+        )
+        self._clean = WholeNumber(layout=w.Layout(width="16em"), style={"description_width": "10em"})
+        self._clean.observe(guard(self, lambda _c: self._edit(self._clean, lambda: self.model.set_clean(self.model.level, self._clean.number))), names="value")
         self._error = w.HTML()  # a refusal: in the editors, right under the field refused
         self._refused_at: w.Widget | None = None  # the control whose value was refused and set back
         self._reset_level = w.Button(icon="undo", layout=w.Layout(width="auto"))
@@ -712,7 +716,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
             self.hand.set_text(change["new"])
             self.update()
 
-    def size_box(self, index: int) -> w.IntText:
+    def size_box(self, index: int) -> WholeNumber:
         """The box holding group ``index``'s size, for the selected level."""
         return self._sizes[index]
 
@@ -721,7 +725,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         return self._caps[index]
 
     @property
-    def total_box(self) -> w.IntText:
+    def total_box(self) -> WholeNumber:
         """The box holding the selected level's joker budget in total (Up to 9)."""
         return self._total
 
@@ -731,7 +735,7 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         return self._wild
 
     @property
-    def natural_box(self) -> w.IntText:
+    def natural_box(self) -> WholeNumber:
         """Phase 10: the number cards the selected phase must hold at least."""
         return self._natural
 
@@ -743,8 +747,10 @@ class RulesExplorer(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._sizes, self._caps = [], []
         rows: list[w.Widget] = []
         for i, group in enumerate(level.groups):
-            size = w.IntText(layout=w.Layout(width="11em"), style={"description_width": "5em"}, description=texts["size"])
-            size.observe(guard(self, lambda c, i=i, box=size: self._edit(box, lambda: self.model.set_group(self.model.level, i, size=c["new"]))), names="value")
+            size = WholeNumber(layout=w.Layout(width="11em"), style={"description_width": "5em"}, description=texts["size"])
+            size.observe(
+                guard(self, lambda _c, i=i, box=size: self._edit(box, lambda: self.model.set_group(self.model.level, i, size=box.number))), names="value"
+            )
             self._sizes.append(size)
             kind = {GroupKind.RUN: "↔", GroupKind.SET: "≡", GroupKind.COLOUR: "◼"}[group.kind]
             row: list[w.Widget] = [w.HTML(f"<b>{kind} {escape(group_label(level, i, lang, rules))}</b>", layout=w.Layout(width="14em")), size]

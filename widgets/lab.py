@@ -53,7 +53,7 @@ from upto9.messages import Message, catalog_keys, render
 from upto9.rules import UPTO9, Rules, RulesError, builtin_rules, rules_from_dict
 from upto9.stats import Estimate, Stop, bootstrap_mean, bootstrap_ratio, stop_reason, stop_words, verdict
 
-from ._common import OwnLanguage, guard, replace_children
+from ._common import OwnLanguage, WholeNumber, guard, replace_children
 from .atlas import TABLE_SCROLL
 from .budget import OverBudget, within
 from .choice import ruleset_name
@@ -366,10 +366,11 @@ def penalty_groups(rules: Rules) -> dict[str, tuple[str, ...]]:
     return _PENALTY_GROUPS_OF[rules.family]
 
 
-def with_table_rules(rules: Rules, decks: Sequence[int] | None = None, penalties: dict[str, int] | None = None) -> Rules:
+def with_table_rules(rules: Rules, decks: Sequence[int | str] | None = None, penalties: dict[str, int | str] | None = None) -> Rules:
     """``rules`` with the number of decks (one per entry of ``rules.decks``, in order) and some
     penalty values (``{"2": 25, "K": 10}``) changed, marked as house rules; through the engine,
-    which refuses a table that cannot be dealt (``RulesError``)."""
+    which refuses a table that cannot be dealt, and a value that is no whole number (a box's text,
+    ``'1.5'``), in its words (``RulesError``)."""
     data = rules.to_dict()
     house = set(data.get("house_rules", []))
     changed = False
@@ -811,8 +812,8 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         )
         self._clients: dict[str, Any] = {}  # a Dask client per address, kept for the next comparison
         self._where: tuple[str, str] | None = None  # ("dask" | "down", address) of the games shown
-        self._decks: list[w.IntText] = []
-        self._penalties: dict[str, w.IntText] = {}
+        self._decks: list[WholeNumber] = []
+        self._penalties: dict[str, WholeNumber] = {}
         self._decks_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._penalties_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         # Each box's refusal, in the words of its label, listed right under its row of boxes.
@@ -891,10 +892,10 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         """The boxes for the base rule set's own table rules: one per deck entry, one per penalty group.
         Plain number boxes: a value out of range is refused in words by the engine (``_show_changes``),
         never changed silently to the nearest bound."""
-        self._decks = [w.IntText(value=d.decks, layout=w.Layout(width="23em"), style={"description_width": "14em"}) for d in base.decks]
+        self._decks = [WholeNumber(value=d.decks, layout=w.Layout(width="23em"), style={"description_width": "14em"}) for d in base.decks]
         table = dict(base.penalties)
         self._penalties = {
-            key: w.IntText(value=table[keys[0]], layout=w.Layout(width="13em"), style={"description_width": "7em"})
+            key: WholeNumber(value=table[keys[0]], layout=w.Layout(width="13em"), style={"description_width": "7em"})
             for key, keys in penalty_groups(base).items()
         }
         for box in (*self._decks, *self._penalties.values()):
@@ -968,7 +969,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             if isinstance(value, bool):
                 control: w.Widget = w.Dropdown(options=self._yes_no(), value=value, layout=layout)
             else:
-                control = w.IntText(value=value, layout=layout)
+                control = WholeNumber(value=value, layout=layout)  # read exactly as typed: 1.5 is refused, not taken as 1
             control.observe(guard(self, lambda _c: self._show_changes()), names="value")
             controls[name] = control
         self._family_controls = controls
@@ -994,7 +995,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         assert self._family is not None
         base = dict(family_fields(self._family))
         controls = self._family_controls
-        return {name: base[name] if name in keep else (bool(c.value) if isinstance(c, w.Dropdown) else int(c.value)) for name, c in controls.items()}
+        return {name: base[name] if name in keep else (bool(c.value) if isinstance(c, w.Dropdown) else c.number) for name, c in controls.items()}
 
     def set_house_rule(self, name: str, value: bool | int) -> None:
         """A house rule of the game without levels being compared (``"must_play"``, ``"colours"``...), as its control sets it."""
@@ -1093,16 +1094,17 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         """The rule set the house rules are compared with: the explorer's, or the game without levels chosen here."""
         return self._family if self._family is not None else self.explorer.model.base
 
-    def _table_values(self, keep: Sequence[w.IntText] = ()) -> tuple[list[int], dict[str, int]]:
+    def _table_values(self, keep: Sequence[WholeNumber] = ()) -> tuple[list[int | str], dict[str, int | str]]:
         """The decks and penalty values the boxes hold, a box in ``keep`` read as the explorer's rule set has it."""
         rules = self.explorer.rules
         points = dict(rules.penalties)
         groups = penalty_groups(self.explorer.model.base)
-        decks = [entry.decks if box in keep else int(box.value) for box, entry in zip(self._decks, rules.decks, strict=True)]
-        penalties = {rank: points[rank] if box in keep else int(box.value) for key, box in self._penalties.items() for rank in groups[key]}
+        # A box's text that is no whole number goes to the engine as typed: it refuses it in its words ("got '1.5'").
+        decks = [entry.decks if box in keep else box.number for box, entry in zip(self._decks, rules.decks, strict=True)]
+        penalties = {rank: points[rank] if box in keep else box.number for key, box in self._penalties.items() for rank in groups[key]}
         return decks, penalties
 
-    def _refused_boxes(self) -> list[tuple[w.IntText, RulesError]]:
+    def _refused_boxes(self) -> list[tuple[WholeNumber, RulesError]]:
         """Every box the engine refuses on its own (the other boxes as the explorer's rule set has
         them), in the page's order: all of them are named at once, not only the first the engine meets."""
         boxes = [*self._decks, *self._penalties.values()]
@@ -1147,7 +1149,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             self._show_family_changes()
             return
         texts = TEXTS[self._lang]
-        refused: list[tuple[w.IntText, RulesError]] = []
+        refused: list[tuple[WholeNumber, RulesError]] = []
         try:
             rules = self.rules
         except RulesError as error:
@@ -1170,7 +1172,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
         self._show_rule_set(refused)
         self._mark_stale()
 
-    def _show_refused(self, refused: Sequence[tuple[w.IntText, RulesError]]) -> None:
+    def _show_refused(self, refused: Sequence[tuple[WholeNumber, RulesError]]) -> None:
         """Each refused box framed in red, and its reason under its row of boxes, named by the box's label
         ("2 and 3: must be ..."); the value the learner typed stays in the box."""
         reasons = {id(box): refusal_reason(error, self._lang) for box, error in refused}
@@ -1185,7 +1187,7 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             if view.value != shown:
                 view.value = shown
 
-    def _show_rule_set(self, refused: Sequence[tuple[w.IntText, RulesError]] | None = None) -> None:
+    def _show_rule_set(self, refused: Sequence[tuple[WholeNumber, RulesError]] | None = None) -> None:
         """The explorer's rule-set table as the rules are set now: its levels with this view's decks
         and penalty values (a refused box: as the explorer's rule set has it, its refusal says why)."""
         if self._family is not None:
