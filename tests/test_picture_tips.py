@@ -297,3 +297,14 @@ def test_every_bot_name_has_words() -> None:
     for lang in ("en", "nb"):
         assert all(f"bot.{name}" in TIPS_TEXTS[lang] for name in BOTS)
         assert set(TIPS_TEXTS["en"]) == set(TIPS_TEXTS[lang])
+
+
+def test_the_written_deals_tip_says_why_once() -> None:
+    """'The deal as written cannot be dealt: the deal cannot be dealt: ...' (a learner's review): the
+    engine's reason is said once, in each language."""
+    from upto9.families.picture_cards import tips
+
+    finding = tips.Finding("text_deal", tips._text_deal_refusal(), None)
+    english, norwegian = tips.tip_text(finding, "en"), tips.tip_text(finding, "nb")
+    assert english.startswith("As written, the deal cannot be dealt: 2 players dealt 6 picture cards each need 12") and english.count("dealt:") == 1
+    assert norwegian.count("deles ut") == 1 and "(kortene kan ikke deles ut: 2 spillere" in norwegian

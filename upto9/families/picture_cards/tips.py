@@ -497,8 +497,7 @@ TIPS_TEXTS: Final[dict[str, dict[str, str]]] = {
         "ranks": "{rank_word} win the most suits: {value} of the suits won ({interval}; {n} games); {others}.",
         "skill": "Skill decides a lot: the best stopper beats a player who always stops after three cards in {value} "
         "of games ({interval}; {n} games, each seat half the time).",
-        "text_deal": "The deal as written cannot be dealt: {reason}. The project deals four each (the ruling); the "
-        "readings below make the written deal possible.",
+        "text_deal": "As written, {reason}. The project deals four each (the ruling); the readings below make the written deal possible.",
         "change.four_suits": "Two players keeping all four suits (dealt 6, keep 4): {verdict}.",
         "change.two_decks": "Two decks' picture cards, so the written deal (6 each for two) can be dealt: {verdict}.",
         "change.aces_end": "Ending the game as soon as no ace is left (whatever 2s and 3s remain): {verdict}.",
@@ -543,7 +542,7 @@ TIPS_TEXTS: Final[dict[str, dict[str, str]]] = {
         "ranks": "{rank_word} vinner flest sorter: {value} av sortene som blir vunnet ({interval}; {n} spill); {others}.",
         "skill": "Ferdighet betyr mye: den beste stopperen slår en spiller som alltid stopper etter tre kort, i "
         "{value} av spillene ({interval}; {n} spill, hver plass halvparten av gangene).",
-        "text_deal": "Utdelingen slik den står skrevet, går ikke opp: {reason}. Prosjektet deler ut fire hver "
+        "text_deal": "Slik det står skrevet, går ikke utdelingen opp ({reason}). Prosjektet deler ut fire hver "
         "(avgjørelsen); tolkningene under får den skrevne utdelingen til å gå opp.",
         "change.four_suits": "To spillere beholder alle fire sorter (får 6, beholder 4): {verdict}.",
         "change.two_decks": "Bildekortene fra to kortstokker, så den skrevne utdelingen (6 hver for to) går opp: {verdict}.",
