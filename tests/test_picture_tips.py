@@ -308,3 +308,20 @@ def test_the_written_deals_tip_says_why_once() -> None:
     english, norwegian = tips.tip_text(finding, "en"), tips.tip_text(finding, "nb")
     assert english.startswith("As written, the deal cannot be dealt: 2 players dealt 6 picture cards each need 12") and english.count("dealt:") == 1
     assert norwegian.count("deles ut") == 1 and "(kortene kan ikke deles ut: 2 spillere" in norwegian
+
+
+def test_each_chart_says_its_sample_size_in_sight_in_both_languages() -> None:
+    """The charts drew their intervals and gave the number of games only on hover, which a phone
+    shows when a bar is tapped (a learner's review): the subtitle says it."""
+    import json
+
+    from upto9.widgets.games.tips import ends_chart, ranks_chart
+    from upto9.widgets.texts import number_text
+
+    from upto9.families.picture_cards.tips import TipsData
+
+    data = TipsData.from_dict(json.loads(CACHE.read_text(encoding="utf-8")))
+    for draw in (ends_chart, ranks_chart):
+        assert draw(data, "en").layout.title.subtitle.text == f"{number_text(data.games, 'en', 0)} games; the line on each bar is its 95 % interval"
+        assert draw(data, "nb").layout.title.subtitle.text == f"{number_text(data.games, 'nb', 0)} spill; streken på hver stolpe er 95 %-intervallet"
+        assert data.games == 1000 and number_text(data.games, "en", 0) == "1,000"

@@ -50,7 +50,7 @@ from .._common import DrawnView, ModelLanguage, guard
 from ..budget import OverBudget, within
 from ..figures import NORWEGIAN_SEPARATORS
 from ..page import Advanced, LangOutput, Progress
-from ..texts import check_lang
+from ..texts import check_lang, number_text
 
 __all__ = ["ANSWER_SECONDS", "GAMES", "TEXTS", "TipsModel", "TipsView", "ends_chart", "ranks_chart", "result_html", "tips_html"]
 
@@ -78,6 +78,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "ranks_title": "Which picture card wins the suits",
         "share": "share of games, %",
         "share_suits": "share of suits won, %",
+        "chart_sub": "{n} games; the line on each bar is its 95 % interval",
         "try": "Try a changed rule",
         "players": "Players",
         "deal": "Deal",
@@ -123,6 +124,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "ranks_title": "Hvilket bildekort som vinner sortene",
         "share": "andel av spillene, %",
         "share_suits": "andel av vunne sorter, %",
+        "chart_sub": "{n} spill; streken på hver stolpe er 95 %-intervallet",
         "try": "Prøv en endret regel",
         "players": "Spillere",
         "deal": "Utdeling",
@@ -304,12 +306,15 @@ def _bars(labels: list[str], estimates: list[Any], title: str, axis: str, lang: 
             hovertemplate="%{customdata}<extra></extra>",
         )
     )
+    # The sample size in sight, not only on hover (a phone shows no hover until a bar is tapped).
+    games = max((e.n for e in estimates), default=0)
+    subtitle = TEXTS[lang]["chart_sub"].format(n=number_text(games, lang, 0))
     fig.update_layout(
-        title={"text": title, "font": {"size": 15}},
+        title={"text": title, "font": {"size": 15}, "subtitle": {"text": subtitle, "font": {"size": 12}}},
         template="plotly_white",
-        height=110 + 46 * len(labels),
+        height=130 + 46 * len(labels),
         separators=NORWEGIAN_SEPARATORS if lang == "nb" else ".,",
-        margin={"l": 10, "r": 16, "t": 44, "b": 46},
+        margin={"l": 10, "r": 16, "t": 64, "b": 46},
         font={"size": 14},
         showlegend=False,
     )
