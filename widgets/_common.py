@@ -364,27 +364,6 @@ class _NumberText(t.Unicode[str, Any]):
         return super().validate(obj, value)
 
 
-class GameNumber(w.Text):  # type: ignore[misc]
-    """The game number field: a text, so that a number of any length is shown and read exactly as
-    typed (a browser's number field rounds one past 2**53, clamps -5 to 0 and reads 2.5 as 25);
-    ``game_number`` reads it.
-
-    What is typed is sent whole, when the learner presses Enter or leaves the box (for a click on a
-    button beside it), not key by key: while the kernel is busy (bots playing, a search) the browser
-    sends a widget's first change and holds back the rest until the kernel is done with it, but sends
-    a click at once, which then acted on the number as it stood after one key."""
-
-    value = _NumberText(help="String value").tag(sync=True)
-    continuous_update = t.Bool(False, help="Sent on Enter or on leaving the box").tag(sync=True)
-
-    def typed(self, top: int = MAX_INT) -> int | str:
-        """The game number in the box (up to ``top``), or the text typed there when it is none, for
-        a model to refuse in its words (``as_typed``)."""
-        text = str(self.value)
-        number = game_number(text, top)
-        return text if number is None else number
-
-
 class WholeNumber(w.Text):  # type: ignore[misc]
     """A box for a whole number, read exactly as typed: a browser's number box drops a typed "." (1.5
     became 15) and reads a pasted 1.5 as 1, without a word. ``number`` is the whole number typed, or
@@ -408,6 +387,24 @@ class WholeNumber(w.Text):  # type: ignore[misc]
         if 0 < len(digits) <= 18 and all("0" <= c <= "9" for c in digits):
             return int(text)
         return text
+
+
+class GameNumber(WholeNumber):
+    """The game number field: a text, so that a number of any length is shown and read exactly as
+    typed (a browser's number field rounds one past 2**53, clamps -5 to 0 and reads 2.5 as 25);
+    ``game_number`` reads it.
+
+    What is typed is sent whole, when the learner presses Enter or leaves the box (for a click on a
+    button beside it), not key by key: while the kernel is busy (bots playing, a search) the browser
+    sends a widget's first change and holds back the rest until the kernel is done with it, but sends
+    a click at once, which then acted on the number as it stood after one key."""
+
+    def typed(self, top: int = MAX_INT) -> int | str:
+        """The game number in the box (up to ``top``), or the text typed there when it is none, for
+        a model to refuse in its words (``as_typed``)."""
+        text = str(self.value)
+        number = game_number(text, top)
+        return text if number is None else number
 
 
 def game_number(text: str, top: int = MAX_INT) -> int | None:

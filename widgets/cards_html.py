@@ -81,8 +81,9 @@ _P10_CSS: Final = "".join(
 
 _STRIP_FACES: Final[dict[str, str]] = {
     **{tone: CLEAR_HELD if tone == "clear" else face for tone, (face, _text, _dark) in FACE_TONES.items()},
-    "wild": "linear-gradient(#d32f2f 0 25%, #fbc02d 25% 50%, #2e7d32 50% 75%, #1565c0 75%)",
-    "skip": f"linear-gradient({SKIP_FACE}, {SKIP_FACE})",
+    # The wild card's four colours one above the other (its own face has them corner to corner).
+    "wild": "linear-gradient(" + ", ".join(f"{face} {25 * i}% {25 * i + 25}%" for i, (face, _text, _dark) in enumerate(PHASE10_COLOURS.values())) + ")",
+    "skip": SKIP_FACE,
 }
 """A named card's face as a strip at its button's left edge (``face_strip``): a clear card's in its
 picked grey, as its own near-white face would not show on a grey button."""

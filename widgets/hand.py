@@ -24,7 +24,7 @@ from upto9.family import family_of
 from upto9.messages import Message, message_of, render
 from upto9.rules import UPTO9, Rules
 
-from ._common import GameNumber, ModelLanguage, as_typed, game_number, guard, style_tag
+from ._common import GameNumber, ModelLanguage, as_typed, guard, style_tag
 from .cards_html import card_html, card_row, style_card_button
 from .engine_text import card_error_text
 from .texts import LANGS, check_lang, family_for, number_text, worded
@@ -453,18 +453,17 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
         self.model.observe(guard(self, self.update), names=["cards", "error", "dealt", "lang", "players", "rules", "seed"])
         self.update()
 
-    def _seed_typed(self, change: Any) -> None:
+    def _seed_typed(self, _change: Any) -> None:
         """The deal number typed: taken when it is a whole number in range, else refused in words
         under the box (the next deal keeps its number)."""
-        number = game_number(str(change["new"]), MAX_DEAL)
-        if number is not None:
-            self._seed_error.value = ""
-            self.model.seed = number
+        typed = self._seed.typed(MAX_DEAL)
+        if isinstance(typed, int):
+            self.model.seed = typed
         self._show_seed_error()
 
     def _show_seed_error(self) -> None:
-        typed = str(self._seed.value)
-        if game_number(typed, MAX_DEAL) is not None or typed == str(self.model.seed):
+        typed = self._seed.typed(MAX_DEAL)
+        if isinstance(typed, int) or typed == str(self.model.seed):  # (a model's own number past the box's range stands)
             self._seed_error.value = ""
             return
         texts = TEXTS[str(self.model.lang)]
@@ -531,7 +530,7 @@ class HandBuilder(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets ha
             self._text.description = texts["text"]
             self._text.placeholder = worded(texts, "placeholder", rules)
             self._seed.description = texts["seed"]
-            if game_number(str(self._seed.value), MAX_DEAL) is not None and self._seed.value != str(model.seed):
+            if isinstance(self._seed.typed(MAX_DEAL), int) and self._seed.value != str(model.seed):
                 self._seed.value = str(model.seed)  # a deal moves the number on
             self._show_seed_error()
             self._sort_suit.description = worded(texts, "sort_suit", rules)

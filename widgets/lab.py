@@ -1471,10 +1471,13 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
             # A clear change in another whole-game measure is news too (a house rule that leaves the rounds as they
             # were may still make the games far longer): said after the headline, each with its interval.
             also = [m for m in self._measures if m.key not in headlines and not m.level and m.difference is not None and m.difference.excludes_zero]
-            for m in said + also:
-                if m is (also[0] if also else None):
-                    lines.append(escape(texts["also"]))
-                lines.append(f"{escape(measure_label(m, self._lang, self._house_rules))}: {escape(measure_verdict(m, self._lang, self._house_rules))}.")
+
+            def told(m: PairedMeasure) -> str:
+                return escape(f"{measure_label(m, self._lang, self._house_rules)}: {measure_verdict(m, self._lang, self._house_rules)}.")
+
+            lines += [told(m) for m in said]
+            if also:
+                lines += [escape(texts["also"]), *(told(m) for m in also)]
             if stop is Stop.TIME:
                 lines.append(escape(texts["time_limit"].format(seconds=seconds)))
             head = f"<div class='u9-note u9-lab-answer' role='status'>{'<br>'.join(lines)}</div>"

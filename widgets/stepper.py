@@ -1111,17 +1111,23 @@ def _card_words(card: PlayingCard, lang: str) -> str:
     >>> [_card_words(c, "nb") for c in (parse_card("5h"), parse_phase10_card("11b"), WILD)]
     ['5♥', 'blå 11', 'en joker']
     """
-    if drawer_for(card).card_look(card).names_it:
+    if _names_itself(card):
         return card.glyph
-    if getattr(card, "is_wild", False) or getattr(card, "is_skip", False):  # (a name with its article)
-        return TEXTS[lang]["a_wild" if getattr(card, "is_wild", False) else "a_skip"]
+    wild = getattr(card, "is_wild", False)
+    if wild or getattr(card, "is_skip", False):  # (a name with its article)
+        return TEXTS[lang]["a_wild" if wild else "a_skip"]
     return render(card_words(card), lang)
+
+
+def _names_itself(card: PlayingCard) -> bool:
+    """Does the card's glyph name it (``'5♥'``; Phase 10's ``'11b'`` does not: its look's ``names_it``)?"""
+    return drawer_for(card).card_look(card).names_it
 
 
 def _meld_text(meld: TableMeld, lang: str) -> str:
     """A meld's cards in a sentence: ``'5♥ 6♥ [2♣=7♥] 8♥'``; Phase 10's by name: ``'red 3, wild
     card as 3'``, ``'rød 3, joker som 3'`` (cards without a glyph that names them)."""
-    if any(_card_words(p.card, lang) != p.card.glyph for p in meld.cards):
+    if not all(_names_itself(p.card) for p in meld.cards):
         said = (TEXTS[lang]["wild_as"].format(face=face_glyph(p.face, lang)) if p.wild else _card_words(p.card, lang) for p in meld.cards)
         return ", ".join(said)
     return " ".join(p.text() for p in meld.cards)
