@@ -441,3 +441,16 @@ def test_the_labs_answer_reads_on_the_page_in_both_languages(browser: Any, lab_s
         page.wait_for_timeout(600)
         page.screenshot(path=str(SHOTS / f"5_house_rule_lab.charts.nb.{size}.png"))
         assert not widget_problems(page), widget_problems(page)
+
+
+def test_an_interval_that_leaves_out_0_never_seems_to_end_at_0() -> None:
+    """The lab's table showed "−26 (−58 to −0)" beside "likely between 0 and 58": an end that rounds
+    to 0 but is not 0 now shows the decimals that tell it from 0, and a 0 carries no sign."""
+    from upto9.stats import Estimate, verdict
+
+    e = Estimate(-26.0, -58.0, -0.3, 10, "paired-bca")
+    assert lab_module.interval_text(e, "en", 0) == "\u221226 (\u221258 to \u22120.3)"
+    assert lab_module.interval_text(e, "nb", 0) == "\u221226 (\u221258 til \u22120,3)"
+    assert "between 0.3 and 58" in verdict(e, "en", digits=0)
+    # A 0 that is 0 stays 0, and a speck of a value is 0, never "−0".
+    assert lab_module.interval_text(Estimate(-0.2, -1.0, 0.0, 10, "paired-bca"), "en", 0) == "0 (\u22121 to 0)"

@@ -506,15 +506,26 @@ def stop_reason(headlines: Sequence[tuple[Estimate | None, float]], games: int, 
 _LOCALES: Final = {"en": "en", "nb": "nb_NO"}
 
 
-def decimal(value: float, lang: str = "en", digits: int = 1) -> str:
-    """A number the language's way, as a verdict writes it (a decimal comma in Norwegian, a typographic minus).
+def decimal(value: float, lang: str = "en", digits: int = 1, *, end: bool = False) -> str:
+    """A number the language's way, as a verdict writes it (a decimal comma in Norwegian, a typographic
+    minus). A number that rounds to 0 carries no sign ("0", not "−0"). With ``end`` (an interval's
+    end), a number that is not 0 but rounds to 0 gets up to three more decimals, so that an interval
+    that leaves out 0 does not seem to end at it.
 
     >>> decimal(1234.567, "en", 2), decimal(-0.25, "nb", 2)
     ('1,234.57', '−0,25')
+    >>> decimal(-0.3, "en", 0), decimal(-0.3, "en", 0, end=True), decimal(0.0004, "nb", 1, end=True), decimal(0.0, "en", 1, end=True)
+    ('0', '−0.3', '0,0004', '0.0')
     """
     from babel.numbers import format_decimal
 
-    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    places = digits
+    if end and value:
+        while places < digits + 3 and round(value, places) == 0:
+            places += 1
+    if round(value, places) == 0:
+        value = 0.0  # (no "−0": a speck below 0 rounds to 0 itself)
+    pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
     return str(format_decimal(value, format=pattern, locale=_LOCALES.get(lang, lang))).replace("-", "\u2212")
 
 
@@ -542,7 +553,10 @@ def verdict(difference: Estimate, lang: str = "en", *, digits: int = 1, unit: st
     # Magnitudes: "lower by 1.2, likely between 0.8 and 1.6" reads better than signed bounds.
     low, high = sorted((abs(difference.low), abs(difference.high)))
     value = decimal(abs(difference.value), lang, digits) + unit
-    return render(Message(f"{words}.{'up' if up else 'down'}", n=n, value=value, low=decimal(low, lang, digits), high=decimal(high, lang, digits)), lang)
+    return render(
+        Message(f"{words}.{'up' if up else 'down'}", n=n, value=value, low=decimal(low, lang, digits, end=True), high=decimal(high, lang, digits, end=True)),
+        lang,
+    )
 
 
 def stop_words(reason: Stop, games: int, lang: str = "en") -> str:

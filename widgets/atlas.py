@@ -216,7 +216,7 @@ def estimate_cell(value: str, low: str, high: str) -> str:
 
 def _chance_cell(chance: float, low: float, high: float, lang: str) -> str:
     """The chance, and under it its interval (``estimate_cell``)."""
-    return estimate_cell(percent_text(chance, lang), number_text(100 * low, lang), number_text(100 * high, lang))
+    return estimate_cell(percent_text(chance, lang), number_text(100 * low, lang, end=True), number_text(100 * high, lang, end=True))
 
 
 def _upper(value: float, lang: str) -> str:
@@ -227,7 +227,7 @@ def _upper(value: float, lang: str) -> str:
 def _hover(head: str, value: float, low: float, high: float, lang: str) -> str:
     """A chart's hover text: ``'Level 3: 41.2%<br>95% interval: 39.0–43.4%'``."""
     texts = TEXTS[lang]
-    return f"{head}: {percent_text(value, lang)}<br>{texts['ci']}: {number_text(100 * low, lang)}–{percent_text(high, lang)}"
+    return f"{head}: {percent_text(value, lang)}<br>{texts['ci']}: {number_text(100 * low, lang, end=True)}–{percent_text(high, lang)}"
 
 
 def _figure_layout(fig: Any, lang: str, title: str, subtitle: str, height: int) -> None:

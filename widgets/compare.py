@@ -525,7 +525,7 @@ def _interval(e: Estimate | None, lang: str, percent: bool = False, digits: int 
     if e is None:
         return "—"
     if percent:
-        return f"{percent_text(e.value, lang, digits)} ({number_text(100 * e.low, lang, digits)}–{number_text(100 * e.high, lang, digits)})"
+        return f"{percent_text(e.value, lang, digits)} ({number_text(100 * e.low, lang, digits, end=True)}–{number_text(100 * e.high, lang, digits, end=True)})"
     return interval_text(e.value, e.low, e.high, lang, digits)
 
 
@@ -534,8 +534,9 @@ def _stacked(e: Estimate | None, lang: str, percent: bool = False, digits: int =
     if e is None:
         return "—"
     if percent:
-        return estimate_cell(percent_text(e.value, lang, digits), number_text(100 * e.low, lang, digits), number_text(100 * e.high, lang, digits))
-    return estimate_cell(number_text(e.value, lang, digits), number_text(e.low, lang, digits), number_text(e.high, lang, digits))
+        low, high = number_text(100 * e.low, lang, digits, end=True), number_text(100 * e.high, lang, digits, end=True)
+        return estimate_cell(percent_text(e.value, lang, digits), low, high)
+    return estimate_cell(number_text(e.value, lang, digits), number_text(e.low, lang, digits, end=True), number_text(e.high, lang, digits, end=True))
 
 
 def _scroll(table: str) -> str:
@@ -745,8 +746,8 @@ class PenaltyTable(_HTMLView):
         return _scroll(f"<table class='u9-table u9-compare-penalties'>{head}{''.join(_html_row(label, cells) for label, cells in rows)}</table>")
 
 
-def _number(x: float, lang: str, digits: int = 1) -> str:
-    return number_text(x, lang, digits)
+def _number(x: float, lang: str, digits: int = 1, *, end: bool = False) -> str:
+    return number_text(x, lang, digits, end=end)
 
 
 def _plain_digits(*values: float) -> int:
@@ -806,7 +807,7 @@ class Findings(_HTMLView):
                 names = {"first": ruleset_name(first, lang), "second": ruleset_name(second, lang), "unit": texts[unit]}
                 digits = _plain_digits(d.low, d.high)
                 if d.contains(0):  # the difference may go either way: "between 2 fewer and 3 more"
-                    fewest, most = _number(-d.low, lang, digits), _number(d.high, lang, digits)
+                    fewest, most = _number(-d.low, lang, digits, end=True), _number(d.high, lang, digits, end=True)
                     lines.append(texts[f"{key}_same"].format(**names, low=fewest, high=most, fewer=texts["f_fewer"], more=texts["f_more"]))
                     continue
                 # "About 42 turns fewer (likely between 38 and 46)": sizes, never a negative interval for a "fewer".
@@ -816,8 +817,8 @@ class Findings(_HTMLView):
                         **names,
                         d=_number(abs(d.value), lang, digits),
                         more=texts["f_more" if d.value >= 0 else "f_fewer"],
-                        low=_number(near, lang, digits),
-                        high=_number(far, lang, digits),
+                        low=_number(near, lang, digits, end=True),
+                        high=_number(far, lang, digits, end=True),
                     )
                 )
         for side in measured:
@@ -837,8 +838,8 @@ class Findings(_HTMLView):
                         title=level_title(rules, number, lang),
                         contract=contract_text(rules.level(number), lang, rules=rules),
                         value=_number(e.value, lang, 2),
-                        low=_number(e.low, lang, 2),
-                        high=_number(e.high, lang, 2),
+                        low=_number(e.low, lang, 2, end=True),
+                        high=_number(e.high, lang, 2, end=True),
                     )
                 )
         for side in c.sides:
@@ -963,7 +964,7 @@ def length_chart(model: ComparisonModel, lang: str) -> Any:
                 error_y=_error_y(estimates),
                 marker_color=[COLOURS.get(s.rules.family, "#555") for s in sides],
                 customdata=[
-                    f"{name}: {_number(e.value, lang)}<br>{texts['ci']}: {_number(e.low, lang)}–{_number(e.high, lang)}"
+                    f"{name}: {_number(e.value, lang)}<br>{texts['ci']}: {_number(e.low, lang, end=True)}–{_number(e.high, lang, end=True)}"
                     for name, e in zip(names, estimates, strict=True)
                 ],
                 hovertemplate="%{customdata}<extra></extra>",
@@ -991,8 +992,8 @@ def _per_level_hover(side: Side, estimates: Sequence[Estimate | None], lang: str
             continue
         digits = 2
         value = percent_text(e.value, lang, digits) if percent else _number(e.value, lang, digits)
-        high = percent_text(e.high, lang, digits) if percent else _number(e.high, lang, digits)
-        low = _number(100 * e.low if percent else e.low, lang, digits)
+        high = percent_text(e.high, lang, digits) if percent else _number(e.high, lang, digits, end=True)
+        low = _number(100 * e.low if percent else e.low, lang, digits, end=True)
         shown.append(f"{head}<br>{value} ({texts['ci']}: {low}–{high})")
     return shown
 

@@ -554,7 +554,7 @@ def interval_text(e: Estimate | None, lang: str, digits: int = 1) -> str:
         return "—"
     shown = number_text(e.value, lang, digits)
     sign = "+" if e.value > 0 and any(c in "123456789" for c in shown) else ""  # no "+0.00" for a speck above 0
-    return f"{sign}{shown} ({number_text(e.low, lang, digits)} {TEXTS[lang]['to']} {number_text(e.high, lang, digits)})"
+    return f"{sign}{shown} ({number_text(e.low, lang, digits, end=True)} {TEXTS[lang]['to']} {number_text(e.high, lang, digits, end=True)})"
 
 
 def compare_table(

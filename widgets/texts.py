@@ -19,6 +19,7 @@ from upto9.cards import PlayingCard
 from upto9.family import DrawnFamily, RummyFamily, drawn_families, family_of
 from upto9.messages import render
 from upto9.rules import UPTO9, Group, Level, Rules
+from upto9.stats import decimal
 
 __all__ = [
     "LANGS",
@@ -268,23 +269,19 @@ def level_line(level: Level, lang: str = "en", marks: bool = True, rules: Rules 
 
 # --- numbers ---------------------------------------------------------------------------------------
 
-_LOCALES: Final = {"en": "en", "nb": "nb_NO"}
 
-
-def number_text(value: float, lang: str = "en", digits: int = 1) -> str:
-    """A number for people, in the language's own way (Babel's CLDR data): ``digits`` decimals,
-    thousands grouped, a typographic minus; a decimal comma and a space between thousands in Norwegian.
+def number_text(value: float, lang: str = "en", digits: int = 1, *, end: bool = False) -> str:
+    """A number for people, in the language's own way (``upto9.stats.decimal``, Babel's CLDR data):
+    ``digits`` decimals, thousands grouped, a typographic minus, no sign on a 0; a decimal comma and
+    a space between thousands in Norwegian. ``end``: an interval's end, shown with more decimals
+    where it would round to a 0 it is not.
 
     >>> number_text(1234.567, "en", 2), number_text(1234.567, "nb", 2), number_text(-0.25, "nb", 2)
     ('1,234.57', '1\\xa0234,57', '−0,25')
-    >>> number_text(3, "nb", 0)
-    '3'
+    >>> number_text(3, "nb", 0), number_text(-0.2, "en", 0), number_text(-0.2, "en", 0, end=True)
+    ('3', '0', '−0.2')
     """
-    from babel.numbers import format_decimal
-
-    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-    text = format_decimal(value, format=pattern, locale=_LOCALES[check_lang(lang)])
-    return text.replace("-", "\u2212")
+    return decimal(value, check_lang(lang), digits, end=end)
 
 
 PERCENT_SIGN: Final[dict[str, str]] = {"en": "%", "nb": "\u00a0%"}
@@ -322,4 +319,4 @@ def interval_text(value: float, low: float, high: float, lang: str = "en", digit
     """
     scale = 100 if percent else 1
     shown = percent_text(value, lang, digits) if percent else number_text(value, lang, digits)
-    return f"{shown} ({number_text(scale * low, lang, digits)}–{number_text(scale * high, lang, digits)})"
+    return f"{shown} ({number_text(scale * low, lang, digits, end=True)}–{number_text(scale * high, lang, digits, end=True)})"
