@@ -325,3 +325,35 @@ def test_each_chart_says_its_sample_size_in_sight_in_both_languages() -> None:
         assert draw(data, "en").layout.title.subtitle.text == f"{number_text(data.games, 'en', 0)} games; the line on each bar is its 95 % interval"
         assert draw(data, "nb").layout.title.subtitle.text == f"{number_text(data.games, 'nb', 0)} spill; streken på hver stolpe er 95 %-intervallet"
         assert data.games == 1000 and number_text(data.games, "en", 0) == "1,000"
+
+
+def test_the_answer_names_the_change_it_compared_and_no_earlier_answer_stands_while_it_plays() -> None:
+    """A learner's review: the result did not say which change it was for (the choices above it may
+    have moved on), and while a new comparison played, the last answer and a stale refusal stayed
+    under the progress bar."""
+    model = quick_model()
+    view = TipsView(model)
+    view.move_after.value = 3
+    view.bots.value = "stop_after_3"
+    view.button.click()
+    assert text_of(view.answer.value).startswith("Compared: Five-card move after: 3 cards (as played: 5 cards); 2 players, every seat stops after three cards.")
+    view.move_after.value = 0  # the choices move on: the answer still names its own change
+    assert "3 cards (as played: 5 cards)" in text_of(view.answer.value)
+    model.lang = "nb"
+    assert text_of(view.answer.value).startswith("Sammenlignet: Femkortstrekket etter: 3 kort (slik det spilles: 5 kort); 2 spillere")
+    view.file.value = "deal_two = 6"
+    view.button.click()  # refused: a line, and the answer before stays
+    assert view.refusal.value and "3 kort" in text_of(view.answer.value)
+    view.file.value = "first_card_back = false"
+    seen: list[tuple[str, str | None]] = []
+    original = model.run
+
+    def watched(progress: Any = None) -> Any:
+        seen.append((view.refusal.value, view.answer.layout.display))
+        return original(progress)
+
+    model.run = watched  # type: ignore[method-assign]
+    view.button.click()
+    assert seen == [("", "none")]  # while it played: no refusal, no earlier answer
+    assert view.answer.layout.display is None and not view.refusal.value
+    assert "(slik det spilles: ja)" in text_of(view.answer.value), text_of(view.answer.value)

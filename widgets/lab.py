@@ -49,7 +49,6 @@ from upto9.compare import (
     play_games,
 )
 from upto9.family import RummyFamily, game_family
-from upto9.messages import Message, catalog_keys, render
 from upto9.rules import UPTO9, Rules, RulesError, builtin_rules, rules_from_dict
 from upto9.stats import Estimate, Stop, bootstrap_mean, bootstrap_ratio, stop_reason, stop_words, verdict
 
@@ -59,7 +58,7 @@ from .budget import OverBudget, within
 from .choice import ruleset_name
 from .explorer import HOUSE_SOURCE, RulesExplorer, facts_html, refusal_reason, refusal_text
 from .page import Advanced, LangOutput, Progress
-from .texts import LANGS, check_lang, level_title, number_text, worded
+from .texts import LANGS, check_lang, field_label, level_title, number_text, worded
 
 __all__ = [
     "BAD_FIELD_CLASS",
@@ -404,17 +403,6 @@ DASK_ENV: Final = "UPTO9_DASK_SCHEDULER"
 
 _FAMILY_SKIPPED: Final = frozenset({"turn_limit", "rounds"})
 """Fields the lab does not offer: the engine's turn guard (no rule) and a game of several games for points (another question)."""
-
-
-def field_label(rules: Rules, name: str, lang: str = "en") -> str:
-    """A house rule's label in the page's language, from its family's catalog (``<family>.field.<name>``:
-    a new game brings its own words); a field without one shows its name.
-
-    >>> field_label(FAMILY_GAMES[0], "must_play", "nb"), field_label(FAMILY_GAMES[1], "king_base")
-    ('Må spille når du kan', 'A king is worth')
-    """
-    key = f"{rules.family}.field.{name}"
-    return render(Message(key), lang) if key in catalog_keys(lang) else name
 
 
 def game_name(rules: Rules, lang: str = "en") -> str:

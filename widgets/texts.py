@@ -17,7 +17,7 @@ from typing import Final
 
 from upto9.cards import PlayingCard
 from upto9.family import DrawnFamily, RummyFamily, drawn_families, family_of
-from upto9.messages import render
+from upto9.messages import Message, catalog_keys, render
 from upto9.rules import UPTO9, Group, Level, Rules
 from upto9.stats import decimal
 
@@ -265,6 +265,18 @@ def level_line(level: Level, lang: str = "en", marks: bool = True, rules: Rules 
     """``'Level 4: 3 × three of a kind; max wild: at most 2 jokers …'`` (plain text)."""
     head = level_title(rules, level.number, lang)
     return f"{head}: {contract_text(level, lang, marks, rules)}; {SHARED[lang]['max_wild'].lower()}: {budget_text(level, lang, marks, rules)}"
+
+
+def field_label(rules: Rules, name: str, lang: str = "en") -> str:
+    """A house rule's label in the page's language, from its family's catalog (``<family>.field.<name>``:
+    a new game brings its own words); a field without one shows its name.
+
+    >>> from upto9.rules import builtin_rules
+    >>> field_label(builtin_rules("threeup"), "must_play", "nb"), field_label(builtin_rules("picture_cards"), "king_base")
+    ('Må spille når du kan', 'A king is worth')
+    """
+    key = f"{rules.family}.field.{name}"
+    return render(Message(key), lang) if key in catalog_keys(lang) else name
 
 
 # --- numbers ---------------------------------------------------------------------------------------

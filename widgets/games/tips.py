@@ -50,7 +50,7 @@ from .._common import DrawnView, ModelLanguage, guard
 from ..budget import OverBudget, within
 from ..figures import NORWEGIAN_SEPARATORS
 from ..page import Advanced, LangOutput, Progress
-from ..texts import check_lang, number_text
+from ..texts import check_lang, field_label, number_text
 
 __all__ = ["ANSWER_SECONDS", "GAMES", "TEXTS", "TipsModel", "TipsView", "ends_chart", "ranks_chart", "result_html", "tips_html"]
 
@@ -108,6 +108,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "side": "{value} ({low} to {high})",
         "after": "changed",
         "nothing_yet": "Nothing compared yet: choose a change and press the button.",
+        "compared": "Compared: {changes}; {players} players, every seat {bots}.",
+        "change": "{label}: {value} (as played: {before})",
+        "yes": "yes",
+        "no": "no",
         "refused": "This rule file cannot be used: {reason}",
         "other_game": 'This page tries changes to the picture-card game: write base = "picture_cards" or leave base out (the file says {base}).',
         "over_budget": "That took too long for this page: choose fewer games or a quicker player, and try again.",
@@ -154,6 +158,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "side": "{value} ({low} til {high})",
         "after": "endret",
         "nothing_yet": "Ingenting sammenlignet ennå: velg en endring og trykk på knappen.",
+        "compared": "Sammenlignet: {changes}; {players} spillere, på hver plass {bots}.",
+        "change": "{label}: {value} (slik det spilles: {before})",
+        "yes": "ja",
+        "no": "nei",
         "refused": "Denne regelfilen kan ikke brukes: {reason}",
         "other_game": 'Denne siden prøver endringer i bildekortspillet: skriv base = "picture_cards" eller la base være (filen sier {base}).',
         "over_budget": "Det tok for lang tid for denne siden: velg færre spill eller en raskere spiller, og prøv igjen.",
@@ -185,6 +193,7 @@ class TipsModel(t.HasTraits):
     games = t.Int(DEFAULT_GAMES)
     text = t.Unicode("")
     result = t.Any(None)
+    compared = t.Any(None)  # the changed rule set ``result`` is for (Rules)
     refusal = t.Any(None)
     seed = t.Int(0)
 
@@ -231,6 +240,7 @@ class TipsModel(t.HasTraits):
                 FAMILY_RULES, rules, self.games, self.seed, players=self.players, bots=bots, seconds=self.answer_seconds, batch=self.batch, progress=progress
             )
         self.refusal = None
+        self.compared = rules
         self.result = found
         return found
 
@@ -346,9 +356,49 @@ def _value(d: Difference, e: Estimate, lang: str) -> str:
     return TEXTS[lang]["side"].format(value=decimal(e.value, lang, 1) + unit, low=decimal(e.low, lang, 1), high=decimal(e.high, lang, 1) + unit)
 
 
-def result_html(result: Comparison | None, lang: str) -> str:
-    """The answer: per measure the value as played, changed, and the change in words with its
-    paired interval (``upto9.stats.verdict``)."""
+def _field_value(name: str, value: Any, lang: str) -> str:
+    """A rule's value as the page's choices say it ("3 cards", "hearts", "two decks"); a value no
+    choice offers (a typed file's) as a number, or yes and no."""
+    texts = TEXTS[lang]
+    if name == "removed_suit" and f"suit.{value}" in texts:
+        return texts[f"suit.{value}"]
+    if name == "picture_decks" and f"decks.{value}" in texts:
+        return texts[f"decks.{value}"]
+    if name == "move_after":
+        return texts["move.0"] if value == 0 else texts["move.n"].format(n=value)
+    if isinstance(value, bool):
+        return texts["yes" if value else "no"]
+    return decimal(value, lang, 0) if isinstance(value, int) else str(value)
+
+
+_FIELD_LABELS: Final = {"removed_suit": "removed", "picture_decks": "decks", "move_after": "move_after"}
+"""The rules the page's own choices set, labelled as the page labels them; any other (from a typed
+file) by the family's catalog (``widgets.texts.field_label``)."""
+
+
+def changes_text(rules: Rules, lang: str) -> str:
+    """What ``rules`` change from the rules as played, each with its value before: the answer's own
+    account of what it compared, which stays when the choices above it move on.
+
+    >>> from upto9.rules import rules_from_dict
+    >>> changed = rules_from_dict({**FAMILY_RULES.to_dict(), "move_after": 3, "house_rules": ["move_after"]}, "house.toml")
+    >>> changes_text(changed, "en")
+    'Five-card move after: 3 cards (as played: 5 cards)'
+    """
+    texts = TEXTS[lang]
+    before = FAMILY_RULES.fields
+    lines = []
+    for name in sorted(rules.house_rules):
+        label = texts[_FIELD_LABELS[name]] if name in _FIELD_LABELS else field_label(rules, name, lang)
+        value, was = getattr(rules.fields, name, None), getattr(before, name, None)
+        lines.append(texts["change"].format(label=label, value=_field_value(name, value, lang), before=_field_value(name, was, lang)))
+    return "; ".join(lines)
+
+
+def result_html(result: Comparison | None, lang: str, rules: Rules | None = None) -> str:
+    """The answer: what was compared (``rules``, the changed rule set, when given), then per measure
+    the value as played, changed, and the change in words with its paired interval
+    (``upto9.stats.verdict``)."""
     texts = TEXTS[lang]
     if result is None:
         return f"<p>{escape(texts['nothing_yet'])}</p>"
@@ -364,7 +414,12 @@ def result_html(result: Comparison | None, lang: str) -> str:
     note = texts["same_games"].format(n=decimal(result.games, lang, 0))
     if result.out_of_time:
         note += " " + texts["cut"].format(n=decimal(result.games, lang, 0))
-    return f"<div class='u9-tips-result' style='font-size:15px'><p>{escape(note)}</p>{''.join(rows)}</div>"
+    head = ""
+    if rules is not None:
+        bots = TIPS_TEXTS[lang].get(f"bot.{result.bots[0]}", result.bots[0]) if result.bots else ""
+        compared = texts["compared"].format(changes=changes_text(rules, lang), players=result.players, bots=bots)
+        head = f"<p class='u9-tips-compared'><b>{escape(compared)}</b></p>"
+    return f"<div class='u9-tips-result' style='font-size:15px'>{head}<p>{escape(note)}</p>{''.join(rows)}</div>"
 
 
 class TipsView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]
@@ -455,6 +510,9 @@ class TipsView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]
         model = self.model
         self.button.disabled = True
         started = time.perf_counter()
+        # While it plays, no answer or refusal of an earlier press stands under the progress bar.
+        self.refusal.value = ""
+        self.answer.layout.display = "none"
         try:
             self.progress.start(model.games)
 
@@ -468,6 +526,7 @@ class TipsView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]
         finally:
             self.button.disabled = False
             self.progress.layout.display = "none"
+            self.answer.layout.display = None
             self.elapsed = time.perf_counter() - started
         self.update()
 
@@ -498,7 +557,7 @@ class TipsView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]
         self.advanced.lang = lang
         line = refusal_line(model.refusal, lang)
         self.refusal.value = f"<p role='alert' style='color:#b71c1c;font-size:15px;margin:4px 0'>{escape(line)}</p>" if line else ""
-        self.answer.value = result_html(model.result, lang)
+        self.answer.value = result_html(model.result, lang, model.compared)
         details = texts["advanced_seed"].format(games=model.data.games, seed=model.data.seed, bots="BestStopBot")
         if model.result is not None:
             details += "<br>" + escape(texts["advanced_compare"].format(games=model.result.games, seed=model.result.seed, bots=", ".join(model.result.bots)))
