@@ -299,6 +299,69 @@ LAST_PAGE_ASKED: Final[list[float]] = [-math.inf]
 """When a visitor last asked for a page (``time.monotonic()``; counted there too)."""
 
 
+LANG_COOKIE: Final = "u9-lang"
+"""The cookie that keeps the language a visitor last chose on the home page (``?lang=``), for a
+later visit to the site's root without one."""
+
+_SPOKEN: Final = {"nb": "nb", "no": "nb", "nn": "nb", "en": "en"}
+"""A browser's language tags (their first part) and the site's language each reads best in:
+Norwegian nynorsk and plain "no" readers get bokmål."""
+
+
+def visitors_language(accept_language: str) -> str | None:
+    """The site's language a browser prefers most (its ``Accept-Language``), ``None`` when it names
+    neither: ``'nb'`` for ``'nb-NO,nb;q=0.9,en;q=0.5'``.
+
+    >>> visitors_language("nb-NO,nb;q=0.9,en-US;q=0.6,en;q=0.5"), visitors_language("de, en;q=0.3, no;q=0.8")
+    ('nb', 'nb')
+    >>> visitors_language("de-DE"), visitors_language("en-GB,en;q=0.9,nb;q=0.8"), visitors_language("nb;q=0, en;q=0.1")
+    (None, 'en', 'en')
+    """
+    best: tuple[float, str] | None = None
+    for part in accept_language.split(","):
+        tag, _, params = part.strip().partition(";")
+        lang = _SPOKEN.get(tag.strip().split("-")[0].lower())
+        weight = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0  # (a weight no number: not a preference)
+        if lang is not None and weight > 0 and (best is None or weight > best[0]):
+            best = (weight, lang)
+    return None if best is None else best[1]
+
+
+def home_page_in_visitors_language() -> None:
+    """The home page opened without ``?lang=`` speaks the language the visitor chose there last (a
+    cookie), or else the one their browser prefers (``Accept-Language``), instead of always English;
+    with ``?lang=`` it keeps that choice for the next visit (once a process). Its template reads the
+    language from the query (tree.html), so the query it is given names the language."""
+    from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[import-untyped]  # untyped upstream
+
+    render = TornadoVoilaTreeHandler.render_template
+    if getattr(render, "_speaks_visitors_language", False):
+        return
+
+    def render_template(handler: Any, name: str, **ns: Any) -> Any:
+        if name in ("tree.html", "tree-lab.html"):
+            query = str(ns.get("query") or "")
+            chosen = parse_qs(query).get("lang", [None])[-1]
+            if chosen in ("en", "nb"):
+                handler.set_cookie(LANG_COOKIE, chosen, path=handler.base_url, expires_days=365, samesite="Lax")
+            else:
+                kept = handler.get_cookie(LANG_COOKIE)
+                lang = kept if kept in ("en", "nb") else visitors_language(handler.request.headers.get("Accept-Language", ""))
+                if lang is not None:
+                    ns["query"] = f"{query}&lang={lang}" if query else f"lang={lang}"
+        return render(handler, name, **ns)
+
+    render_template._speaks_visitors_language = True  # type: ignore[attr-defined]  # a mark on the function
+    TornadoVoilaTreeHandler.render_template = render_template
+
+
 def pages_sent_in_fewer_pieces() -> None:
     """Send a page's pieces together, a few at a time (once a process), and count the pages being
     sent (:data:`PAGES_BEING_SENT`). Voila's page handler writes
@@ -493,6 +556,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         keep_rendered_markdown()
         outputs_built_unchecked()
         pages_sent_in_fewer_pieces()
+        home_page_in_visitors_language()
         page_config_read_once()
         spares_take_their_page()
         self._no_unwritten_records()

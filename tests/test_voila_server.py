@@ -241,6 +241,32 @@ def test_the_home_page_opens_in_english_without_a_language(server: VoilaServer) 
     assert _home(server, "?lang=xx") == body  # an unknown language is English
 
 
+def _home_as(server: VoilaServer, query: str, **headers: str) -> tuple[str, str]:
+    """The home page's ``<html lang>`` and the cookie it sets, asked with these headers."""
+    import urllib.request
+
+    request = urllib.request.Request(f"{server.url}/{query}", headers={k.replace("_", "-"): v for k, v in headers.items()})
+    with urllib.request.urlopen(request, timeout=180) as response:
+        body = response.read().decode("utf-8")
+        cookies = " ".join(response.headers.get_all("Set-Cookie") or [])
+    found = re.search(r'<html lang="(\w+)"', body)
+    assert found, body[:300]
+    return found.group(1), cookies
+
+
+def test_the_home_page_opened_without_a_language_speaks_the_visitors(server: VoilaServer) -> None:
+    """A Norwegian browser's first visit to the root was English, and a visitor who chose Norsk there
+    was back in English on the next visit: the browser's language and the last choice count now."""
+    assert _home_as(server, "", Accept_Language="nb-NO,nb;q=0.9,en;q=0.5")[0] == "nb"
+    assert _home_as(server, "", Accept_Language="nn,en;q=0.5")[0] == "nb"
+    assert _home_as(server, "", Accept_Language="de-DE,de;q=0.9")[0] == "en"
+    assert _home_as(server, "", Accept_Language="en-GB,en;q=0.9,nb;q=0.8")[0] == "en"
+    lang, cookies = _home_as(server, "?lang=nb", Accept_Language="en")
+    assert lang == "nb" and "u9-lang=nb" in cookies  # a choice made there is kept ...
+    assert _home_as(server, "", Accept_Language="en", Cookie="u9-lang=nb")[0] == "nb"  # ... for the next visit
+    assert _home_as(server, "?lang=en", Cookie="u9-lang=nb")[0] == "en"  # the address still decides
+
+
 @pytest.mark.parametrize("query", ["?classic-tree=false", "?classic-tree=true&lang=nb", "voila/tree/", "voila/tree/img", "voila/tree/data"])
 def test_no_file_list_is_shown_anywhere(server: VoilaServer, query: str) -> None:
     body = _home(server, query)
