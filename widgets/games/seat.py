@@ -222,7 +222,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "round_end": "Runden er slutt: {scores}.",
         "score_one": "{name} {points}",
         "arrange": "Sett opp et nedlegg selv",
-        "lay_down_mine": "Legg ned oppstillingen min",
+        "lay_down_mine": "Legg ned oppsettet mitt",
         "not_arranged": "Legg kort i hver gruppe først: en gruppe er fortsatt tom eller kan ikke leses som en gruppe.",
     },
 }
