@@ -373,6 +373,16 @@ class SeatPage(PageMachine):
         self.no_failure()
 
     @invariant()
+    def settings_that_differ_from_the_game_on_the_table_are_said(self) -> None:
+        """A setting chosen while a game is under way waits for New game, and the page says so."""
+        seat, model = self.seat, self.seat.model
+        differ = (seat._game.value, seat._players.value, seat._strength.value) != (model.family.key, model.players, model.strength)
+        if differ:
+            assert "u9-seat-pending" in seat._pending_note.value
+        if not seat._pending:
+            assert not seat._pending_note.value
+
+    @invariant()
     def only_legal_moves_are_offered_and_the_page_says_whose_turn(self) -> None:
         model = self.seat.model
         legal = model.moves()
@@ -634,3 +644,31 @@ def test_the_score_table_of_the_picture_card_game_says_it_counts_places_not_poin
         assert text_of(view._scores.value).startswith(en), (family, view._scores.value)
         view.model.lang = "nb"
         assert text_of(view._scores.value).startswith(nb), (family, view._scores.value)
+
+
+def test_a_setting_changed_before_the_learner_moves_starts_its_game_and_after_waits_for_new_game() -> None:
+    """A learner's review: Players 3 lit up and the table stayed at two, and a change of game threw
+    the game under way away without a word. Before the learner's first move a change deals its
+    game at once; after it, the game on the table goes on and the page says what New game starts."""
+    view = SeatView(family="upto9", players=2, seed=1, pause=0)
+    view._players.value = 3  # no move made yet: a game of three at once
+    assert view.model.players == 3 and view.model.game.players == 3 and not view._pending_note.value
+    assert view.model.my_turn
+    view.play(view.model.moves()[0])  # the learner moves: the game is under way
+    assert view.model.in_progress
+    under_way = view.model.game
+    view._players.value = 2
+    view._game.value = "threeup"
+    assert view.model.game is under_way and view.model.players == 3 and view.model.family.key == "upto9"
+    note = text_of(view._pending_note.value)
+    assert note == "The game on the table goes on. New game starts 3UP 3DOWN, 2 players, bots: sensible.", note
+    if view.model.my_turn:  # another move: the choices stay as chosen
+        view.play(view.model.moves()[0])
+    assert (view._game.value, view._players.value) == ("threeup", 2)
+    view.lang = "nb"
+    assert text_of(view._pending_note.value).startswith("Spillet på bordet fortsetter. Nytt spill starter 3UP 3DOWN, 2 spillere")
+    view._game.value, view._players.value = "upto9", 3  # back to the game on the table: nothing to say
+    assert not view._pending_note.value
+    view._players.value = 4
+    view._new.click()
+    assert (view.model.family.key, view.model.players) == ("upto9", 4) and not view._pending_note.value and not view.model.in_progress

@@ -141,6 +141,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "round_refused": "The round is over: deal the next round.",
         "bad_game": "No such game: {value}.",
         "bad_players": "{game} is played by {low} to {high} players, not {value}.",
+        "pending": "The game on the table goes on. New game starts {game}, {n} players, bots: {strength}{length}.",
         "bad_strength": "No such bots for {game}: {value}.",
         "bad_seed": "A game number is a whole number from 0 to {top}, not {value}.",
         "bad_pick": "That card is not one you can pick now.",
@@ -215,6 +216,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "round_refused": "Runden er over: del ut neste runde.",
         "bad_game": "Det finnes ikke noe slikt spill: {value}.",
         "bad_players": "{game} spilles av {low} til {high} spillere, ikke {value}.",
+        "pending": "Spillet på bordet fortsetter. Nytt spill starter {game}, {n} spillere, roboter: {strength}{length}.",
         "bad_strength": "Det finnes ingen slike roboter for {game}: {value}.",
         "bad_seed": "Et spillnummer er et helt tall fra 0 til {top}, ikke {value}.",
         "bad_pick": "Det kortet kan du ikke velge nå.",
@@ -303,6 +305,7 @@ class SeatModel(t.HasTraits):
         self.picked: tuple[PlayingCard, ...] = ()
         self.reveal: tuple[FamilyView, object, Coaching] | None = None  # the learner's view, move and the coach's answer
         self._told = 0  # records of the current round already told
+        self.moves_made = 0  # the learner's moves in this game
         super().__init__(lang=check_lang(lang))
         self.new_game(family, players, strength if strength is not None else None, seed)
 
@@ -424,6 +427,7 @@ class SeatModel(t.HasTraits):
         factory = offered[strength]
         self.bots = [None, *(factory(bot_seed(seed, p)) for p in range(1, players))]
         self.log, self.picked, self.reveal, self._told = [], (), None, 0
+        self.moves_made = 0
         self._tell()
         self._clear()
         self.version += 1
@@ -473,6 +477,7 @@ class SeatModel(t.HasTraits):
             return
         self.reveal = (view, move, coaching) if coaching is not None else None
         self.picked = ()
+        self.moves_made += 1
         self._tell()
         self._clear()
         self.version += 1
@@ -486,6 +491,12 @@ class SeatModel(t.HasTraits):
             self._refuse(lambda lang: TEXTS[lang]["not_arranged"])
             return
         self.play(self.panel.arranged(list(melds), self.view()))
+
+    @property
+    def in_progress(self) -> bool:
+        """Has the learner moved in this game, and is it not over? A change of the settings then
+        waits for New game instead of throwing the game away."""
+        return self.moves_made > 0 and not self.game.over
 
     def _may_move(self) -> bool:
         if self.game.over:
@@ -762,6 +773,11 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._new.add_class("u9-seat-new")
         self._new.on_click(guard(self, lambda _b: self.new_game()))
         self._game.observe(guard(self, self._game_picked), names="value")
+        self._players.observe(guard(self, self._players_picked), names="value")
+        self._strength.observe(guard(self, self._strength_picked), names="value")
+        # Settings chosen while a game is under way: kept for New game, the game on the table going on.
+        self._pending: dict[str, Any] = {}
+        self._pending_note = w.HTML()
         self._error = w.HTML()
         self._refusal = w.HTML()  # a move's refusal, by the moves (the settings' own stays by them)
         self._status = w.HTML()
@@ -815,6 +831,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
                 self._title,
                 w.HBox([self._game, self._players, self._strength, self._seed, self._new], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 w.HBox([self._length, self._pace], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                self._pending_note,
                 self._error,
                 self._status,
                 self._hint,
@@ -846,20 +863,57 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
     def new_game(self) -> None:
         """A new game with the game, players, bots and game number chosen (as the button does)."""
         self._link.value = ""
+        self._pending.clear()
         short = bool(self._length.value) if self._length.layout.display != "none" else None  # hidden: a game without levels
         self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.typed(MAX_SEED), short))
 
-    def _game_picked(self, change: Any) -> None:
-        if self._drawing or change["new"] == self.model.family.key:
+    def _setting_picked(self, name: str, value: Any, now: Callable[[], None] | None) -> None:
+        """A setting chosen: ``now`` starts its new game at once before the learner has moved (a
+        game, a table size, a length); with a game under way, or a setting that waits for New game
+        (the bots), it is kept for New game and the page says so."""
+        model = self.model
+        shown = {"game": model.family.key, "players": model.players, "strength": model.strength, "short": model.short}[name]
+        if now is not None and not model.in_progress:
+            self._pending.clear()
+            self._link.value = ""
+            self._then_bots(now)
             return
-        self._link.value = ""
-        self._then_bots(lambda: self.model.new_game(change["new"], None, None, self._seed.typed(MAX_SEED)))
+        if value == shown:
+            self._pending.pop(name, None)
+        else:
+            self._pending[name] = value
+        self.update()
+
+    def _game_picked(self, change: Any) -> None:
+        if self._drawing or change["new"] is None:
+            return
+        new = change["new"]
+        self._setting_picked("game", new, lambda: self.model.new_game(new, None, None, self._seed.typed(MAX_SEED)))
+
+    def _players_picked(self, change: Any) -> None:
+        if self._drawing or change["new"] is None:
+            return
+        self._setting_picked(
+            "players",
+            change["new"],
+            lambda: self.model.new_game(self._game.value, change["new"], self._strength.value, self._seed.typed(MAX_SEED), self._short_chosen()),
+        )
+
+    def _strength_picked(self, change: Any) -> None:
+        if not self._drawing and change["new"] is not None:
+            self._setting_picked("strength", change["new"], None)
 
     def _length_picked(self, change: Any) -> None:
-        if self._drawing or change["new"] is None or change["new"] == self.model.short:
+        if self._drawing or change["new"] is None:
             return
-        self._link.value = ""
-        self._then_bots(lambda: self.model.new_game(None, self._players.value, self._strength.value, self._seed.typed(MAX_SEED), bool(change["new"])))
+        self._setting_picked(
+            "short",
+            bool(change["new"]),
+            lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.typed(MAX_SEED), bool(change["new"])),
+        )
+
+    def _short_chosen(self) -> bool | None:
+        return bool(self._length.value) if self._length.layout.display != "none" else None  # hidden: a game without levels
 
     def _coach_changed(self, change: Any) -> None:
         if not self._drawing:
@@ -940,32 +994,38 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         games = [(_game_name(game_family(k), lang), k) for k in game_keys()]
         if list(self._game.options) != games:
             self._game.options = games
-        self._game.value = family.key
-        low, high = seat_range(family.rules)
+        # The controls show what New game will start: the game on the table, or what was chosen for the next.
+        pending = self._pending
+        chosen = game_family(pending.get("game", family.key))
+        self._game.value = chosen.key
+        low, high = seat_range(chosen.rules)
         seats = [(str(n), n) for n in range(low, high + 1)]
         if list(self._players.options) != seats:
             self._players.options = seats
-        self._players.value = model.players
+        self._players.value = min(max(pending.get("players", model.players), low), high)
         self._players.description = texts["players"]
-        offered = [(texts.get(f"strength_{k}", k), k) for k in strengths(family)]
+        kinds = strengths(chosen)
+        offered = [(texts.get(f"strength_{k}", k), k) for k in kinds]
         if list(self._strength.options) != offered:
             self._strength.options = offered
-        self._strength.value = model.strength
+        wanted = pending.get("strength", model.strength)
+        self._strength.value = wanted if wanted in kinds else next(iter(kinds))
         self._strength.description = texts["strength"]
         self._seed.description = texts["seed"]
         if not model.error:
             self._seed.value = model.seed
         self._new.description = texts["new_game"]
-        if is_rummy(family.rules):
-            word = texts["word_phase" if family.rules.level_word == "phase" else "word_level"]
-            lengths = [(texts["length_whole"], False), (texts["length_short"].format(word=word, n=min(SHORT_LEVELS, len(family.rules.levels))), True)]
+        if is_rummy(chosen.rules):
+            word = texts["word_phase" if chosen.rules.level_word == "phase" else "word_level"]
+            lengths = [(texts["length_whole"], False), (texts["length_short"].format(word=word, n=min(SHORT_LEVELS, len(chosen.rules.levels))), True)]
             if list(self._length.options) != lengths:
                 self._length.options = lengths
-            self._length.value = model.short
+            self._length.value = bool(pending.get("short", model.short))
             self._length.layout.display = None
         else:
             self._length.layout.display = "none"
         self._length.description = texts["length"]
+        self._pending_note.value = self._pending_html(lang)
         paces = [(texts["pace_slow"], True), (texts["pace_fast"], False)]
         if list(self._pace.options) != paces:
             chosen = self._pace.value
@@ -997,6 +1057,21 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             self._table.value = table_html(step, family.key, model.names(lang), perspective=seat, lang=lang, dealer=rnd.dealer, mark_viewer=False)
         self._scores.value = self._scores_html(lang)
         self._save.description = texts["save"]
+
+    def _pending_html(self, lang: str) -> str:
+        """What New game will start, when the settings chosen differ from the game on the table."""
+        model = self.model
+        if not self._pending:
+            return ""
+        texts = TEXTS[lang]
+        strength = self._strength.value
+        label = str(self._length.label or "") if self._length.layout.display != "none" else ""
+        length = f"; {label[:1].lower()}{label[1:]}" if label and bool(self._length.value) != model.short else ""  # said when it changes
+        words = texts["pending"].format(
+            game=_game_name(game_family(self._game.value), lang), n=self._players.value, strength=texts.get(f"strength_{strength}", strength), length=length
+        )
+        different = (self._game.value, self._players.value, strength) != (model.family.key, model.players, model.strength) or bool(length)
+        return f'<div class="u9-note u9-seat-pending" role="status">{escape(words)}</div>' if different else ""
 
     def _status_html(self, lang: str) -> str:
         model, texts = self.model, TEXTS[lang]
