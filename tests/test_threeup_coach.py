@@ -242,9 +242,9 @@ def test_the_coach_bot_plays_a_whole_game_of_legal_moves() -> None:
 
 
 def test_a_sampled_chance_says_its_interval_and_deals_an_exact_one_says_it_is_exact() -> None:
-    assert render(Chance.sampled(9, 12).message()) == "75 % (95 % interval 47–91 %, 12 imagined deals)"
+    assert render(Chance.sampled(9, 12).message()) == "75% (95% interval 47–91%, 12 imagined deals)"
     assert render(Chance.sampled(9, 12).message(), "nb") == "75 % (95 %-intervall 47–91 %, 12 tenkte utdelinger)"
-    assert render(Chance.exact(1 / 3).message()) == "33 % (exact)"
+    assert render(Chance.exact(1 / 3).message()) == "33% (exact)"
 
 
 def test_bad_input_gets_one_plain_line() -> None:

@@ -84,7 +84,7 @@ class Chance:
         """The chance with its 95 % interval and the number of samples, from ``upto9.stats.wilson``.
 
         >>> str(Chance(126, 300).message)
-        '42 % (95 % interval 36.6–47.7 %, 300 samples)'
+        '42% (95% interval 36.6–47.7%, 300 samples)'
         """
         estimate = wilson(self.hits, self.n)
         return Message("coach.chance", value=_pct(estimate.value if self.n else 0.0), low=_pct(estimate.low), high=_pct(estimate.high), n=self.n)
@@ -408,8 +408,8 @@ def _draw(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed: i
         return Coaching(deck, reason, options, tuple(facts))
     # No clear difference (often no chance at all, early in a round): the heuristic bot's judgement.
     if move == pile:
-        return Coaching(pile, Message("coach.reason.take_closer", card=_card(top), k=K_DRAWS), options, tuple(facts))
-    return Coaching(deck, Message("coach.reason.deck_even", card=_card(top), k=K_DRAWS), options, tuple(facts))
+        return Coaching(pile, Message("coach.reason.take_closer", card=_card(top), k=K_DRAWS), options, tuple(facts), (deck,))
+    return Coaching(deck, Message("coach.reason.deck_even", card=_card(top), k=K_DRAWS), options, tuple(facts), (pile,))
 
 
 def _lay_down(view: View, laying: Sequence[LayDown]) -> Coaching:
@@ -538,7 +538,19 @@ def _discard(view: View, moves: Sequence[Move], pool: Counter[PlayingCard], seed
         reason = Message("coach.reason.discard_even", card=_card(move.card), k=K_DRAWS, chance=chance.message)
     else:
         reason = Message("coach.reason.discard_best", card=_card(move.card), k=K_DRAWS, chance=chance.message)
-    return Coaching(move, reason, options, tuple(facts))
+    # As good: a discard whose chance is not clearly lower and that sheds as many points or more (not
+    # one that feeds the next player, nor a skip, which the coach weighs by other reasons).
+    equal = tuple(
+        m
+        for m in discards
+        if instead is None
+        and not move.card.skips
+        and not m.card.skips
+        and m.card != move.card
+        and not clearly_better(chance, found[m.card])
+        and points(m.card) >= points(move.card)
+    )
+    return Coaching(move, reason, options, tuple(facts), equal)
 
 
 def _next_taker(view: View) -> int | None:

@@ -394,12 +394,15 @@ class Coaching:
     sentence; ``options``, the moves it weighed, each with its one line of figures (a sampled chance
     with its 95 % interval and the number of samples, from ``upto9.stats``); ``facts``, what the view
     shows that matters now (a rummy's outs and how many of each are unseen; the exact chance that the
-    next card ends a picture-card turn)."""
+    next card ends a picture-card turn); ``equal``, the other moves its figures cannot tell from
+    ``move`` (no clearly better chance either way, at 95 %): a learner who played one of them played
+    as well as the coach can say."""
 
     move: object
     reason: Message
     options: tuple[tuple[object, Message], ...] = ()
     facts: tuple[Message, ...] = ()
+    equal: tuple[object, ...] = ()
 
 
 @runtime_checkable

@@ -132,6 +132,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "coach_chose": "The coach: {move}.",
         "coach_same": "The same move as the coach.",
         "coach_other": "The coach would have played otherwise.",
+        "coach_equal": "As good as the coach's move, as far as its figures can tell: neither is clearly better.",
         "options": "What the coach weighed:",
         "facts": "What your cards and the table showed before your move:",
         "yours": "yours",
@@ -207,6 +208,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "coach_chose": "Treneren: {move}.",
         "coach_same": "Samme trekk som treneren.",
         "coach_other": "Treneren ville ha spilt annerledes.",
+        "coach_equal": "Like godt som trenerens trekk, så langt tallene kan si: ingen av dem er tydelig bedre.",
         "options": "Hva treneren veide:",
         "facts": "Hva kortene dine og bordet viste før trekket ditt:",
         "yours": "deg",
@@ -1227,6 +1229,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         lines = [escape(texts["you_chose"].format(move=mine)), f"<b>{escape(head)}</b> {escape(reason)}"]
         if move == coaching.move:
             lines.append(escape(texts["coach_same"]))
+        elif move in coaching.equal:
+            lines.append(escape(texts["coach_equal"]))
         else:
             lines.append(escape(texts["coach_other"]))
         if coaching.options:

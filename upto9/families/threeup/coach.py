@@ -37,7 +37,7 @@ deals, and shows its figures at every choice between plays, with why.
 >>> rnd.cleared = out_of_game(rnd)  # the rest of the deck: two cards unseen, two orders, counted exactly
 >>> advice = coach(rnd.view(0))
 >>> advice.move in rnd.legal_moves(), render(advice.reason)
-(True, 'Play red 3: after it you win most often when the cards you have not seen are dealt at random: 100 % (exact).')
+(True, 'Play red 3: after it you win most often when the cards you have not seen are dealt at random: 100% (exact).')
 >>> render(advice.options[1][1], "nb")
 'Spill grønn 8 og blå 8: du vinner 0 % (eksakt); neste spiller kan spille på bunken etterpå 100 % (eksakt); neste tur kan du spille 0 % (eksakt).'
 """
@@ -97,7 +97,7 @@ class Chance:
 
     >>> from upto9.messages import render
     >>> render(Chance.exact(0.25).message(), "nb"), render(Chance.sampled(3, 12).message())
-    ('25 % (eksakt)', '25 % (95 % interval 9–53 %, 12 imagined deals)')
+    ('25 % (eksakt)', '25% (95% interval 9–53%, 12 imagined deals)')
     """
 
     value: float
