@@ -2,7 +2,9 @@
 phone's size (390 x 844) and a desktop's, in English and Norwegian, a learner plays a few turns by
 clicks under Voila: the bots play to their turn, they draw, see the exact chance that the next card
 ends the turn (the count and its percent) and the best policy's advice, stop, place the cards drawn,
-and read what they chose beside what the best policy would do. Screenshots go to
+and read what they chose beside what the best policy would do, gone when their next turn begins;
+the suit two players take out is named under the number pile, and "New game" moves on to the next
+game number. Screenshots go to
 test-output/screenshots/9_picture_cards_play.*.png."""
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ WORDS: dict[str, dict[str, str]] = {
         "chose": r"You chose to stop; the best policy would (stop|draw)\.",
         "you": "You",
         "log": "What happened",
+        "taken_out": "Taken out for two players: ♥ hearts",
     },
     "nb": {
         "norsk": "Norsk",
@@ -37,6 +40,7 @@ WORDS: dict[str, dict[str, str]] = {
         "chose": r"Du valgte å stoppe; den beste strategien ville (stoppe|trekke)\.",
         "you": "Du",
         "log": "Hva som skjedde",
+        "taken_out": "Tatt ut for to spillere: ♥ hjerter",
     },
 }
 
@@ -90,6 +94,7 @@ def test_play_a_few_turns_by_clicks_and_see_the_chance_and_the_advice(tab: Any, 
     if words["norsk"]:
         tab.locator(".u9-lang-switch button", has_text=words["norsk"]).click()
         tab.locator(".u9-pc-log", has_text=words["log"]).wait_for(timeout=WAIT_MS)
+    assert words["taken_out"] in tab.locator(".u9-pc-pile").first.inner_text()
     chances = choices = turns = 0
     for _ in range(80):
         if turns >= 3 and choices >= 1:
@@ -101,6 +106,8 @@ def test_play_a_few_turns_by_clicks_and_see_the_chance_and_the_advice(tab: Any, 
         moves = visible(tab.locator(".u9-pc-move"))
         if not moves:
             click_and_wait(tab, tab.locator(".u9-pc-tome").first)
+            if visible(tab.locator(".u9-pc-move.u9-pc-draw")):  # the learner's new turn: no word on the last one's choice
+                assert not visible(tab.locator(".u9-pc-choice")), tab.locator(".u9-pc-choice").first.inner_text()
             continue
         assert status.startswith(words["your_turn"] + " "), status
         chance = tab.locator(".u9-pc-chance[data-ends]")
@@ -139,3 +146,11 @@ def test_play_a_few_turns_by_clicks_and_see_the_chance_and_the_advice(tab: Any, 
     play.scroll_into_view_if_needed()
     play.screenshot(path=str(SHOTS / f"9_picture_cards_play.{size}.{lang}.png"))
     tab.screenshot(path=str(SHOTS / f"9_picture_cards_play.{size}.{lang}.viewport.png"))
+    # "New game" deals the next game number, shown in the box.
+    box = tab.locator(".u9-pc-seed input").first
+    number = int(box.input_value())
+    tab.locator(".u9-pc-new button, button.u9-pc-new").first.click()
+    tab.wait_for_function(
+        "(n) => { const box = document.querySelector('.u9-pc-seed input'); return box && box.value === String(n); }", arg=number + 1, timeout=WAIT_MS
+    )
+    assert widget_problems(tab) == []

@@ -349,6 +349,20 @@ class PicturePlayPage(PageMachine):
         elif model.my_turn:
             assert status.startswith(texts["your_turn"] + " ")
 
+    @invariant()
+    def the_feedback_shown_is_of_this_turn_or_says_it_is_of_the_last(self) -> None:
+        model = self.play.model
+        if model.my_turn and model.choice is not None and model.round.turns != model.choice_turn:
+            assert "u9-pc-last" in self.play._choice.value
+        bots_hold_pictures = any(c is not None for seat in model.round.pictures[1:] for c in seat)
+        if model.my_turn and model.view().stage is Stage.DRAW and not model.view().drawn and bots_hold_pictures:
+            assert model.choice is None or model.choice_from_last_turn()
+
+    @invariant()
+    def the_box_shows_the_game_number_dealt(self) -> None:
+        if not self.play.model.error:
+            assert self.play._seed.value == str(self.play.model.seed)
+
 
 TestPicturePlayPage = PicturePlayPage.TestCase
 TestPicturePlayPage.settings = machine_settings(examples=15, steps=30)
@@ -373,3 +387,122 @@ def test_a_game_number_that_is_none_is_refused_as_typed_and_the_game_stays(typed
     play._seed.value = "8"
     play._new.click()
     assert play.model.seed == 8 and play.model.game is not game and not play.model.error
+
+
+# --- a learner's review of page 9 -------------------------------------------------------------------------
+
+
+def _two_player_rules_with_all_four_suits():  # type: ignore[no-untyped-def]
+    path = resources.files("upto9.families.picture_cards").joinpath("rulesets", "picture_cards.toml")
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data.update(removed_suit="none", deal_two=6)
+    return rules_from_dict(data, "all four suits")
+
+
+def test_with_two_players_the_page_says_which_suit_is_taken_out_and_what_out_of_the_game_counts() -> None:
+    """PC1: everyone sees which suit two players take out. The suit table named only the three suits
+    played and the pile box said "Out of the game: none" (the cards gone during the game: picture
+    cards not kept or lost to an ace, and those aces), which read as "no suit is out"."""
+    play = PicturePlay(seed=3, players=2)
+    table, pile = text_of(play._table.value), text_of(play._pile.value)
+    assert "♥ hearts taken out for two players (PC1)" in table
+    assert "Taken out for two players: ♥ hearts, all 13 cards of the suit (PC1)." in pile
+    assert "Out of the game: none" not in pile
+    assert "Gone during the game (picture cards not kept or lost to an ace, and those aces): none" in pile
+    play.model.lang = "nb"
+    table, pile = text_of(play._table.value), text_of(play._pile.value)
+    assert "♥ hjerter tatt ut for to spillere (PC1)" in table
+    assert "Tatt ut for to spillere: ♥ hjerter, alle de 13 kortene i sorten (PC1)." in pile
+    assert "Gått ut underveis (bildekort som ikke ble beholdt eller ble tapt til et ess, og de essene): ingen" in pile
+    # Three players, or two keeping all four suits (a house rule): no suit is out, and none is named.
+    for play in (PicturePlay(seed=3, players=3), PicturePlay(model=PlayModel(seed=3, players=2, rules=_two_player_rules_with_all_four_suits()))):
+        assert "taken out" not in text_of(play._table.value).lower() and "taken out" not in text_of(play._pile.value).lower()
+        assert text_of(play._table.value).count("♥ hearts") == 1
+
+
+def test_new_game_deals_the_next_game_number_and_a_typed_number_replays_that_game() -> None:
+    """The "New game" button dealt the same game again (the number stayed); it now moves on to the next game
+    number and shows it in the box, unless the learner has typed a number since the last deal: that
+    game, exactly (the same number too: a replay)."""
+    play = PicturePlay(seed=3, players=2)
+    first = list(play.model.round.deck_order)
+    play._new.click()
+    assert play.model.seed == 4 and play._seed.value == "4" and not play.model.error
+    assert list(play.model.round.deck_order) != first
+    play._new.click()
+    assert play.model.seed == 5 and play._seed.value == "5"
+    play._seed.value = "3"  # typed: game 3 again, exactly
+    play._new.click()
+    assert play.model.seed == 3 and list(play.model.round.deck_order) == first and play._seed.value == "3"
+    play._new.click()  # nothing typed since: the next one
+    assert play.model.seed == 4
+    # The number shown, typed again (no change the kernel sees) still replays it: the box is compared too.
+    play._seed.value = " 4 "
+    again = list(play.model.round.deck_order)
+    play._new.click()
+    assert play.model.seed == 4 and list(play.model.round.deck_order) == again
+    # A refused number stays refused until it is changed; the last game number wraps to 0.
+    play._seed.value = "seven"
+    play._new.click()
+    play._new.click()
+    assert play.model.seed == 4 and "not seven" in text_of(play._error.value)
+    play._seed.value = "999999999"
+    play._new.click()
+    play._new.click()
+    assert play.model.seed == 0 and play._seed.value == "0" and not play.model.error
+
+
+def _play_to_a_bust_after_a_choice(play: PicturePlay) -> None:
+    """The learner draws on until a 2 or 3 ends the turn after a real choice (a draw with cards held)."""
+    model = play.model
+    for _ in range(200):
+        if not model.my_turn:
+            play._bots_to_me.click()
+            continue
+        stage = model.view().stage
+        if stage is Stage.DRAW:
+            turns = model.round.turns
+            [draw] = [b for b in play.move_buttons if b.description == "Draw a card"]
+            draw.click()
+            if model.round.turns != turns and model.choice is not None:
+                return
+        else:
+            play.move_buttons[0].click()
+    raise AssertionError("no bust after a choice")  # pragma: no cover
+
+
+def test_the_feedback_on_a_choice_is_gone_when_the_learners_next_turn_begins() -> None:
+    """After "Bots play to your turn" the feedback on the previous turn's draw ("You chose to draw;
+    the best policy would stop.") stood under "Draw a card" before the learner chose anything."""
+    play = PicturePlay(seed=5, players=2, bot_kind="best")
+    _play_to_a_bust_after_a_choice(play)
+    assert text_of(play._choice.value).startswith("You chose to draw; the best policy would")
+    play._bots_to_me.click()
+    assert play.model.my_turn and play._choice.value == "" and play.model.choice is None
+    _play_to_a_bust_after_a_choice(play)
+    while not play.model.my_turn:  # one bot move at a time: the same
+        assert play._choice.value != ""
+        play._next_bot.click()
+    assert play._choice.value == ""
+
+
+def test_when_the_turn_comes_straight_back_the_feedback_says_it_was_the_last_turn() -> None:
+    """With the bot out of picture cards (ruling 8) the learner's next turn follows theirs at once:
+    the feedback on the choice that ended it is kept, labelled as the last turn's, until they move."""
+    model = PlayModel(seed=5, players=2, bot_kind="best")
+    rnd = model.round
+    rnd.out.extend(c for c in rnd.pictures[1] if c is not None)
+    rnd.pictures[1] = [None] * len(rnd.pictures[1])
+    rnd.placed[1] = [[] for _ in rnd.placed[1]]
+    rnd._views = {}
+    play = PicturePlay(model=model)
+    _play_to_a_bust_after_a_choice(play)
+    assert model.my_turn and model.view().stage is Stage.DRAW and not model.view().drawn
+    said = text_of(play._choice.value)
+    assert re.fullmatch(r"On your last turn you chose to draw; the best policy would (draw|stop)\.( The same choice\.)?", said), said
+    model.lang = "nb"
+    said = text_of(play._choice.value)
+    assert re.fullmatch(r"På forrige tur valgte du å trekke; den beste strategien ville (trekke|stoppe)\.( Samme valg\.)?", said), said
+    [draw] = [b for b in play.move_buttons if b.description == "Trekk et kort"]
+    draw.click()  # the first draw of the new turn (no choice: PC6, and it cannot end the turn: PC11)
+    assert play._choice.value == "" and model.choice is None

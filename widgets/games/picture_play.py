@@ -156,7 +156,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "nobody": "tie: nobody",
         "pile": "Number pile: <b>{n}</b> cards: {aces} aces, {busts} 2s and 3s, {safe} cards 4-10.",
         "aside": "Laid aside (2s and 3s that ended a turn): {cards}",
-        "out": "Out of the game: {cards}",
         "none": "none",
         "winner_you": "You win!",
         "winner": "{name} wins.",
@@ -271,7 +270,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "nobody": "likt: ingen",
         "pile": "Tallbunken: <b>{n}</b> kort: {aces} ess, {busts} toere og treere, {safe} kort fra 4 til 10.",
         "aside": "Lagt til side (toere og treere som avsluttet en tur): {cards}",
-        "out": "Ute av spillet: {cards}",
         "none": "ingen",
         "winner_you": "Du vant!",
         "winner": "{name} vant.",
@@ -332,6 +330,23 @@ def _glyph(card: Card) -> str:
 
 def _glyphs(cards: Sequence[Card], lang: str) -> str:
     return " ".join(_glyph(c) for c in cards) if cards else TEXTS[lang]["none"]
+
+
+def _said(key: str, lang: str, html: dict[str, str] | None = None, **params: str | int) -> str:
+    """A sentence of the family's catalog (``picture_cards.play.*``) as HTML: its words escaped, the
+    ``html`` parameters (cards drawn in colour) put in as they are.
+
+    >>> _said("picture_cards.play.removed_row", "nb")
+    'tatt ut for to spillere (PC1)'
+    >>> _said("picture_cards.play.out", "en", html={"cards": "<b>K♥</b>"})
+    'Gone during the game (picture cards not kept or lost to an ace, and those aces): <b>K♥</b>'
+    """
+    html = html or {}
+    marks = {name: f"\x00{name}\x00" for name in html}
+    text = escape(render(Message(key, **params, **marks), lang))
+    for name, value in html.items():
+        text = text.replace(marks[name], value)
+    return text
 
 
 def _num(value: float, lang: str) -> str:
@@ -400,6 +415,7 @@ class PlayModel(t.HasTraits):
         self.bots: list[Any] = []
         self.log: list[tuple[int, Said]] = []  # (seat, the line in a language), oldest first
         self.choice: tuple[bool, Advice] | None = None  # the learner's last draw (False) or stop (True), and the advice then
+        self.choice_turn = -1  # the round's turn (``PictureRound.turns``) in which that choice was made
         super().__init__(lang=check_lang(lang))
         self.new_game(seed, players, bot_kind)
 
@@ -457,6 +473,12 @@ class PlayModel(t.HasTraits):
         """The best policy's advice before the learner's draw, from the learner's view alone."""
         return best_advice(self.view()) if self.deciding() else None
 
+    def choice_from_last_turn(self) -> bool:
+        """Is the choice shown (``choice``) one of the learner's last turn, with their next turn begun?
+        Only when that turn came straight back to them (the bots hold no picture card: ruling 8):
+        after the bots' moves the choice is gone (``bots_to_me``, ``bot_step``)."""
+        return self.choice is not None and self.my_turn and self.round.turns != self.choice_turn
+
     # --- playing ---------------------------------------------------------------------------------
 
     def _refuse(self, said: Said) -> None:
@@ -492,7 +514,7 @@ class PlayModel(t.HasTraits):
         factory = _bots()[bot_kind]
         self.bots = [None, *(factory(bot_seed(seed, p)) for p in range(1, players))]
         self.log = []
-        self.choice = None
+        self.choice, self.choice_turn = None, -1
         self._clear()
         self.version += 1
 
@@ -507,6 +529,7 @@ class PlayModel(t.HasTraits):
             return
         advice = self.advice() if isinstance(move, (Draw, Stop)) else None
         drawn = bool(self.view().drawn)
+        turn = self.round.turns
         try:
             self._apply(LEARNER, move)
         except RuleError as error:
@@ -515,8 +538,8 @@ class PlayModel(t.HasTraits):
             self._refuse(lambda lang: render(said, lang) if said is not None else plain)
             return
         if advice is not None and drawn:  # a real choice: the first draw of a turn is no choice (PC6)
-            self.choice = (isinstance(move, Stop), advice)
-        elif not isinstance(move, (Draw, Stop)):
+            self.choice, self.choice_turn = (isinstance(move, Stop), advice), turn
+        elif not isinstance(move, (Draw, Stop)) or turn != self.choice_turn:  # a move of a later turn: the choice is done with
             self.choice = None
         self._clear()
         self.version += 1
@@ -527,6 +550,7 @@ class PlayModel(t.HasTraits):
             self._refuse(lambda lang: TEXTS[lang]["game_over" if self.game.over else "no_bot_turn"])
             return False
         self._bot_move()
+        self._forget_choice_at_my_turn()
         self._clear()
         self.version += 1
         return True
@@ -540,8 +564,15 @@ class PlayModel(t.HasTraits):
             if self.game.over or self.my_turn:
                 break
             self._bot_move()
+        self._forget_choice_at_my_turn()
         self._clear()
         self.version += 1
+
+    def _forget_choice_at_my_turn(self) -> None:
+        """The bots have played to the learner's next turn: what the page said of their last choice
+        is done with (it stood under "Draw a card" before they had chosen anything)."""
+        if self.my_turn:
+            self.choice = None
 
     def _bot_move(self) -> None:
         seat = self.round.turn
@@ -634,6 +665,8 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         # A text, read exactly (a number field would clamp -5 to 0 or read 2.5 as 25, and say nothing).
         self._seed = GameNumber(value=self.model.seed, layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"})
         self._seed.add_class("u9-pc-seed")
+        self._seed_typed = False  # a game number typed since the last deal: "New game" plays it
+        self._seed.observe(guard(self, self._seed_changed), names="value")
         self._new = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
         self._new.add_class("u9-pc-new")
         self._new.on_click(guard(self, lambda _b: self.new_game()))
@@ -695,8 +728,18 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
     # --- controls ------------------------------------------------------------------------------------
 
     def new_game(self) -> None:
-        """A new game with the players, bots and game number chosen (as the button does)."""
-        self.model.new_game(self._seed.typed(MAX_SEED), self._players.value, self._bot_kind.value)
+        """A new game with the players and bots chosen (as the button does): the game number typed
+        since the last deal, that game exactly (the one shown too: a replay), or else the next game
+        number (after the last, 0), shown in the box."""
+        typed = self._seed_typed or str(self._seed.value).strip() != str(self.model.seed)
+        seed = self._seed.typed(MAX_SEED) if typed else (self.model.seed + 1) % (MAX_SEED + 1)
+        self.model.new_game(seed, self._players.value, self._bot_kind.value)
+        if not self.model.error:
+            self._seed_typed = False
+
+    def _seed_changed(self, change: Any) -> None:
+        if not self._drawing:  # the learner's typing, not the page showing the game's number
+            self._seed_typed = True
 
     def _picked(self, change: Any) -> None:
         if not self._drawing:
@@ -800,7 +843,11 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
             stopped, then = model.choice
             chose, best = texts["verb_stop" if stopped else "verb_draw"], texts["verb_stop" if then.stop else "verb_draw"]
             same = f" {texts['same']}" if stopped == then.stop else ""
-            self._choice.value = f'<div class="u9-note u9-pc-choice">{escape(texts["chose"].format(chose=chose, best=best))}{escape(same)}</div>'
+            if model.choice_from_last_turn():  # the turn came straight back: said of the last turn
+                said = _said("picture_cards.play.chose_last", lang, chose=chose, best=best)
+                self._choice.value = f'<div class="u9-note u9-pc-choice u9-pc-last">{said}{escape(same)}</div>'
+            else:
+                self._choice.value = f'<div class="u9-note u9-pc-choice">{escape(texts["chose"].format(chose=chose, best=best))}{escape(same)}</div>'
 
     def _draw_moves(self, view: PictureView, lang: str) -> None:
         model, texts = self.model, TEXTS[lang]
@@ -904,6 +951,10 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
             winner = s.suit_winners[i]
             cells = "".join(f"<td>{'<b>' if winner == p else ''}{s.points[i][p]}{' ✔</b>' if winner == p else ''}</td>" for p in range(len(view.pictures)))
             rows.append(f"<tr><td>{escape(_suit_name(suit, lang))}</td>{cells}</tr>")
+        removed = fields_of(view.rules).removed(len(view.pictures))
+        if removed is not None:  # PC1: everyone sees which suit two players take out
+            said = _said("picture_cards.play.removed_row", lang)
+            rows.append(f'<tr class="u9-pc-removed"><td>{escape(_suit_name(removed, lang))}</td><td colspan="{len(view.pictures)}"><i>{said}</i></td></tr>')
         won = "".join(f"<td><b>{s.won[p]}</b></td>" for p in range(len(view.pictures)))
         rows.append(f"<tr><td>{escape(texts['suits_won'])}</td>{won}</tr>")
         table = f'<table class="u9-table u9-pc-suits"><tr><th>{escape(texts["suit"])}</th>{head}</tr>{"".join(rows)}</table>'
@@ -915,9 +966,14 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         busts = sum(c.rank in BUST for c in view.pile)
         safe = sum(not is_low(c) for c in view.pile)
         pile = texts["pile"].format(n=len(view.pile), aces=aces, busts=busts, safe=safe)
-        aside = texts["aside"].format(cards=_glyphs(view.aside, lang))
-        out = texts["out"].format(cards=_glyphs(view.out, lang))
-        return f'<div class="u9-pc-box u9-pc-pile" data-pile="{len(view.pile)}">{pile}<br>{aside}<br>{out}</div>'
+        lines = [pile]
+        removed = fields_of(view.rules).removed(len(view.pictures))
+        if removed is not None:  # PC1: the whole suit, picture and number cards, never dealt nor drawn
+            n = sum(c.suit == removed for c in view.removed)
+            lines.append(f'<span class="u9-pc-taken-out">{_said("picture_cards.play.removed", lang, suit=_suit_name(removed, lang), n=n)}</span>')
+        lines.append(texts["aside"].format(cards=_glyphs(view.aside, lang)))
+        lines.append(_said("picture_cards.play.out", lang, html={"cards": _glyphs(view.out, lang)}))
+        return f'<div class="u9-pc-box u9-pc-pile" data-pile="{len(view.pile)}">{"<br>".join(lines)}</div>'
 
 
 def _suit_name(suit: Suit, lang: str) -> str:
