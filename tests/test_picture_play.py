@@ -326,6 +326,15 @@ class PicturePlayPage(PageMachine):
     def new_game_with_the_controls_as_they_are(self) -> None:
         self.play._new.click()
 
+    @rule(players=st.sampled_from([2, 3]), bot_kind=st.sampled_from(BOT_KINDS))
+    def change_the_table_or_the_bots(self, players: int, bot_kind: str) -> None:
+        """A table size or bots chosen mid-game: at once before the learner's first move, else for New game."""
+        model = self.play.model
+        under_way, game = model.in_progress, model.game
+        self.play._players.value, self.play._bot_kind.value = players, bot_kind
+        if under_way:
+            assert model.game is game
+
     @invariant()
     def nothing_failed(self) -> None:
         self.no_failure()
@@ -357,6 +366,12 @@ class PicturePlayPage(PageMachine):
         bots_hold_pictures = any(c is not None for seat in model.round.pictures[1:] for c in seat)
         if model.my_turn and model.view().stage is Stage.DRAW and not model.view().drawn and bots_hold_pictures:
             assert model.choice is None or model.choice_from_last_turn()
+
+    @invariant()
+    def controls_that_differ_from_the_game_on_the_table_are_said(self) -> None:
+        play, model = self.play, self.play.model
+        differ = (play._players.value, play._bot_kind.value) != (model.players, model.bot_kind)
+        assert differ == ("u9-pc-pending" in play._pending_note.value)
 
     @invariant()
     def the_box_shows_the_game_number_dealt(self) -> None:
@@ -506,3 +521,29 @@ def test_when_the_turn_comes_straight_back_the_feedback_says_it_was_the_last_tur
     [draw] = [b for b in play.move_buttons if b.description == "Trekk et kort"]
     draw.click()  # the first draw of the new turn (no choice: PC6, and it cannot end the turn: PC11)
     assert play._choice.value == "" and model.choice is None
+
+
+def test_a_table_size_chosen_before_the_first_move_deals_at_once_and_after_it_waits_for_new_game() -> None:
+    """A learner's review: Players 3 lit up and the table stayed "You / Bot 1", with no word (the
+    next redraw put the toggle back). Before the learner's first move it deals a game of three at
+    once; after it the game goes on, and the page says what New game starts."""
+    play = PicturePlay(seed=3, players=2)
+    model = play.model
+    play._players.value = 3
+    assert model.players == 3 and len(model.game.view(0).pictures) == 3 and model.seed == 3 and not play._pending_note.value
+    while not model.my_turn:
+        model.bot_step()
+    play.move_buttons[0].click()
+    assert model.in_progress
+    play._players.value, play._bot_kind.value = 2, "risk_30"
+    assert model.players == 3
+    assert text_of(play._pending_note.value) == "The game on the table goes on. New game starts 2 players, bots: stop when the risk is over 30%."
+    while not model.my_turn and not model.game.over:
+        model.bot_step()
+    if model.my_turn:
+        play.move_buttons[0].click()  # another move: the choices stay as chosen
+    assert (play._players.value, play._bot_kind.value) == (2, "risk_30")
+    model.lang = "nb"
+    assert text_of(play._pending_note.value).startswith("Spillet på bordet fortsetter. Nytt spill starter 2 spillere, roboter: stopper")
+    play._new.click()
+    assert (model.players, model.bot_kind, model.seed) == (2, "risk_30", 4) and not play._pending_note.value

@@ -171,6 +171,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no_bot_turn": "It is your turn: the bots wait for you.",
         "game_over": "The game is over: start a new game.",
         "bad_players": "Players must be 2 or 3, not {value}.",
+        "pending": "The game on the table goes on. New game starts {n} players, bots: {bots}.",
         "bad_bot": "No such bot: {value}.",
         "bad_seed": "A game number is a whole number from 0 to {top}, not {value}.",
         "line_keep": "{name} keeps {cards}.",
@@ -285,6 +286,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "no_bot_turn": "Det er din tur: robotene venter på deg.",
         "game_over": "Spillet er over: start et nytt spill.",
         "bad_players": "Antall spillere må være 2 eller 3, ikke {value}.",
+        "pending": "Spillet på bordet fortsetter. Nytt spill starter {n} spillere, roboter: {bots}.",
         "bad_bot": "Det finnes ingen slik robot: {value}.",
         "bad_seed": "Et spillnummer er et helt tall fra 0 til {top}, ikke {value}.",
         "line_keep": "{name} beholder {cards}.",
@@ -416,6 +418,7 @@ class PlayModel(t.HasTraits):
         self.log: list[tuple[int, Said]] = []  # (seat, the line in a language), oldest first
         self.choice: tuple[bool, Advice] | None = None  # the learner's last draw (False) or stop (True), and the advice then
         self.choice_turn = -1  # the round's turn (``PictureRound.turns``) in which that choice was made
+        self.moves_made = 0  # the learner's moves in this game
         super().__init__(lang=check_lang(lang))
         self.new_game(seed, players, bot_kind)
 
@@ -445,6 +448,12 @@ class PlayModel(t.HasTraits):
     def name(self, seat: int, lang: str | None = None) -> str:
         texts = TEXTS[lang or str(self.lang)]
         return texts["you"] if seat == LEARNER else texts["bot"].format(n=seat)
+
+    @property
+    def in_progress(self) -> bool:
+        """Has the learner moved in this game, and is it not over? A change of the table size then
+        waits for New game instead of throwing the game away."""
+        return self.moves_made > 0 and not self.game.over
 
     @property
     def my_turn(self) -> bool:
@@ -515,6 +524,7 @@ class PlayModel(t.HasTraits):
         self.bots = [None, *(factory(bot_seed(seed, p)) for p in range(1, players))]
         self.log = []
         self.choice, self.choice_turn = None, -1
+        self.moves_made = 0
         self._clear()
         self.version += 1
 
@@ -537,6 +547,7 @@ class PlayModel(t.HasTraits):
             plain = str(error)
             self._refuse(lambda lang: render(said, lang) if said is not None else plain)
             return
+        self.moves_made += 1
         if advice is not None and drawn:  # a real choice: the first draw of a turn is no choice (PC6)
             self.choice, self.choice_turn = (isinstance(move, Stop), advice), turn
         elif not isinstance(move, (Draw, Stop)) or turn != self.choice_turn:  # a move of a later turn: the choice is done with
@@ -670,6 +681,9 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._new = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
         self._new.add_class("u9-pc-new")
         self._new.on_click(guard(self, lambda _b: self.new_game()))
+        self._players.observe(guard(self, self._players_picked), names="value")
+        self._bot_kind.observe(guard(self, self._bots_picked), names="value")
+        self._pending_note = w.HTML()  # what New game starts, when it is not the game on the table
         self._status = w.HTML()
         self._drawn = w.HTML()
         self._chance = w.HTML()
@@ -703,6 +717,7 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
                 w.HTML(_CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden")),
                 self._title,
                 w.HBox([self._players, self._bot_kind, self._seed, self._new], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                self._pending_note,
                 self._error,
                 self._status,
                 self._drawn,
@@ -737,6 +752,22 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         if not self.model.error:
             self._seed_typed = False
 
+    def _players_picked(self, change: Any) -> None:
+        """Another table size: before the learner's first move, a game of that size at once (the same
+        game number); once they have moved, the game on the table goes on and the page says what
+        New game starts."""
+        if self._drawing or change["new"] is None:
+            return
+        model = self.model
+        if change["new"] != model.players and not model.in_progress:
+            model.new_game(model.seed, change["new"], model.bot_kind)
+        else:
+            self.update()
+
+    def _bots_picked(self, change: Any) -> None:
+        if not self._drawing and change["new"] is not None:
+            self.update()  # (the bots chosen play from New game on: the page says so)
+
     def _seed_changed(self, change: Any) -> None:
         if not self._drawing:  # the learner's typing, not the page showing the game's number
             self._seed_typed = True
@@ -755,13 +786,24 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._title.value = f"<h3 style='margin:.2em 0'>{escape(texts['title'])}</h3>"
         self._players.description = texts["players"]
         self._bot_kind.description = texts["bot_kind"]
-        self._bot_kind.options = [(texts[f"bot_{k}"], k) for k in BOT_KINDS]
+        offered = [(texts[f"bot_{k}"], k) for k in BOT_KINDS]
+        if list(self._bot_kind.options) != offered:  # (new words keep the bots chosen)
+            chosen = self._bot_kind.value
+            self._bot_kind.options = offered
+            self._bot_kind.value = chosen
         self._seed.description = texts["seed"]
         self._new.description = texts["new_game"]
         self._next_bot.description = texts["next_bot"]
         self._bots_to_me.description = texts["bots_to_me"]
-        if (self._players.value, self._bot_kind.value, self._seed.value) != (model.players, model.bot_kind, str(model.seed)) and not model.error:
-            self._players.value, self._bot_kind.value, self._seed.value = model.players, model.bot_kind, model.seed
+        if not self._seed_typed and self._seed.value != str(model.seed) and not model.error:
+            self._seed.value = model.seed  # (a number typed for New game stays until then)
+        chosen = (self._players.value, self._bot_kind.value)
+        if chosen != (model.players, model.bot_kind):
+            bots = texts[f"bot_{self._bot_kind.value}"]
+            words = texts["pending"].format(n=self._players.value, bots=bots)
+            self._pending_note.value = f'<div class="u9-note u9-pc-pending" role="status">{escape(words)}</div>'
+        else:
+            self._pending_note.value = ""
         self._error.value = f'<div class="u9-error" role="alert">⚠ {escape(model.error)}</div>' if model.error else ""
         self._status.value = self._status_html(view, lang)
         self._drawn.value = self._drawn_html(view, lang)
