@@ -692,3 +692,19 @@ def test_the_coach_says_as_good_when_its_figures_cannot_tell_the_learners_move_f
         assert said in reveal and ("otherwise" in said) != ("As good" in reveal), reveal
         norsk = text_of(view._reveal_html("nb"))
         assert ("Like godt som trenerens trekk" in norsk) == (seed == 1), norsk
+
+
+def test_new_game_deals_the_next_game_number_and_a_number_typed_stays_until_then() -> None:
+    """New game dealt the same cards again (the number stayed), and a number typed for the next game
+    was put back by the next move's redraw. New game now deals the next number, shown in the box; a
+    number typed since the last deal stays there through the moves and is the game New game deals."""
+    view = SeatView(family="upto9", players=2, seed=4, pause=0)
+    view._new.click()
+    assert view.model.seed == 5 and view._seed.value == "5"
+    view._seed.value = "4"  # typed: that game again, card for card
+    view.play(view.model.moves()[0])
+    assert view._seed.value == "4" and view.model.seed == 5
+    view._new.click()
+    assert view.model.seed == 4 and view._seed.value == "4" and not view._seed.chosen
+    view._new.click()
+    assert view.model.seed == 5

@@ -399,12 +399,49 @@ class GameNumber(WholeNumber):
     sends a widget's first change and holds back the rest until the kernel is done with it, but sends
     a click at once, which then acted on the number as it stood after one key."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chosen = False
+        """Has the learner typed a number since the page last showed the game dealt (``show``)?"""
+        self._showing = False
+        self.observe(self._typed_in, names="value")
+
+    def _typed_in(self, _change: Any) -> None:
+        if not self._showing:
+            self.chosen = True
+
+    def show(self, number: int) -> None:
+        """Show the number of the game dealt (the page's doing, not the learner's)."""
+        self._showing = True
+        try:
+            self.value = number
+        finally:
+            self._showing = False
+        self.chosen = False
+
     def typed(self, top: int = MAX_INT) -> int | str:
         """The game number in the box (up to ``top``), or the text typed there when it is none, for
         a model to refuse in its words (``as_typed``)."""
         text = str(self.value)
         number = game_number(text, top)
         return text if number is None else number
+
+    def for_new_game(self, dealt: int, top: int = MAX_INT) -> int | str:
+        """What New game deals after game ``dealt``: the number typed since that game was shown
+        (that game exactly), or else the next one (after ``top``, 0); a learner pressing New game
+        expects a new deal, not the same cards again.
+
+        >>> box = GameNumber()
+        >>> box.show(3)
+        >>> box.for_new_game(3, top=9), box.chosen
+        (4, False)
+        >>> box.value = "7"
+        >>> box.for_new_game(3, top=9), GameNumber(value=9).for_new_game(9, top=9)
+        (7, 0)
+        """
+        if self.chosen or game_number(str(self.value), top) != dealt:
+            return self.typed(top)
+        return (dealt + 1) % (top + 1)
 
 
 def game_number(text: str, top: int = MAX_INT) -> int | None:

@@ -676,8 +676,6 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         # A text, read exactly (a number field would clamp -5 to 0 or read 2.5 as 25, and say nothing).
         self._seed = GameNumber(value=self.model.seed, layout=w.Layout(width="auto", max_width="100%"), style={"description_width": "initial"})
         self._seed.add_class("u9-pc-seed")
-        self._seed_typed = False  # a game number typed since the last deal: "New game" plays it
-        self._seed.observe(guard(self, self._seed_changed), names="value")
         self._new = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
         self._new.add_class("u9-pc-new")
         self._new.on_click(guard(self, lambda _b: self.new_game()))
@@ -746,11 +744,9 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         """A new game with the players and bots chosen (as the button does): the game number typed
         since the last deal, that game exactly (the one shown too: a replay), or else the next game
         number (after the last, 0), shown in the box."""
-        typed = self._seed_typed or str(self._seed.value).strip() != str(self.model.seed)
-        seed = self._seed.typed(MAX_SEED) if typed else (self.model.seed + 1) % (MAX_SEED + 1)
-        self.model.new_game(seed, self._players.value, self._bot_kind.value)
+        self.model.new_game(self._seed.for_new_game(self.model.seed, MAX_SEED), self._players.value, self._bot_kind.value)
         if not self.model.error:
-            self._seed_typed = False
+            self._seed.show(self.model.seed)
 
     def _players_picked(self, change: Any) -> None:
         """Another table size: before the learner's first move, a game of that size at once (the same
@@ -767,10 +763,6 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
     def _bots_picked(self, change: Any) -> None:
         if not self._drawing and change["new"] is not None:
             self.update()  # (the bots chosen play from New game on: the page says so)
-
-    def _seed_changed(self, change: Any) -> None:
-        if not self._drawing:  # the learner's typing, not the page showing the game's number
-            self._seed_typed = True
 
     def _picked(self, change: Any) -> None:
         if not self._drawing:
@@ -795,8 +787,8 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         self._new.description = texts["new_game"]
         self._next_bot.description = texts["next_bot"]
         self._bots_to_me.description = texts["bots_to_me"]
-        if not self._seed_typed and self._seed.value != str(model.seed) and not model.error:
-            self._seed.value = model.seed  # (a number typed for New game stays until then)
+        if not self._seed.chosen and self._seed.value != str(model.seed) and not model.error:
+            self._seed.show(model.seed)  # (a number typed for New game stays until then)
         chosen = (self._players.value, self._bot_kind.value)
         if chosen != (model.players, model.bot_kind):
             bots = texts[f"bot_{self._bot_kind.value}"]

@@ -867,7 +867,10 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._link.value = ""
         self._pending.clear()
         short = bool(self._length.value) if self._length.layout.display != "none" else None  # hidden: a game without levels
-        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, self._seed.typed(MAX_SEED), short))
+        seed = self._seed.for_new_game(self.model.seed, MAX_SEED)
+        self._then_bots(lambda: self.model.new_game(self._game.value, self._players.value, self._strength.value, seed, short))
+        if not self.model.error:
+            self._seed.show(self.model.seed)
 
     def _setting_picked(self, name: str, value: Any, now: Callable[[], None] | None) -> None:
         """A setting chosen: ``now`` starts its new game at once before the learner has moved (a
@@ -879,6 +882,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
             self._pending.clear()
             self._link.value = ""
             self._then_bots(now)
+            if not model.error:
+                self._seed.show(model.seed)
             return
         if value == shown:
             self._pending.pop(name, None)
@@ -1014,8 +1019,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
         self._strength.value = wanted if wanted in kinds else next(iter(kinds))
         self._strength.description = texts["strength"]
         self._seed.description = texts["seed"]
-        if not model.error:
-            self._seed.value = model.seed
+        if not model.error and not self._seed.chosen:
+            self._seed.show(model.seed)  # (a number typed for New game stays until then)
         self._new.description = texts["new_game"]
         if is_rummy(chosen.rules):
             word = texts["word_phase" if chosen.rules.level_word == "phase" else "word_level"]
