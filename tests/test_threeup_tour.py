@@ -118,7 +118,7 @@ def test_a_3down_card_that_does_not_fit_is_taken_up_and_the_last_one_wins() -> N
     assert last.right == "win" and last.after.over and last.after.places[0] == 0
     last.pick("win")
     shown = text_of(last._reveal.value)
-    assert "you win, at once" in shown and "scores 21" in shown and RULES["en"]["T16"] in shown
+    assert "you win, at once" in shown and "scores 4 + 8 + 9 = 21" in shown and RULES["en"]["T16"] in shown
     with pytest.raises(ValueError, match="outcome 'win' is not among the answers"):
         WhatNext(Scene(down="9r", pile="6b"), blind=0, choices=("stays", "taken_up"))
 
@@ -151,9 +151,9 @@ def test_the_set_up_lays_three_chosen_cards_face_up_and_refuses_two_in_words() -
     s._buttons[0].click()
     s._buttons[1].click()
     s._lay.click()
-    assert s.laid is None and "choose exactly 3 cards of your hand to lay face up" in text_of(s._result.value)
+    assert s.laid is None and "Only 2 of 3 chosen: choose 1 more of your six cards." in text_of(s._result.value)
     s.lang = "nb"
-    assert "velg nøyaktig 3 kort" in text_of(s._result.value)
+    assert "Bare 2 av 3 valgt: velg 1 til av de seks kortene dine." in text_of(s._result.value)
     s._buttons[4].click()
     s._lay.click()
     assert s.laid == (s.six[0], s.six[1], s.six[4])
@@ -166,6 +166,95 @@ def test_the_set_up_lays_three_chosen_cards_face_up_and_refuses_two_in_words() -
     s._deal.click()
     assert s.seed == 2 and s.laid is None and not s.picked
     assert not any(b.disabled for b in s._buttons) and all(b.description for b in s._buttons)  # the new deal's cards, to tap
+
+
+def test_after_a_clear_plus_2_you_may_draw_before_each_of_the_plays_owed() -> None:
+    """T15: "before each they may draw one card": after a Clear +2 the reveal says each, not "before it"."""
+    plus1 = WhatNext(Scene(hand="C1 6r 8g", pile="4r 7b 9y", deck="5g 2k 10p"), play="C1")
+    plus2 = WhatNext(Scene(hand="C2 6r 8g", pile="4r 7b 9y", deck="5g 2k 10p"), play="C2")
+    for q in (plus1, plus2):
+        q.pick("clear_2")
+    shown = text_of(plus2._reveal.value)
+    assert "You still owe 2 more plays (a card, or several of one number); the second goes on the first." in shown
+    assert "Before each of them you may draw one card from the draw pile." in shown and "Before it" not in shown
+    assert "Before it you may draw one card from the draw pile." in text_of(plus1._reveal.value)
+    for q in (plus1, plus2):
+        q.lang = "nb"
+    shown = text_of(plus2._reveal.value)
+    assert "Før hver gang kan du trekke ett kort fra trekkbunken." in shown and "Før det" not in shown
+    assert "Før du spiller, kan du trekke ett kort fra trekkbunken." in text_of(plus1._reveal.value)
+    assert "before each you may draw one card" in RULES["en"]["T15"] and "før hver kan du trekke ett kort" in RULES["nb"]["T15"]
+
+
+def test_the_winning_reveal_shows_the_cards_the_other_player_scores() -> None:
+    """T18: the points the other player scores come from cards the reveal shows, summed."""
+    last = WhatNext(Scene(down="9r", pile="3g 6b", opponent="4r 8g 9b"), blind=0, choices=("stays", "taken_up", "win"))
+    last.pick("win")
+    html = last._reveal.value
+    assert re.findall(r'data-card="([^"]+)"', html.split("The other player still holds")[-1]) == ["4r", "8g", "9b"]
+    shown = text_of(html)
+    assert "The other player still holds" in shown and "If you play for points, the other player scores 4 + 8 + 9 = 21 for these cards." in shown
+    assert "a number card its number, a Clear 15, a Clear +1 20, a Clear +2 25" in shown  # T18, as the engine counts
+    penalties = dict(THREEUP.penalties)
+    assert (penalties["7"], penalties["clear"], penalties["clear+1"], penalties["clear+2"]) == (7, 15, 20, 25)
+    last.lang = "nb"
+    html = last._reveal.value
+    assert re.findall(r'data-card="([^"]+)"', html.split("Den andre spilleren har fortsatt")[-1]) == ["4r", "8g", "9b"]
+    assert "Spiller dere om poeng, får den andre spilleren 4 + 8 + 9 = 21 poeng for disse kortene." in text_of(html)
+    one = WhatNext(Scene(down="9r", pile="3g 6b", opponent="C1"), blind=0, choices=("stays", "taken_up", "win"))
+    one.pick("win")
+    assert "the other player scores 20 for these cards." in text_of(one._reveal.value)
+
+
+def test_the_set_up_takes_no_fourth_card_and_says_when_none_is_chosen() -> None:
+    """The picker holds at most three cards (a fourth tap says why, before the button), and laying
+    none says none are chosen; its words call the six "your six cards", the kept three "your hand"."""
+    s = SetUp(seed=1)
+    s._lay.click()
+    shown = text_of(s._result.value)
+    assert s.laid is None and "No card is chosen yet: tap 3 of your six cards first." in shown and "exactly" not in shown
+    s.lang = "nb"
+    assert "Ingen kort er valgt ennå: trykk først på 3 av de seks kortene dine." in text_of(s._result.value)
+    s.lang = "en"
+    for i in (0, 1, 2, 3):
+        s._buttons[i].click()
+    assert s.picked == {0, 1, 2}
+    count = text_of(s._count.value)
+    assert "3 of 3 chosen" in count and "You have chosen 3 already: tap a chosen card again to put it back, then choose another." in count
+    assert "4 of 3" not in count
+    s.lang = "nb"
+    assert "Du har alt valgt 3: trykk på et valgt kort igjen for å legge det tilbake, og velg så et annet." in text_of(s._count.value)
+    s._buttons[2].click()  # put one back: the note goes, and the fourth card can be chosen
+    s._buttons[3].click()
+    assert s.picked == {0, 1, 3} and "Du har alt valgt" not in text_of(s._count.value)
+    s._lay.click()
+    assert s.laid == (s.six[0], s.six[1], s.six[3])
+    s2 = SetUp(seed=2)
+    s2.choose([0, 1, 2])
+    s2.choose([3, 4, 5])  # choosing another three as tapping does: the old ones put back first
+    assert s2.picked == {3, 4, 5}
+
+
+def test_the_norwegian_words_of_the_tour_say_play_ruling_and_face_up_one_way() -> None:
+    """In 3UP 3DOWN "trekke" is drawing from "trekkbunken": a play is never "et trekk" in the tour;
+    face up and down is "med forsiden opp/ned" everywhere in the 3UP words the tour shows."""
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    norwegian = " ".join(re.findall(r'<div class="u9-nb">(.*?)</div>', markdown, re.S))
+    words = " ".join([*TEXTS["nb"].values(), *RULES["nb"].values(), norwegian])
+    assert not re.findall(r"\btrekk(et|ene)?\b", words, re.I), re.findall(r".{30}\btrekk(?:et|ene)?\b.{30}", words, re.I)
+    assert "kjennelse" not in words and "billedsiden" not in words and "bildesiden" not in words
+    assert words.count("forsiden") >= 8
+    catalog = (ROOT / "upto9" / "families" / "threeup" / "locale" / "nb" / "LC_MESSAGES" / "threeup.po").read_text(encoding="utf-8")
+    assert "billedsiden" not in catalog  # the seat's words (page 11) say it as the tour does
+    q = WhatNext(Scene(hand="C 6r 8g", pile="4r 7b 9y", deck="5g 2k 10p"), play="C", lang="nb")
+    assert "Hva skjer når dette er spilt?" in text_of(q._question.value)
+    q.pick("clear_end")
+    assert text_of(q._reveal.value).split("Etterpå")[0].strip().startswith("Riktig!")
+    blind = WhatNext(Scene(down="4g 9r 2b", pile="3r 6k"), blind=0, choices=("stays", "taken_up", "win"), lang="nb")
+    assert "Hva skjer når du snur det?" in text_of(blind._question.value)
+    blind.lang = "en"
+    assert "What happens when you turn it over?" in text_of(blind._question.value)
 
 
 def test_new_deals_of_the_set_up_leave_no_button_behind() -> None:
@@ -306,6 +395,7 @@ class TourMachine(RuleBasedStateMachine):
         s = self.setup
         if s.laid is not None:
             assert len(s.laid) == 3 and s.round.up[s.seat] == list(s.laid)
+        assert len(s.picked) <= 3  # a fourth card is never taken
         assert len(s.six) == 6
         words = TEXTS[self.page._switch.value]
         assert words["luck_title"] in self.luck.html.value and words["setup_title"] in s._title.value

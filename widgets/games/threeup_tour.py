@@ -86,6 +86,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "refused": "✘ It cannot be played: {why}.",
         "only_pick_up": "Nothing you hold fits: you must pick up the pile.",
         "what_next": "What happens after this play?",
+        "what_next_blind": "What happens when you turn it over?",
+        "what_next_pick_up": "What happens when you pick up the pile?",
         "o_stays": "It stays on the pile; the next player's turn",
         "o_clear_end": "The pile leaves the game; your turn ends",
         "o_clear_1": "The pile leaves the game; you play once more",
@@ -93,13 +95,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "o_taken_up": "You take it up with the pile",
         "o_picked_up": "You take the whole pile into your hand",
         "o_win": "You win",
-        "after": "After the play",
+        "after": "Afterwards",
         "owed_1": "You still owe 1 more play (a card, or several of one number).",
         "owed_n": "You still owe {n} more plays (a card, or several of one number); the second goes on the first.",
         "may_draw": "Before it you may draw one card from the draw pile.",
+        "may_draw_each": "Before each of them you may draw one card from the draw pile.",
         "next_turn": "Now it is the next player's turn.",
         "won": "You have no cards left: you win, at once.",
-        "others_points": "If you play for points, the other player scores {n} for the cards they still hold.",
+        "others_held": "The other player still holds",
+        "others_points": "If you play for points, the other player scores {points} for these cards.",
         "hand_after": "Your hand now",
         "where_from": "Where does your next card come from?",
         "w_hand": "My hand",
@@ -115,6 +119,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lay": "Lay them face up",
         "deal": "Deal again",
         "chosen": "{n} of {total} chosen",
+        "setup_full": "You have chosen {total} already: tap a chosen card again to put it back, then choose another.",
+        "setup_none": "No card is chosen yet: tap {total} of your six cards first.",
+        "setup_few": "Only {n} of {total} chosen: choose {k} more of your six cards.",
         "setup_done": "Laid face up on your three 3DOWN cards; the other three are your hand.",
         "setup_bot": "A sensible player (the computer's heuristic player) lays its strongest cards face up, kept for the end of the game:",
         "setup_bot_row": "Its 3UP",
@@ -159,7 +166,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "plays": "✔ Det kan spilles.",
         "refused": "✘ Det kan ikke spilles: {why}.",
         "only_pick_up": "Ingenting du har passer: du må ta opp bunken.",
-        "what_next": "Hva skjer etter dette trekket?",
+        "what_next": "Hva skjer når dette er spilt?",
+        "what_next_blind": "Hva skjer når du snur det?",
+        "what_next_pick_up": "Hva skjer når du tar opp bunken?",
         "o_stays": "Det blir liggende på bunken; neste spillers tur",
         "o_clear_end": "Bunken går ut av spillet; turen din er over",
         "o_clear_1": "Bunken går ut av spillet; du spiller én gang til",
@@ -167,13 +176,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "o_taken_up": "Du tar det opp sammen med bunken",
         "o_picked_up": "Du tar hele bunken opp på hånda",
         "o_win": "Du vinner",
-        "after": "Etter trekket",
+        "after": "Etterpå",
         "owed_1": "Du skal fortsatt spille 1 gang til (ett kort, eller flere med samme tall).",
         "owed_n": "Du skal fortsatt spille {n} ganger til (ett kort, eller flere med samme tall); den andre legges på den første.",
-        "may_draw": "Før det kan du trekke ett kort fra trekkbunken.",
+        "may_draw": "Før du spiller, kan du trekke ett kort fra trekkbunken.",
+        "may_draw_each": "Før hver gang kan du trekke ett kort fra trekkbunken.",
         "next_turn": "Nå er det neste spillers tur.",
         "won": "Du har ingen kort igjen: du vinner, med en gang.",
-        "others_points": "Spiller dere om poeng, får den andre spilleren {n} poeng for kortene de fortsatt har.",
+        "others_held": "Den andre spilleren har fortsatt",
+        "others_points": "Spiller dere om poeng, får den andre spilleren {points} poeng for disse kortene.",
         "hand_after": "Hånda di nå",
         "where_from": "Hvor kommer det neste kortet ditt fra?",
         "w_hand": "Hånda mi",
@@ -189,6 +200,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lay": "Legg dem med forsiden opp",
         "deal": "Del ut på nytt",
         "chosen": "{n} av {total} valgt",
+        "setup_full": "Du har alt valgt {total}: trykk på et valgt kort igjen for å legge det tilbake, og velg så et annet.",
+        "setup_none": "Ingen kort er valgt ennå: trykk først på {total} av de seks kortene dine.",
+        "setup_few": "Bare {n} av {total} valgt: velg {k} til av de seks kortene dine.",
         "setup_done": "Lagt med forsiden opp på dine tre 3DOWN-kort; de tre andre er hånda di.",
         "setup_bot": "En fornuftig spiller (datamaskinens enkle spiller) legger de sterkeste kortene med forsiden opp, til slutten av spillet:",
         "setup_bot_row": "Dens 3UP",
@@ -231,7 +245,10 @@ RULES: Final[dict[str, dict[str, str]]] = {
         "T14": "T14. Three of one number in a row on top of the pile count as a Clear: the pile leaves the game.",
         "T15": "T15. Clear +1, Clear +2: after a Clear +1 you owe one more play, after a Clear +2 two; before each you may draw one card.",
         "T16": "T16. Winning: the first player to play their last 3DOWN card wins, at once.",
-        "T18": "T18. Points (optional): a player scores the cards they still hold; the fewest points win.",
+        "T18": (
+            "T18. Points (optional): a player scores the cards they still hold, a number card its number, a Clear 15, a Clear +1 20, "
+            "a Clear +2 25; the fewest points win."
+        ),
         "T2": "T2. The set-up: three cards face down (3DOWN), then six; lay three of the six face up on them (3UP) and keep three as your hand.",
     },
     "nb": {
@@ -247,7 +264,10 @@ RULES: Final[dict[str, dict[str, str]]] = {
         "T14": "T14. Tre like tall etter hverandre øverst på bunken teller som et Clear: bunken går ut av spillet.",
         "T15": "T15. Clear +1, Clear +2: etter et Clear +1 skal du spille én gang til, etter et Clear +2 to ganger; før hver kan du trekke ett kort.",
         "T16": "T16. Å vinne: den første som spiller sitt siste 3DOWN-kort, vinner, med en gang.",
-        "T18": "T18. Poeng (valgfritt): en spiller får poeng for kortene de fortsatt har; færrest poeng vinner.",
+        "T18": (
+            "T18. Poeng (valgfritt): en spiller får poeng for kortene de fortsatt har, et tallkort tallet sitt, et Clear 15, "
+            "et Clear +1 20, et Clear +2 25; færrest poeng vinner."
+        ),
         "T2": "T2. Oppsettet: tre kort med forsiden ned (3DOWN), så seks til; legg tre av de seks med forsiden opp på dem (3UP) og behold tre som hånd.",
     },
 }
@@ -333,6 +353,16 @@ class PredictModel(t.HasTraits):
 def _rule_html(keys: Sequence[str], lang: str) -> str:
     lines = "".join(f"<li>{escape(RULES[lang][k])}</li>" for k in dict.fromkeys(keys))
     return f"<div class='u9-note'><b>{escape(TEXTS[lang]['rule'])}</b><ul style='margin:.1em 0'>{lines}</ul></div>"
+
+
+def _said(lines: Sequence[str]) -> str:
+    return "".join(f"<div><b>{escape(line)}</b></div>" for line in lines)
+
+
+def _held(rnd: ThreeUpRound, seat: int) -> list[ThreeUpCard]:
+    """The cards ``seat`` still holds that count for points (T18): those in the rules' ``score_zones``."""
+    zones: dict[str, Sequence[ThreeUpCard | None]] = {"hand": rnd.hands[seat], "up": rnd.up[seat], "down": rnd.down[seat]}
+    return [c for zone in rnd.fields.score_zones for c in zones[zone] if c is not None]
 
 
 def _scene_html(rnd: ThreeUpRound, lang: str, *, hand: bool = True, deck: bool = True) -> str:
@@ -571,29 +601,40 @@ class WhatNext(_Question):
         rnd = self.before
         if isinstance(self.move, Play):
             shown = card_row((card_html(c, lang=lang) for c in self.move.cards), texts["play"])
+            question = texts["what_next"]
         elif isinstance(self.move, PlayBlind):
             card = rnd.down[0][self.move.slot]
             shown = card_row([card_html(card, lang=lang)], texts["turn"])
+            question = texts["what_next_blind"]
         else:
             shown = f"<div class='u9-note'>{escape(texts['only_pick_up'])}</div>"
-        return f"<div>{_MARK} <b>{escape(texts['what_next'])}</b></div>{_scene_html(rnd, lang)}{shown}"
+            question = texts["what_next_pick_up"]
+        return f"<div>{_MARK} <b>{escape(question)}</b></div>{_scene_html(rnd, lang)}{shown}"
 
     def reveal_html(self, lang: str) -> str:
         texts = TEXTS[lang]
         rnd = self.after
         lines: list[str] = []
         keys: list[str] = []
+        others = ""
         if self.result == "win":
             lines.append(texts["won"])
             keys.append("T16")
-            # Points are an optional rule (T18): said as "if you play for points", from the engine's count.
-            lines.append(texts["others_points"].format(n=rnd.scores()[1]))
+            # Points are an optional rule (T18): said as "if you play for points", from the engine's count,
+            # beside the cards it counts (the other seat's cards in the rules' score zones) and their sum.
+            held = _held(rnd, 1)
+            values = [rnd.rules.penalty(c) for c in held]
+            total = rnd.scores()[1]
+            assert sum(values) == total
+            points = f"{' + '.join(map(str, values))} = {total}" if len(values) > 1 else str(total)
+            others = card_row((card_html(c, lang=lang) for c in held), texts["others_held"]) + _said([texts["others_points"].format(points=points)])
             keys.append("T18")
         else:
             if self.result in ("clear_1", "clear_2"):
-                lines.append(texts["owed_1"] if rnd.actions_left == 1 else texts["owed_n"].format(n=rnd.actions_left))
-                if Draw() in rnd.legal_moves():
-                    lines.append(texts["may_draw"])
+                owed = rnd.actions_left
+                lines.append(texts["owed_1"] if owed == 1 else texts["owed_n"].format(n=owed))
+                if Draw() in rnd.legal_moves():  # T15: a draw may come before each action owed
+                    lines.append(texts["may_draw"] if owed == 1 else texts["may_draw_each"])
             elif rnd.turn != 0:
                 lines.append(texts["next_turn"])
             clears = getattr(self.record, "clears", None)
@@ -610,8 +651,10 @@ class WhatNext(_Question):
         cleared = len(rnd.cleared)
         out = f"<div class='u9-note'>{escape(texts['cleared'].format(n=cleared))}</div>" if cleared else ""
         hand = card_row((card_html(c, lang=lang) for c in rnd.hands[0]), texts["hand_after"]) if rnd.hands[0] else ""
-        said = "".join(f"<div><b>{escape(line)}</b></div>" for line in lines)
-        return f"<div class='u9-example'><b>{escape(texts['after'])}</b>{_scene_html(rnd, lang, hand=False)}{out}{hand}{said}</div>{_rule_html(keys, lang)}"
+        return (
+            f"<div class='u9-example'><b>{escape(texts['after'])}</b>{_scene_html(rnd, lang, hand=False)}{out}{hand}{_said(lines)}{others}</div>"
+            f"{_rule_html(keys, lang)}"
+        )
 
 
 class WhereFrom(_Question):
@@ -662,8 +705,13 @@ class WhereFrom(_Question):
 
 class SetUp(OwnLanguage, w.VBox):  # type: ignore[misc]
     """The set-up choice (T2), live: a real deal (from ``seed``); the seat that chooses first sees
-    its six cards and taps three; the engine lays them face up (``ChooseUp``) or says why not; then
-    what the heuristic bot chose from the same six. "Deal again" deals the next seed.
+    its six cards and taps three (a fourth tap is not taken: the count line says to put one back
+    first); the engine lays them face up (``ChooseUp``) or says why not; then what the heuristic
+    bot chose from the same six. "Deal again" deals the next seed.
+
+    The engine's refusal of too few cards ("choose exactly 3 cards of your hand", the hand being
+    all six at the set-up) is said in the page's words, where "your hand" is the three kept: none
+    chosen yet, or how many more to choose of the six. Any other refusal is the engine's words.
 
     >>> s = SetUp(seed=1)
     >>> s.choose([0, 1, 2]); s.lay(); len(s.laid)
@@ -706,6 +754,8 @@ class SetUp(OwnLanguage, w.VBox):  # type: ignore[misc]
         self.picked: set[int] = set()
         self.laid: tuple[ThreeUpCard, ...] | None = None
         self.refusal: Message | None = None
+        self.full = False  # a fourth card was tapped: not taken
+        self.short = False  # the engine refused too few cards (said in the page's words)
         # The card buttons, by place: made once (a new deal relabels them; new ones each deal stayed alive).
         pool = self._pool
         for place in range(len(pool), len(self.six)):
@@ -722,27 +772,40 @@ class SetUp(OwnLanguage, w.VBox):  # type: ignore[misc]
         """The cards tapped, in the order of the six."""
         return tuple(c for i, c in enumerate(self.six) if i in self.picked)
 
+    @property
+    def face_up(self) -> int:
+        """How many cards are laid face up (T2: three)."""
+        return fields_of(self.rules).face_up
+
     def tap(self, index: int) -> None:
-        """Tap the card at ``index`` of the six: chosen, or no longer (until the cards are laid)."""
+        """Tap the card at ``index`` of the six: chosen, or no longer (until the cards are laid).
+        With three chosen another card is not taken: ``full`` says to put one back first."""
         if self.laid is not None:
             return
-        self.picked ^= {index}
+        self.full = index not in self.picked and len(self.picked) >= self.face_up
+        if not self.full:
+            self.picked ^= {index}
         self.refusal = None
+        self.short = False
         self.redraw()
 
     def choose(self, picks: Sequence[int]) -> None:
-        """Choose exactly the cards at these positions of the six (as tapping them does)."""
-        for i in set(picks) ^ self.picked:
+        """Choose exactly the cards at these positions of the six (as tapping them does: the cards
+        no longer wanted are put back first)."""
+        for i in sorted(self.picked - set(picks)) + sorted(set(picks) - self.picked):
             self.tap(i)
 
     def lay(self) -> None:
         """Ask the engine to lay the chosen cards face up: done, or its refusal in words."""
         if self.laid is not None:
             return
+        self.full = False
         try:
             self.round.play(ChooseUp(self.chosen))
         except RuleError as error:
-            self.refusal = message_of(error)
+            refusal = message_of(error)
+            self.short = refusal.key == "threeup.choose_three" and len(self.picked) < self.face_up
+            self.refusal = None if self.short else refusal
         else:
             self.laid = self.chosen
         self.redraw()
@@ -754,11 +817,18 @@ class SetUp(OwnLanguage, w.VBox):  # type: ignore[misc]
         for i, (card, button) in enumerate(zip(self.six, self._buttons, strict=True)):
             style_card_button(button, card, 1 if i in self.picked else 0, lang)
             button.disabled = self.laid is not None
-        self._count.value = f"<div class='u9-note'>{escape(texts['chosen'].format(n=len(self.picked), total=fields_of(self.rules).face_up))}</div>"
+        total, n = self.face_up, len(self.picked)
+        count = f"<div class='u9-note'>{escape(texts['chosen'].format(n=n, total=total))}</div>"
+        if self.full:
+            count += f"<div class='u9-error' role='alert'>⚠ {escape(texts['setup_full'].format(total=total))}</div>"
+        self._count.value = count
         self._lay.description = texts["lay"]
         self._lay.disabled = self.laid is not None
         self._deal.description = texts["deal"]
         parts = []
+        if self.short:
+            said = texts["setup_none"].format(total=total) if not n else texts["setup_few"].format(n=n, total=total, k=total - n)
+            parts.append(f"<div class='u9-error' role='alert'>⚠ {escape(said)}</div>")
         if self.refusal is not None:
             parts.append(f"<div class='u9-error' role='alert'>⚠ {escape(texts['setup_refused'].format(why=render(self.refusal, lang)))}</div>")
         if self.laid is not None:
