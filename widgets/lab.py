@@ -209,7 +209,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "pick_ups": "Ganger bunken tas opp per spill (snitt)",
         "clears": "Ganger bunken ryddes per spill (snitt)",
         "picked_up_cards": "Kort tatt opp per spill (snitt)",
-        "blind_failed": "Kort med bildesiden ned som ikke passet, per spill (snitt)",
+        "blind_failed": "Kort med forsiden ned som ikke passet, per spill (snitt)",
         "busts": "Turer som endte med en 2-er eller 3-er, per spill (snitt)",
         "aces": "Ess trukket per spill (snitt)",
         "shifts": "Lagte kort flyttet per spill (snitt)",

@@ -51,7 +51,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "dealer": "giver",
         "turn": "har turen",
         "on": "+",
-        "face_down": "med billedsiden ned",
+        "face_down": "med forsiden ned",
     },
 }
 
