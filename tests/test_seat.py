@@ -708,3 +708,19 @@ def test_new_game_deals_the_next_game_number_and_a_number_typed_stays_until_then
     assert view.model.seed == 4 and view._seed.value == "4" and not view._seed.chosen
     view._new.click()
     assert view.model.seed == 5
+
+
+def test_the_ready_made_face_up_choices_are_few_and_the_strongest_first() -> None:
+    """A learner's review: twelve of the twenty choices of three, in the order dealt, none with the
+    strong cards the coach then advised, and a refusal pushed below them off a phone. Now a few,
+    the heuristic bot's own choice first."""
+    from upto9.families.threeup.bot import ThreeUpBot
+    from upto9.families.threeup.round import ChooseUp
+
+    for seed in range(4):
+        view = SeatView(family="threeup", players=2, seed=seed, pause=0)
+        model = view.model
+        offered = [b.move for b in model.buttons() if isinstance(b.move, ChooseUp)]
+        choices = [m for m in model.moves() if isinstance(m, ChooseUp)]
+        assert len(offered) == min(4, len(choices)) and len(choices) > 4
+        assert offered[0] == ThreeUpBot().choose(model.view(), choices)

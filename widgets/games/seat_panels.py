@@ -26,6 +26,7 @@ from upto9.cards import PlayingCard
 from upto9.families.picture_cards.game import Draw as PictureDraw
 from upto9.families.picture_cards.game import Move as PictureMove
 from upto9.families.picture_cards.game import PictureView, Place, Stop
+from upto9.families.threeup.bot import strength
 from upto9.families.threeup.cards import ThreeUpCard
 from upto9.families.threeup.round import ChooseUp, KeepUp, PickUp, Play, PlayBlind, Stage, SwapUp, ThreeUpView
 from upto9.families.threeup.round import Draw as ThreeUpDraw
@@ -102,7 +103,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "draw": "Draw a card",
         "swap": "Swap {hand} for your 3UP {up}",
         "keep": "Keep your 3UP cards",
-        "hint_choose": "Pick three cards to lay face up on your 3DOWN cards (or tap a ready-made choice).",
+        "hint_choose": "Pick three cards to lay face up on your 3DOWN cards (or tap a ready-made choice: the strongest cards first).",
         "hint_threeup": "Pick cards of one number and play them, or tap a play below.",
         "hint_blind": "Your hand and 3UP cards are gone: turn a 3DOWN card, blind.",
         "hint_picture": "Tap a move.",
@@ -139,7 +140,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "draw": "Trekk et kort",
         "swap": "Bytt {hand} mot 3UP-kortet ditt {up}",
         "keep": "Behold 3UP-kortene",
-        "hint_choose": "Velg tre kort som skal ligge med forsiden opp på 3DOWN-kortene dine (eller trykk på et ferdig valg).",
+        "hint_choose": "Velg tre kort som skal ligge med forsiden opp på 3DOWN-kortene dine (eller trykk på et ferdig valg: de sterkeste kortene først).",
         "hint_threeup": "Velg kort med samme tall og spill dem, eller trykk på et spill under.",
         "hint_blind": "Hånden og 3UP-kortene er brukt opp: snu et 3DOWN-kort, i blinde.",
         "hint_picture": "Trykk på et trekk.",
@@ -159,8 +160,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 assert set(TEXTS) == set(LANGS) and all(set(TEXTS[lang]) == set(TEXTS["en"]) for lang in LANGS)
 
 MAX_QUICK: Final = 12
-"""The most ready-made buttons a panel shows for one kind of move (3UP 3DOWN's choices of three);
-the picked cards build any other."""
+"""The most ready-made buttons a panel shows for one kind of move (3UP 3DOWN's plays); the picked
+cards build any other."""
+
+MAX_CHOICES_UP: Final = 4
+"""The ready-made choices of 3UP 3DOWN's face-up cards, the strongest first (the heuristic bot's
+order): twelve of twenty in the order dealt hid the strong ones and pushed a refusal off a phone."""
 
 
 _SUITS: Final = frozenset("♠♥♦♣")
@@ -359,7 +364,9 @@ class ThreeUpPanel:
         elif picked and view.stage is Stage.PLAY:
             source = ThreeUpSource.HAND if view.hand else ThreeUpSource.UP
             shown.append(Button(texts["play_picked"], Play(source, cast(tuple[ThreeUpCard, ...], tuple(picked))), "success"))
-        quick = [m for m in moves if isinstance(m, (ChooseUp, Play))][:MAX_QUICK]
+        choices = [m for m in moves if isinstance(m, ChooseUp)]
+        ranked = sorted(choices, key=lambda m: sorted((strength(c) for c in m.cards), reverse=True), reverse=True)[:MAX_CHOICES_UP]
+        quick = [*ranked, *[m for m in moves if isinstance(m, Play)][:MAX_QUICK]]
         shown.extend(Button(self.label(m, view, names, lang), m) for m in quick)
         shown.extend(
             Button(self.label(m, view, names, lang), m, "warning" if isinstance(m, PickUp) else "") for m in moves if not isinstance(m, (ChooseUp, Play))
