@@ -724,3 +724,22 @@ def test_the_ready_made_face_up_choices_are_few_and_the_strongest_first() -> Non
         choices = [m for m in model.moves() if isinstance(m, ChooseUp)]
         assert len(offered) == min(4, len(choices)) and len(choices) > 4
         assert offered[0] == ThreeUpBot().choose(model.view(), choices)
+
+
+def test_the_picture_card_table_at_the_seat_says_each_picture_cards_points_and_who_wins_each_suit() -> None:
+    """A learner's review: at the end of a picture-card game the seat said "You win!" beside cards
+    listed as "Q♠ + 6♥ 8♥ 4♦", no points and no suits, where page 9 shows both. The seat shows
+    page 9's table."""
+    view = SeatView(family="picture_cards", players=3, seed=2, pause=0)
+    model = view.model
+    while not model.game.over:
+        if model.my_turn:
+            model.play(model.moves()[0])
+        else:
+            model.bot_step()
+    view.update()
+    for lang, words in (("en", ("Suits won", "points", "Suit")), ("nb", ("Sorter vunnet", "poeng", "Sort"))):
+        view.lang = lang
+        shown = text_of(view._table.value)
+        assert all(w in shown for w in words), shown
+    assert "u9-pc-suits" in view._table.value and "✔" in view._table.value

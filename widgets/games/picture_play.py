@@ -55,6 +55,7 @@ from upto9.families.picture_cards.game import (
     fields_of,
     is_low,
     score_with,
+    standing,
 )
 from upto9.family import FamilyGame
 from upto9.messages import Message, render
@@ -66,7 +67,7 @@ from .._common import ChoiceButtons, DrawnView, GameNumber, ModelLanguage, as_ty
 from ..cards_html import card_html
 from ..texts import LANGS, check_lang, number_text, percent_text
 
-__all__ = ["BOT_KINDS", "LEARNER", "MAX_SEED", "TEXTS", "PicturePlay", "PlayModel", "move_label"]
+__all__ = ["BOT_KINDS", "LEARNER", "MAX_SEED", "PLAY_CSS", "TEXTS", "PicturePlay", "PlayModel", "move_label", "table_html"]
 
 LEARNER: Final = 0
 """The learner's seat."""
@@ -640,7 +641,7 @@ class PlayModel(t.HasTraits):
 
 # --- the view ------------------------------------------------------------------------------------------
 
-_CSS: Final = """<style>
+PLAY_CSS: Final = """<style>
 .u9-pc .u9-pc-box { border: 1px solid #ddd; border-radius: .4em; padding: .4em .6em; margin: .4em 0; }
 .u9-pc .u9-pc-chance { background: #e3f2fd; border-color: #90caf9; }
 .u9-pc .u9-pc-advice { background: #f1f8e9; border-color: #aed581; }
@@ -712,7 +713,7 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         super().__init__(
             [
                 style_tag(),
-                w.HTML(_CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden")),
+                w.HTML(PLAY_CSS, layout=w.Layout(height="0px", margin="0", overflow="hidden")),
                 self._title,
                 w.HBox([self._players, self._bot_kind, self._seed, self._new], layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self._pending_note,
@@ -960,39 +961,7 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         return f'<div {box}>{head}<ul style="margin:.2em 0;padding-left:1.2em">{items}</ul></div>'
 
     def _table_html(self, view: PictureView, lang: str) -> str:
-        model, texts = self.model, TEXTS[lang]
-        f = fields_of(view.rules)
-        seats = []
-        for p, pictures in enumerate(view.pictures):
-            slots = []
-            for slot, picture in enumerate(pictures):
-                placed = view.placed[p][slot]
-                if picture is None:
-                    slots.append(f'<div class="u9-pc-slot u9-note">— {escape(texts["lost"])}</div>')
-                    continue
-                small = "".join(card_html(c, lang=lang) for c in placed)
-                score = texts["points"].format(n=score_with(picture, placed, f))
-                slots.append(
-                    f'<div class="u9-pc-slot">{card_html(picture, lang=lang)}'
-                    f'<span class="u9-pc-small u9-row" style="margin:0">{small}</span><b>= {escape(score)}</b></div>'
-                )
-            turn = " u9-turn" if view.turn == p and view.stage is not Stage.OVER else ""
-            seats.append(f'<div class="u9-player{turn}" data-seat="{p}"><b>{escape(model.name(p, lang))}</b>{"".join(slots)}</div>')
-        s = model.round.standing()
-        head = "".join(f"<th>{escape(model.name(p, lang))}</th>" for p in range(len(view.pictures)))
-        rows = []
-        for i, suit in enumerate(s.suits):
-            winner = s.suit_winners[i]
-            cells = "".join(f"<td>{'<b>' if winner == p else ''}{s.points[i][p]}{' ✔</b>' if winner == p else ''}</td>" for p in range(len(view.pictures)))
-            rows.append(f"<tr><td>{escape(_suit_name(suit, lang))}</td>{cells}</tr>")
-        removed = fields_of(view.rules).removed(len(view.pictures))
-        if removed is not None:  # PC1: everyone sees which suit two players take out
-            said = _said("picture_cards.play.removed_row", lang)
-            rows.append(f'<tr class="u9-pc-removed"><td>{escape(_suit_name(removed, lang))}</td><td colspan="{len(view.pictures)}"><i>{said}</i></td></tr>')
-        won = "".join(f"<td><b>{s.won[p]}</b></td>" for p in range(len(view.pictures)))
-        rows.append(f"<tr><td>{escape(texts['suits_won'])}</td>{won}</tr>")
-        table = f'<table class="u9-table u9-pc-suits"><tr><th>{escape(texts["suit"])}</th>{head}</tr>{"".join(rows)}</table>'
-        return f'<div class="u9-pc-table"><h4 style="margin:.4em 0">{escape(texts["table"])}</h4><div class="u9-pc-seats">{"".join(seats)}</div>{table}</div>'
+        return table_html(view, [self.model.name(p, lang) for p in range(len(view.pictures))], lang)
 
     def _pile_html(self, view: PictureView, lang: str) -> str:
         texts = TEXTS[lang]
@@ -1008,6 +977,45 @@ class PicturePlay(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ip
         lines.append(texts["aside"].format(cards=_glyphs(view.aside, lang)))
         lines.append(_said("picture_cards.play.out", lang, html={"cards": _glyphs(view.out, lang)}))
         return f'<div class="u9-pc-box u9-pc-pile" data-pile="{len(view.pile)}">{"<br>".join(lines)}</div>'
+
+
+def table_html(view: PictureView, names: Sequence[str], lang: str) -> str:
+    """The table as a seat sees it (everything, picture ruling 10): each seat's picture cards with the
+    cards on them and their points, and the suits: each seat's points in it and who wins it (PC12-PC17).
+    Page 9 and the seat (page 11) show it alike."""
+    texts = TEXTS[lang]
+    f = fields_of(view.rules)
+    seats = []
+    for p, pictures in enumerate(view.pictures):
+        slots = []
+        for slot, picture in enumerate(pictures):
+            placed = view.placed[p][slot]
+            if picture is None:
+                slots.append(f'<div class="u9-pc-slot u9-note">— {escape(texts["lost"])}</div>')
+                continue
+            small = "".join(card_html(c, lang=lang) for c in placed)
+            score = texts["points"].format(n=score_with(picture, placed, f))
+            slots.append(
+                f'<div class="u9-pc-slot">{card_html(picture, lang=lang)}'
+                f'<span class="u9-pc-small u9-row" style="margin:0">{small}</span><b>= {escape(score)}</b></div>'
+            )
+        turn = " u9-turn" if view.turn == p and view.stage is not Stage.OVER else ""
+        seats.append(f'<div class="u9-player{turn}" data-seat="{p}"><b>{escape(names[p])}</b>{"".join(slots)}</div>')
+    s = standing(view.pictures, view.placed, view.suits, view.rules)
+    head = "".join(f"<th>{escape(names[p])}</th>" for p in range(len(view.pictures)))
+    rows = []
+    for i, suit in enumerate(s.suits):
+        winner = s.suit_winners[i]
+        cells = "".join(f"<td>{'<b>' if winner == p else ''}{s.points[i][p]}{' ✔</b>' if winner == p else ''}</td>" for p in range(len(view.pictures)))
+        rows.append(f"<tr><td>{escape(_suit_name(suit, lang))}</td>{cells}</tr>")
+    removed = fields_of(view.rules).removed(len(view.pictures))
+    if removed is not None:  # PC1: everyone sees which suit two players take out
+        said = _said("picture_cards.play.removed_row", lang)
+        rows.append(f'<tr class="u9-pc-removed"><td>{escape(_suit_name(removed, lang))}</td><td colspan="{len(view.pictures)}"><i>{said}</i></td></tr>')
+    won = "".join(f"<td><b>{s.won[p]}</b></td>" for p in range(len(view.pictures)))
+    rows.append(f"<tr><td>{escape(texts['suits_won'])}</td>{won}</tr>")
+    table = f'<table class="u9-table u9-pc-suits"><tr><th>{escape(texts["suit"])}</th>{head}</tr>{"".join(rows)}</table>'
+    return f'<div class="u9-pc-table"><h4 style="margin:.4em 0">{escape(texts["table"])}</h4><div class="u9-pc-seats">{"".join(seats)}</div>{table}</div>'
 
 
 def _suit_name(suit: Suit, lang: str) -> str:

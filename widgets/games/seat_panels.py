@@ -38,7 +38,9 @@ from upto9.messages import Message, render
 from ..cards_html import card_html, card_row
 from ..stepper import _meld_text as meld_text
 from ..texts import LANGS, check_lang, contract_text, drawer_for, level_title
+from .picture_play import PLAY_CSS as PICTURE_CSS
 from .picture_play import move_label as picture_label
+from .picture_play import table_html as picture_table
 
 __all__ = ["Button", "GenericPanel", "Panel", "PicturePanel", "RummyPanel", "ThreeUpPanel", "card_text", "panel_for"]
 
@@ -403,7 +405,9 @@ class PicturePanel:
         return tuple(melds)
 
     def table(self, view: FamilyView, names: Sequence[str], lang: str) -> str | None:
-        return None
+        """Page 9's table: each picture card with its points, and who wins each suit."""
+        assert isinstance(view, PictureView)
+        return f'{PICTURE_CSS}<div class="u9-pc">{picture_table(view, names, check_lang(lang))}</div>'
 
     def pickable(self, view: FamilyView) -> tuple[PlayingCard, ...]:
         assert isinstance(view, PictureView)
