@@ -1310,3 +1310,24 @@ def test_a_game_number_is_played_once_per_kernel_and_gives_the_game_bots_play_fr
     assert second.steps == first.steps and second.steps is not first.steps
     second.play(seed=8, players=3)
     assert plays == [7, 8] and game_record(second.game) == game_record(play_game(players=3, rules=UPTO9, seed=8))
+
+
+def test_the_checkers_arrangement_of_a_hand_that_falls_short_says_so_and_what_it_lacks() -> None:
+    """A learner's review: "Use the checker's arrangement" on a hand that cannot make level 1 laid
+    out 3♥ 4♥ 6♥ with "has a gap" beside it, and never said plainly that the hand cannot lay down
+    yet, nor that 5♥ is missing. It says both now, until the learner changes the arrangement; a
+    hand that makes the level is laid down with nothing more to say."""
+    editor = LayDownEditor(HandModel("3h 4h 6h Kc Qd 9s 9d 7c"), level=1)
+    editor._auto.click()
+    said = "This hand cannot lay down level 1 yet: the checker has laid out its closest arrangement, which lacks 5♥."
+    assert said in text_of(editor._notice.value)
+    editor.lang = "nb"
+    assert "Denne hånda kan ikke legge ned nivå 1 ennå" in text_of(editor._notice.value) and "mangler 5♥" in text_of(editor._notice.value)
+    editor.click_free(parse_card("Kc"))  # the learner changes it: the note was of the checker's layout
+    assert "u9-editor-short" not in editor._notice.value
+    made = LayDownEditor(HandModel("3h 4h 5h 6h Kc"), level=1)
+    made._auto.click()
+    assert made.model.valid and "u9-editor-short" not in made._notice.value
+    phase = LayDownEditor(HandModel("7r 7b 8g", rules=PHASE10), level=1)
+    phase._auto.click()
+    assert "cannot lay down phase 1 yet" in text_of(phase._notice.value)

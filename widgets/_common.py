@@ -404,10 +404,10 @@ class GameNumber(WholeNumber):
         self.chosen = False
         """Has the learner typed a number since the page last showed the game dealt (``show``)?"""
         self._showing = False
-        self.observe(self._typed_in, names="value")
 
+    @t.observe("value")
     def _typed_in(self, _change: Any) -> None:
-        if not self._showing:
+        if not getattr(self, "_showing", True):  # (the first value, set while the box is made, is the page's)
             self.chosen = True
 
     def show(self, number: int) -> None:

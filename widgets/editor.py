@@ -66,6 +66,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "level_phase": "Phase",
         "valid_phase": "✔ A valid lay-down for phase {n}",
         "not_valid_phase": "✘ Not a valid lay-down for phase {n} yet",
+        "short": "This hand cannot lay down level {n} yet: the checker has laid out its closest arrangement, which lacks {cards}.",
+        "short_phase": "This hand cannot lay down phase {n} yet: the checker has laid out its closest arrangement, which lacks {cards}.",
         "start": "Pick cards from the hand to lay down level {n}.",
         "start_phase": "Pick cards from the hand to lay down phase {n}.",
         "cap_phase": "any number of wild cards",
@@ -105,6 +107,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "level_phase": "Fase",
         "valid_phase": "✔ Et gyldig nedlegg for fase {n}",
         "not_valid_phase": "✘ Ikke et gyldig nedlegg for fase {n} ennå",
+        "short": "Denne hånda kan ikke legge ned nivå {n} ennå: sjekkeren har lagt ut det nærmeste oppsettet sitt, og det mangler {cards}.",
+        "short_phase": "Denne hånda kan ikke legge ned fase {n} ennå: sjekkeren har lagt ut det nærmeste oppsettet sitt, og det mangler {cards}.",
         "start": "Velg kort fra hånda for å legge ned nivå {n}.",
         "start_phase": "Velg kort fra hånda for å legge ned fase {n}.",
         "cap_phase": "så mange jokere du vil",
@@ -160,6 +164,7 @@ class LayDownModel(t.HasTraits):
     problems = t.Tuple()
     valid = t.Bool(False)
     too_long = t.Bool(False)  # the checker's arrangement was asked for and stopped at ``CLICK_SECONDS``
+    short = t.Tuple()  # the checker's closest arrangement is laid out: the faces it lacks (a hand that falls short)
 
     def __init__(self, hand: HandModel | None = None, *, level: int = 1, rules: Rules | None = None, lang: str | None = None) -> None:
         hand = hand if hand is not None else HandModel(lang=lang or "en", rules=rules if rules is not None else UPTO9)
@@ -305,10 +310,13 @@ class LayDownModel(t.HasTraits):
                     groups = [tuple(Entry(p.card, p.face if p.wild else None) for p in meld.cards) for meld in result.melds]
                 else:
                     groups = [tuple(Entry(s.card, s.face if s.wild else None) for s in slots if s.card is not None) for slots in result.closest.groups]
+                lacks = () if result.ok else tuple(result.missing)
         except OverBudget:
             self.too_long = True  # the lay-down stays as it was
             return
-        self._set(groups)
+        with self.hold_trait_notifications():
+            self._set(groups)
+            self.short = lacks  # said plainly: no lay-down yet, and what it lacks
 
     def _reset(self) -> None:
         with self.hold_trait_notifications():  # the views see the new groups and target together
@@ -343,6 +351,7 @@ class LayDownModel(t.HasTraits):
             self.problems = shown
             self.valid = not problems
             self.too_long = False
+            self.short = ()
 
     def _judged(self, level: Level, groups: Sequence[tuple[Entry, ...]]) -> list[Any]:
         """What ``validate`` is given: the melds, and a Phase 10 group it cannot be built as the
@@ -479,7 +488,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
             **kwargs,
         )
         self.add_class("u9")
-        self.model.observe(guard(self, self.update), names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target", "too_long"])
+        self.model.observe(guard(self, self.update), names=["groups", "free", "problems", "valid", "lang", "level", "rules", "target", "too_long", "short"])
         self.update()
 
     def close(self) -> None:
@@ -613,6 +622,10 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
             said = model.group_problems(i)
             reasons.value = "".join(f'<div class="u9-error">✘ {escape(problem_text(p, lang))}</div>' for p in said)
         self._notice.value = too_long_html(texts, rules, lang, CLICK_SECONDS) if model.too_long else ""
+        if model.short:
+            lacks = ", ".join(face_glyph(f, lang) for f in model.short)
+            said = worded(texts, "short", rules).format(n=level.number, cards=lacks)
+            self._notice.value += f'<div class="u9-note u9-editor-short" role="status"><b>{escape(said)}</b></div>'
         number = level.number
         if not any(model.groups):  # nothing placed yet: a prompt, nothing red
             self._verdict.value = f'<div role="status" aria-live="polite" class="u9-note">{escape(worded(texts, "start", rules).format(n=number))}</div>'
