@@ -83,6 +83,16 @@ def test_a_small_design_on_a_phone(browser: Any, server: VoilaServer, lang: str)
         SHOTS.mkdir(parents=True, exist_ok=True)
         designer.screenshot(path=str(SHOTS / f"4_level_atlas.designer.{lang}.phone.png"))
 
+        # The page refines its first design twice while the learner reads (auto_refines): its buttons
+        # are off meanwhile and on for a moment between the two. A click in that moment met a button
+        # turned off again and was lost, once, on a loaded CI machine: the typing below begins once
+        # both refines are done (the buttons on, and still on a second later).
+        idle = """() => { const d = document.querySelector('.u9-designer');
+                         return d && [...d.querySelectorAll('button')].every(b => !b.disabled); }"""
+        for _settled in range(2):
+            tab.wait_for_function(idle, timeout=LOAD_MS)
+            tab.wait_for_timeout(1000)
+        tab.wait_for_function(idle, timeout=LOAD_MS)
         designer.locator("select").first.select_option(label=words["typed"])
         field = designer.locator("input[type=text]").first
         field.wait_for(timeout=30_000)
