@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -42,6 +42,7 @@ __all__ = [
     "catalog_domains",
     "catalog_file",
     "catalog_keys",
+    "joined",
     "message_of",
     "p10_card",
     "render",
@@ -290,6 +291,15 @@ def _value(value: Param, lang: str) -> str:
     from babel.numbers import format_decimal
 
     return str(format_decimal(value, locale=lang))
+
+
+def joined(items: Sequence[Param], lang: str = "en", join: Join = "and") -> str:
+    """Items joined the language's way, as a message's ``Items`` is (``'a, b and c'``, ``'a, b og c'``).
+
+    >>> joined(("red 8", "purple 8", "Clear")), joined(("rød 8", "Clear"), "nb")
+    ('red 8, purple 8 and Clear', 'rød 8 og Clear')
+    """
+    return _value(Items(tuple(items), join), lang)
 
 
 def render(message: Message, lang: str = "en") -> str:

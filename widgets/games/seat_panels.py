@@ -33,7 +33,7 @@ from upto9.families.threeup.round import Draw as ThreeUpDraw
 from upto9.families.threeup.round import Source as ThreeUpSource
 from upto9.family import FamilyView, GameFamily, RummyFamily, TableMeld
 from upto9.game import Discard, Donate, LayDown, Phase, Source, View
-from upto9.messages import Message, render
+from upto9.messages import Message, joined, render
 
 from ..cards_html import card_html, card_row
 from ..stepper import _meld_text as meld_text
@@ -192,7 +192,7 @@ def card_text(card: PlayingCard, lang: str = "en") -> str:
 
 
 def _cards(cards: Sequence[PlayingCard], lang: str) -> str:
-    return ", ".join(card_text(c, lang) for c in cards)
+    return joined([card_text(c, lang) for c in cards], check_lang(lang))  # "red 8, purple 8 and Clear"
 
 
 def _meld(meld: Any, lang: str) -> str:
