@@ -381,3 +381,17 @@ def test_the_atlas_page_says_the_deals_its_designer_answers_on() -> None:
     said = " ".join(text)
     assert f"first answer comes from {steps[0]} deals" in said and f"svaret kommer fra {steps[0]} utdelinger" in said
     assert f"({', then '.join(str(n) for n in steps[1:])} deals)" in said and f"({', så '.join(str(n) for n in steps[1:])} utdelinger)" in said
+
+
+def test_the_buttons_stay_off_from_the_first_answer_through_its_refines() -> None:
+    """The page refines its first design twice while the learner reads: the buttons came on for a
+    moment between the two, and a click then met a button turned off again and was lost (a CI
+    run's browser test). They stay off until the last refine is drawn."""
+    view = LevelDesigner(DesignerModel(deals=12, seconds=1.0), auto_refines=2)
+    states: list[tuple[bool, bool]] = []
+    view._design.observe(lambda _c: states.append((view._design.disabled, view._refine.disabled)), names="disabled")
+    view._refine.observe(lambda _c: states.append((view._design.disabled, view._refine.disabled)), names="disabled")
+    view._design.click()
+    assert view.model.designer is not None and view.model.designer.deals > 12  # refined
+    design = [off for off, _refine in states]  # the Design button: off, then on once, never off again
+    assert states[-1] == (False, False) and design[0] and design.index(False) == len(design) - design[::-1].index(True), states

@@ -268,6 +268,7 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
         # Refines run after a first answer is drawn, each with REFINE_DEALS more deals: the answer
         # sharpens while the learner reads it (the page: 2; the tests: none, to stay quick).
         self.auto_refines = auto_refines
+        self._busy = False  # a design and its refines under way: the buttons are off
         self._explain = w.HTML()
         self._game = w.ToggleButtons(options=[(UPTO9.name, "upto9"), (PHASE10.name, "phase10")], value=self.model.game, style={"button_width": "8em"})
         self._game_label = w.HTML()
@@ -327,11 +328,18 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
     def run(self, refine: bool = False) -> None:
         """Design (or refine), moving the progress bar level by level; after a first answer, refine it
         ``auto_refines`` times, each drawn as it comes, while the learner reads the one before."""
-        self._run_once(refine)
-        for _ in range(self.auto_refines if not refine else 0):
-            if self.model.designer is None or self.model.error:
-                break
-            self._run_once(True, reading=True)
+        # The buttons stay off from the first answer through its refines: on for a moment between
+        # two, a click then met a button turned off again and was lost.
+        self._busy = True
+        try:
+            self._run_once(refine)
+            for _ in range(self.auto_refines if not refine else 0):
+                if self.model.designer is None or self.model.error:
+                    break
+                self._run_once(True, reading=True)
+        finally:
+            self._busy = False
+            self.redraw()
 
     def _run_once(self, refine: bool, reading: bool = False) -> None:
         model = self.model
@@ -350,7 +358,6 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
         try:
             (model.refine if refine else model.design)(progress=moved)
         finally:
-            self._design.disabled = self._refine.disabled = False
             self.progress.layout.display = "none"
             self.redraw()
 
@@ -377,7 +384,8 @@ class LevelDesigner(ModelLanguage, w.VBox):  # type: ignore[misc]
             self._percent.value = model.percentages
         self._design.description = texts["design"]
         self._refine.description = texts["refine"].format(deals=REFINE_DEALS)
-        self._refine.disabled = model.designer is None
+        self._design.disabled = self._busy
+        self._refine.disabled = self._busy or model.designer is None
         self._error.value = f"<p class='u9-error' role='alert'>{escape(model.error)}</p>" if model.error else ""
         self._draw_results(lang)
 
