@@ -743,3 +743,27 @@ def test_the_picture_card_table_at_the_seat_says_each_picture_cards_points_and_w
         shown = text_of(view._table.value)
         assert all(w in shown for w in words), shown
     assert "u9-pc-suits" in view._table.value and "✔" in view._table.value
+
+
+def test_the_coach_and_the_refusals_name_phase_10_cards_in_english_as_the_buttons_do() -> None:
+    """A learner's review: the English coach said "Take 11r from the discard pile" and "Cards that
+    complete phase 1: 6r (2 unseen) ... W (6 unseen)", and a refusal "not 1g", beside buttons and a
+    log that say "red 11" and "wild card". The seat names them: "red 11", "a wild card"."""
+    code = re.compile(r"(?<![\w-])(?:1[0-2]|[1-9])[rygb]\b|(?<![\w-])[WS](?=[ ,.:;)])")
+    view = SeatView(family="phase10", players=2, seed=3, pause=0)
+    model = view.model
+    model.coach_on = True
+    seen = ""
+    for _turn in range(8):
+        while model.bot_turn:
+            model.bot_step()
+        if model.game.over or model.round_over:
+            break
+        model.play(model.moves()[0])
+        seen += text_of(view._reveal_html("en")) + " "
+        if model.my_turn:
+            model.play(model.moves()[-1])
+        seen += text_of(view._reveal_html("en")) + " "
+    assert "Take" in seen or "Draw" in seen, seen[:300]
+    assert not code.findall(seen), code.findall(seen)[:5]
+    assert re.search(r"\b(red|yellow|green|blue) \d", seen), seen[:300]

@@ -470,7 +470,9 @@ class SeatModel(t.HasTraits):
             plain = str(error) if message is not None or not isinstance(move, (str, int, type(None))) else ""
             family = self.family
             self._refuse(
-                lambda lang: _cap(render(message, lang)) if message is not None else plain or TEXTS[lang]["no_move"].format(game=_game_name(family, lang))
+                lambda lang: (
+                    _cap(render(named(message, lang), lang)) if message is not None else plain or TEXTS[lang]["no_move"].format(game=_game_name(family, lang))
+                )
             )
             return
         except (TypeError, AttributeError, ValueError):  # not a move of this game at all (a family may not catch every shape)
@@ -618,6 +620,38 @@ class SeatModel(t.HasTraits):
             path = Path(folder) / "game.json"
             save_game(self.game, path)
             return path.read_bytes()
+
+
+_P10_NAMES: Final = {
+    **{f"p10.card.wild{form}": words for form, words in (("", "a wild card"), (".the", "the wild card"), (".bare", "wild card"))},
+    **{f"p10.card.skip{form}": words for form, words in (("", "a skip"), (".the", "the skip"), (".bare", "skip"))},
+}
+
+
+def named(message: Message, lang: str) -> Message:
+    """The engine's message with Phase 10's cards by name, as the seat's buttons and log say them:
+    the engine's English writes a card as it is typed ('11r', 'W'); its Norwegian names it already.
+
+    >>> from upto9.families.phase10.cards import parse_phase10_card
+    >>> from upto9.messages import card_param
+    >>> said = Message("coach.reason.take_completes", card=card_param(parse_phase10_card("11r")))
+    >>> render(said), render(named(said, "en"))
+    ('Take 11r from the discard pile: it completes your lay-down.', 'Take red 11 from the discard pile: it completes your lay-down.')
+    """
+    if lang != "en":
+        return message
+
+    def number(card: Message) -> str:
+        colour = card.param("colour")
+        return f"{colour.key.rsplit('.', 1)[1] if isinstance(colour, Message) else colour} {card.param('number')}"
+
+    def special(card: Message) -> str:
+        return _P10_NAMES[card.key]
+
+    message = message.replaced("p10.card.number", number)
+    for key in _P10_NAMES:
+        message = message.replaced(key, special)
+    return message
 
 
 def you_said(line: str, lang: str) -> str:
@@ -1225,7 +1259,7 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
                 seat = int(str(player.param("n"))) - 1
                 return texts["yours"] if seat == LEARNER else names[seat]
 
-            return render(message.replaced("coach.player", name), lang)
+            return render(named(message.replaced("coach.player", name), lang), lang)
 
         reason = _cap(said(coaching.reason))
         head = texts["coach_chose"].format(move=theirs)
