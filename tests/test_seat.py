@@ -767,3 +767,19 @@ def test_the_coach_and_the_refusals_name_phase_10_cards_in_english_as_the_button
     assert "Take" in seen or "Draw" in seen, seen[:300]
     assert not code.findall(seen), code.findall(seen)[:5]
     assert re.search(r"\b(red|yellow|green|blue) \d", seen), seen[:300]
+
+
+def test_a_refused_arrangement_is_forgotten_once_the_learner_changes_it() -> None:
+    """A learner's review: the refusal of an arrangement ("this lay-down uses 1 (3♥ as 5♥)") stayed
+    under the button after "Use the checker's arrangement" had laid out another one."""
+    view = SeatView(family="upto9", players=2, seed=1, pause=0)
+    model = view.model
+    while model.bot_turn:
+        model.bot_step()
+    model.play(next(m for m in model.moves() if isinstance(m, Draw)))
+    view._arrange.value = True
+    assert view.editor is not None
+    view._lay_mine.click()  # nothing arranged: refused
+    assert model.error and "u9-error" in view._refusal.value
+    view.editor.click_free(view.editor.model.free[0])
+    assert not model.error and view._refusal.value == ""

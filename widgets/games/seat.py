@@ -379,6 +379,11 @@ class SeatModel(t.HasTraits):
         self._said = None
         self.error = ""
 
+    def forget_refusal(self) -> None:
+        """The learner changed what a refusal was about (the editor's arrangement): it is gone."""
+        if self.error and not self.error_setup:
+            self._clear()
+
     def new_game(self, family: object = None, players: object = None, strength: object = None, seed: object = None, short: object = None) -> None:
         """Deal a new game (the values not given stay; a new game's bots are its default when the
         strength chosen is not one of its own; a shorter game stays shorter where the new game has
@@ -1229,6 +1234,8 @@ class SeatView(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # ipywi
                 cards = HandModel(hand, rules=view.rules, players=model.players, lang=lang)
                 self.editor = LayDownEditor(LayDownModel(cards, level=level, rules=view.rules, lang=lang), level_fixed=True)
                 self.editor.model.observe(guard(self, lambda _c: self._style_lay_mine()), names="valid")
+                # A refusal of the arrangement laid down is of that arrangement: not of the next.
+                self.editor.model.observe(guard(self, lambda _c: self.model.forget_refusal()), names="groups")
                 self._editor_for = key
             self.editor.lang = lang
             self._lay_mine.description = texts["lay_down_mine"]
