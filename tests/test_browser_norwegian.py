@@ -38,7 +38,7 @@ READ = OUTPUT / "norwegian-text"
 STEP_MS = 30_000  # the kernel answers a click within this, on a busy two-core machine
 ENGLISH_PAGE = 10
 """At least this many English sentences are read on each page before it is switched."""
-FORWARD = 'button[title="Ett trekk fram"]'  # the stepper's forward button, in Norwegian
+FORWARD = 'button[title="Ett steg fram"]'  # the stepper's forward button, in Norwegian
 
 ENGLISH: frozenset[str] = frozenset(
     re.split(

@@ -357,9 +357,9 @@ def test_an_empty_game_number_asks_for_one(typed: str) -> None:
 def test_norwegian_says_spillnummer_and_a_draw_is_drawing_a_card_not_a_move() -> None:
     stepper = RoundStepper(seed=7, players=3, lang="nb")
     assert stepper._seed.description == "Spillnummer" and "spillnummer 7" in text_of(stepper._source.value)
-    assert stepper._slider.description == "Trekk"  # a move: the slider and the count
+    assert stepper._slider.description == "Steg"  # a step: the slider and the count
     status = text_of(stepper._status.value)
-    assert status.startswith("Runde 1 · trekk 0 av ") and status.endswith("sin tur: trekk et kort"), status
+    assert status.startswith("Runde 1 · steg 0 av ") and status.endswith("sin tur: trekk et kort"), status
     stepper.lang = "en"
     assert text_of(stepper._status.value).endswith("to move: draw a card")
     for lang in ("en", "nb"):  # every draw the stepper describes reads as a card drawn
@@ -411,7 +411,7 @@ def test_the_autoplay_button_is_named_in_the_pages_language() -> None:
     script = stepper_module._UPLOAD_SCRIPT
     assert ".u9-autoplay[title]" in script and 'setAttribute("aria-label", title)' in script and 'attributeFilter: ["title"]' in script
     stepper.lang = "nb"
-    assert stepper._autoplay.tooltip.startswith("Spill av: spill runden trekk for trekk")
+    assert stepper._autoplay.tooltip.startswith("Spill av: spill runden steg for steg")
 
 
 # --- issue 26: a refused file in plain words; the upload button without a count -------------------------------
@@ -666,3 +666,16 @@ def test_the_tour_says_how_the_game_is_won_as_ruling_10_does() -> None:
     assert "first player to complete level 9 wins" not in words and "den første som fullfører nivå 9, vinner" not in words
     assert "ends after the round in which someone completes level 9" in words and "fewest penalty points wins" in words
     assert "slutter etter runden der noen fullfører nivå 9" in words and "færrest straffepoeng" in words
+
+
+def test_the_stepper_says_a_step_in_norwegian_and_phase_10s_own_word_for_adding_to_a_meld() -> None:
+    """A learner's review: the Norwegian status counted "trekk 1 av 139" (read as "draw 1 of 139"
+    in a game where 'trekke' is to draw), and Phase 10's play said "donate" where the game says "hit"."""
+    stepper = RoundStepper(seed=7, players=3, rules=PHASE10, lang="nb")
+    while "legg ned" not in text_of(stepper._status.value):
+        stepper._forward.click()
+    status = text_of(stepper._status.value)
+    assert "· steg " in status and status.endswith("legg ned, legg til eller kast"), status
+    stepper.lang = "en"
+    assert text_of(stepper._status.value).endswith("lay down, hit or discard")
+    assert RoundStepper(seed=7, players=3, lang="nb")._forward.tooltip == "Ett steg fram"

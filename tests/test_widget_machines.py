@@ -449,7 +449,7 @@ class StepperPage(PageMachine):
         assert model.perspective == WHOLE_TABLE or 0 <= model.perspective < game.players
         assert len(stepper._perspective.options) == game.players + 1
         assert all(len(step.views) == game.players for step in model.steps)
-        words = "trekk {k} av {n}" if self.page.lang == "nb" else "action {k} of {n}"
+        words = "steg {k} av {n}" if self.page.lang == "nb" else "action {k} of {n}"
         assert words.format(k=model.step, n=model.last_step) in text_of(stepper._status.value)
         assert stepper._table.value.count('class="u9-player') == game.players
         assert (stepper._new_game.layout.display == "none") == (model.source[:1] != ("seed",))
@@ -538,7 +538,7 @@ def test_every_stepper_control_after_a_refusal_works_or_says_why_and_the_game_st
             words = {"en": "⚠ This file is not a saved game of Up to 9 or Phase 10: it is a picture", "nb": "⚠ Denne filen er ikke et lagret spill av"}
             assert error.startswith(words[lang]) and note == "", (name, error)
         # A step control that did nothing (at the end, at the start) shows where the round stands.
-        words = "trekk {k} av {n}" if lang == "nb" else "action {k} of {n}"
+        words = "steg {k} av {n}" if lang == "nb" else "action {k} of {n}"
         assert words.format(k=stepper.model.step, n=stepper.model.last_step) in text_of(stepper._status.value), name
 
 
@@ -1048,7 +1048,7 @@ class FamilyStepperPage(PageMachine):
         assert 0 <= model.step <= model.last_step and stepper._slider.value == model.step
         assert len(stepper._perspective.options) == game.players + 1
         assert list(stepper._players.options) == list(range(game.rules.min_players, game.rules.max_players + 1))
-        words = "trekk {k} av {n}" if self.page.lang == "nb" else "action {k} of {n}"
+        words = "steg {k} av {n}" if self.page.lang == "nb" else "action {k} of {n}"
         assert words.format(k=model.step, n=model.last_step) in text_of(stepper._status.value)
         assert FAMILY_GAMES[stepper._game_choice.value].key == game.rules.key
 

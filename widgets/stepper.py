@@ -118,6 +118,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "to_move": "{name} to move: {phase}",
         "phase_draw": "draw a card",
         "phase_play": "lay down, donate or discard",
+        "phase_play_hit": "lay down, hit or discard",
         "phase_over": "the round is over",
         "deck": "Deck",
         "discard": "Discard pile",
@@ -277,13 +278,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "whole": "Hele bordet",
         "seat_view": "{name}: bare det hen ser",
         "start": "Til starten",
-        "back": "Ett trekk tilbake",
-        "forward": "Ett trekk fram",
+        "back": "Ett steg tilbake",
+        "forward": "Ett steg fram",
         "end": "Til slutten av runden",
-        "step": "Trekk",
+        "step": "Steg",
         "speed": "Fart",
-        "speed_tip": "Fart for automatisk avspilling, i trekk per sekund",
-        "autoplay": "Spill av: spill runden trekk for trekk, eller sett den på pause der den er",
+        "speed_tip": "Fart for automatisk avspilling, i steg per sekund",
+        "autoplay": "Spill av: spill runden steg for steg, eller sett den på pause der den er",
         "source_seed": "Et spill spilt av {bots}: spillnummer {seed}, {players} spillere.",
         "advanced_made": "Spilt med {call}(seed={seed}).",
         "source_made": "Et nytt spill for denne siden: spillnummer {seed}, {players} spillere.",
@@ -313,11 +314,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
             "et lagret spill fra et ekte bord åpnes på godt under ett sekund"
         ),
         "too_long_round": "å vise denne runden tok for lang tid (mer enn {seconds} s av serverens tid), så den ble stoppet; runden fra før vises fortsatt",
-        "status": "Runde {round} · trekk {k} av {n}",
+        "status": "Runde {round} · steg {k} av {n}",
         "dealer": "giver",
         "to_move": "{name} sin tur: {phase}",
         "phase_draw": "trekk et kort",
         "phase_play": "legg ned, doner eller kast",
+        "phase_play_hit": "legg ned, legg til eller kast",
         "phase_over": "runden er over",
         "deck": "Trekkbunken",
         "discard": "Kastebunken",
@@ -449,7 +451,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "meld_set_phase": "{group} ({n})",
         "game": "Spill",
         "round_deciding": "Runde {n}: avgjørende runde",
-        "status_deciding": "Runde {round} (avgjørende runde) · trekk {k} av {n}",
+        "status_deciding": "Runde {round} (avgjørende runde) · steg {k} av {n}",
         "deal_deciding": (
             "En avgjørende runde: {names} klarte fase {level} med like få straffepoeng, færrest ({points}); de spiller fase {level} "
             "på nytt, {n} kort hver, og {others} står over."
@@ -1577,7 +1579,8 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
     views: dict[int, View] = dict(enumerate(step.views)) if perspective == WHOLE_TABLE else {perspective: step.views[perspective]}
     public = next(iter(views.values()))  # table, discard pile, counts: the same in every view
     status = texts["status_deciding" if played.deciding else "status"].format(round=model.round_index + 1, k=index, n=model.last_step)
-    phase = {Phase.DRAW: texts["phase_draw"], Phase.PLAY: texts["phase_play"], Phase.OVER: texts["phase_over"]}[public.phase]
+    playing = texts["phase_play_hit" if getattr(game_family(rules.family), "donating", "donate") == "hit" else "phase_play"]  # the game's own word
+    phase = {Phase.DRAW: texts["phase_draw"], Phase.PLAY: playing, Phase.OVER: texts["phase_over"]}[public.phase]
     turn = texts["phase_over"] if public.phase is Phase.OVER else texts["to_move"].format(name=model.name(public.turn), phase=phase)
     status_html = f"<div><b>{escape(status)}</b> · {escape(turn)}</div>"
 

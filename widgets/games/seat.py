@@ -201,7 +201,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "nothing_yet": "Ingenting ennå.",
         "save": "Lagre spillet",
         "saved": "Last ned det lagrede spillet ({kb} kB)",
-        "saved_note": "Åpne det i rundeviseren (side 3): feltet for et lagret spill går gjennom hver runde, trekk for trekk.",
+        "saved_note": "Åpne det i rundeviseren (side 3): feltet for et lagret spill går gjennom hver runde, steg for steg.",
         "coach": "Spør treneren (tipp først, se svaret etterpå)",
         "coach_note": "Velg trekket ditt først; så viser treneren hva den ville ha spilt, og hvorfor.",
         "you_chose": "Du valgte: {move}.",
