@@ -361,3 +361,20 @@ def test_the_last_pages_link_home_points_back(lang: str, words: str) -> None:
     for bottom in (False, True):
         links = re.findall(r"<a [^>]*>([^<]*)</a>", Nav(EXPLAINERS[-1].notebook, bottom=bottom, lang=lang).value)
         assert links[-1] == words and "→" not in links[-1], links
+
+
+def test_the_rarest_and_commonest_in_the_deal_carry_their_intervals_and_deals(model: ComparisonModel) -> None:
+    """A learner's review: "0.18% of dealt hands hold it. The commonest is Level 2: 8.5%." stood
+    without intervals beside sentences that had them; and the source ran its citation into the
+    link's words ("…from 0.5 trillion samples the study (on GitHub)")."""
+    for lang, words in (
+        ("en", ("of dealt hands hold it (likely between ", " deals).", "The commonest is ")),
+        ("nb", ("(trolig mellom ", " utdelinger).", "Vanligst er ")),
+    ):
+        model.lang = lang
+        text = text_of(Findings(model)._html.value)
+        assert all(w in text for w in words), text
+        commonest = text[text.index(words[2]) :].split(").")[0]
+        assert ("likely between" in commonest) or ("trolig mellom" in commonest), commonest
+    model.lang = "en"
+    assert "; the study (on GitHub)" in text_of(PublishedTable(model)._html.value)

@@ -178,8 +178,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "f_slowest": (
             "In {name}, the {word} that holds players up longest is {title} ({contract}): {value} rounds per lay-down (likely between {low} and {high})."
         ),
-        "f_rarest": "In {name}, the rarest in the dealt hand is {title} ({contract}): {value} of dealt hands hold it.",
-        "f_commonest": "The commonest is {title} ({contract}): {value}.",
+        "f_rarest": (
+            "In {name}, the rarest in the dealt hand is {title} ({contract}): {value} of dealt hands hold it (likely between {low} and {high}; {n} deals)."
+        ),
+        "f_commonest": "The commonest is {title} ({contract}): {value} (likely between {low} and {high}).",
         "f_published": "{inside} of the {count} published values lie inside the engine's 95% intervals.",
         "games_trace": "{name}: in the games (a player's deal, on that level)",
         "ci": "95% interval",
@@ -324,8 +326,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "f_slowest": (
             "I {name} er {the_word} som holder spillerne lengst igjen, {title} ({contract}): {value} runder per nedlegg (trolig mellom {low} og {high})."
         ),
-        "f_rarest": "I {name} er {title} ({contract}) sjeldnest i den utdelte hånda: {value} av de utdelte hendene har {it}.",
-        "f_commonest": "Vanligst er {title} ({contract}): {value}.",
+        "f_rarest": (
+            "I {name} er {title} ({contract}) sjeldnest i den utdelte hånda: {value} av de utdelte hendene har {it} "
+            "(trolig mellom {low} og {high}; {n} utdelinger)."
+        ),
+        "f_commonest": "Vanligst er {title} ({contract}): {value} (trolig mellom {low} og {high}).",
         "f_published": "{inside} av de {count} publiserte verdiene ligger innenfor motorens 95 %-intervaller.",
         "games_trace": "{name}: i spillene (utdelingen til en spiller på det nivået)",
         "ci": "95 %-intervall",
@@ -854,12 +859,17 @@ class Findings(_HTMLView):
                 title=level_title(rules, low + 1, lang),
                 contract=contract_text(rules.level(low + 1), lang, rules=rules),
                 value=_percent(shares[low].value, lang),
+                low=_percent(shares[low].low, lang),
+                high=_percent(shares[low].high, lang),
+                n=_count(shares[low].n, lang),
                 it=texts.get(f"{family_of(rules).level_word}_it", "it"),
             )
             commonest = texts["f_commonest"].format(
                 title=level_title(rules, high + 1, lang),
                 contract=contract_text(rules.level(high + 1), lang, rules=rules),
                 value=_percent(shares[high].value, lang),
+                low=_percent(shares[high].low, lang),
+                high=_percent(shares[high].high, lang),
             )
             lines.append(f"{rarest} {commonest}")
         if model.published is not None:
@@ -885,7 +895,8 @@ class PublishedTable(_HTMLView):
         cited = escape(published.citation) if lang == "en" or not published.url else ""
         words = escape(texts["source_link"] or published.url)
         link = f"<a href='{escape(published.url)}' target='_blank' rel='noopener' hreflang='en'>{words}</a>" if published.url else ""
-        source = f"<div class='u9-note u9-source'><b>{escape(texts['source'])}</b>: {cited} {link}</div>"
+        said = f"{cited}; {link}" if cited and link else cited or link  # the citation's last words, then the link: not run together
+        source = f"<div class='u9-note u9-source'><b>{escape(texts['source'])}</b>: {said}</div>"
         note = published.note(lang)
         rows_data = published_rows(self.model.comparison, published)
         if not rows_data:
