@@ -320,12 +320,18 @@ def face_strip(card: PlayingCard) -> str | None:
     return f"u9-strip-{tone}" if tone in _STRIP_FACES else None
 
 
-def style_card_button(button: Button, card: PlayingCard, count: int = 0, lang: str = "en") -> None:
+def style_card_button(button: Button, card: PlayingCard, count: int = 0, lang: str = "en", *, named: bool = False) -> None:
     """Give a clickable card button the cards' look: the card's glyph in its colour, a picked
     background and a ``×n`` badge when the hand holds it, and the card's name as its tooltip.
-    A card on a coloured face is drawn in its colour (filled with it when the hand holds it)."""
+    A card on a coloured face is drawn in its colour (filled with it when the hand holds it);
+    ``named``: a number on a coloured face says its colour in words too (``'red 6'``), for a row
+    with room for it (a hand, a group), where a colour-blind learner or a screen reader has only
+    the number otherwise (a grid of every card keeps the numbers)."""
     description, colour, background = _button_look(card, count, lang)
     name = card_name(card, lang)
+    look = drawer_for(card).card_look(card)
+    if named and look.faced and look.tag is None and not look.names_it:
+        description = name if count <= 1 else f"{name} ×{count}"
     if button.description != description:
         button.description = description
     if button.tooltip != name:

@@ -398,7 +398,7 @@ class _Slot:
         """Show ``entry``; for a 2 or 3 (a wild card), the ``faces`` that fit its group, on the one
         it stands for (its own card: itself)."""
         texts = TEXTS[lang]
-        style_card_button(self.button, entry.card, 1, lang)
+        style_card_button(self.button, entry.card, 1, lang, named=True)
         # A card whose look does not name it (Phase 10's "7" has no colour in words): its name.
         look = family_for(entry.card).card_look(entry.card)
         tip = texts["take_back"].format(card=look.text if look.names_it else card_name(entry.card, lang))
@@ -590,7 +590,7 @@ class LayDownEditor(ModelLanguage, w.VBox):  # type: ignore[misc]  # ipywidgets 
         free = model.free_cards()
         if free != self._free or relabel:
             for position, card in enumerate(free):
-                style_card_button(self._free_button(position), card, 0, lang)
+                style_card_button(self._free_button(position), card, 0, lang, named=True)
             self._free = free
             self._empty.value = f'<span class="u9-note">{escape(texts["hand_empty"])}</span>'
             self._free_box.children = self._free_buttons[: len(free)] or [self._empty]

@@ -268,7 +268,7 @@ RULES: Final[dict[str, dict[str, str]]] = {
             "T18. Poeng (valgfritt): en spiller får poeng for kortene de fortsatt har, et tallkort tallet sitt, et Clear 15, "
             "et Clear +1 20, et Clear +2 25; færrest poeng vinner."
         ),
-        "T2": "T2. Oppsettet: tre kort med forsiden ned (3DOWN), så seks til; legg tre av de seks med forsiden opp på dem (3UP) og behold tre som hånd.",
+        "T2": "T2. Oppstillingen: tre kort med forsiden ned (3DOWN), så seks til; legg tre av de seks med forsiden opp på dem (3UP) og behold tre som hånd.",
     },
 }
 assert set(RULES) == set(LANGS) and set(RULES["en"]) == set(RULES["nb"])
@@ -759,7 +759,7 @@ class SetUp(OwnLanguage, w.VBox):  # type: ignore[misc]
         # The card buttons, by place: made once (a new deal relabels them; new ones each deal stayed alive).
         pool = self._pool
         for place in range(len(pool), len(self.six)):
-            button = w.Button(layout=w.Layout(width="56px", height="56px"))
+            button = w.Button(layout=w.Layout(width="auto", min_width="56px", height="56px"))  # (wide enough for its name: "grønn 8")
             button.add_class("u9-setup-card")
             button.on_click(guard(self, lambda _b, i=place: self.tap(i)))
             pool.append(button)
@@ -815,7 +815,7 @@ class SetUp(OwnLanguage, w.VBox):  # type: ignore[misc]
         texts = TEXTS[lang]
         self._title.value = f"<b>{escape(texts['setup_title'])}</b>"
         for i, (card, button) in enumerate(zip(self.six, self._buttons, strict=True)):
-            style_card_button(button, card, 1 if i in self.picked else 0, lang)
+            style_card_button(button, card, 1 if i in self.picked else 0, lang, named=True)
             button.disabled = self.laid is not None
         total, n = self.face_up, len(self.picked)
         count = f"<div class='u9-note'>{escape(texts['chosen'].format(n=n, total=total))}</div>"
