@@ -1331,3 +1331,16 @@ def test_the_checkers_arrangement_of_a_hand_that_falls_short_says_so_and_what_it
     phase = LayDownEditor(HandModel("7r 7b 8g", rules=PHASE10), level=1)
     phase._auto.click()
     assert "cannot lay down phase 1 yet" in text_of(phase._notice.value)
+
+
+def test_the_editors_phase_10_buttons_say_each_cards_colour_in_words() -> None:
+    """A learner's review: the lay-down editor's Phase 10 buttons read "6", "6", "10" (a colour-blind
+    learner or a screen reader could not tell a red 6 from a green one). A hand and a group say the
+    name; the hand builder's grid of every card keeps the number."""
+    editor = LayDownEditor(HandModel("7r 7b 12y W", rules=PHASE10), level=1)
+    free = [b.description for b in editor._free_buttons]
+    assert free[:3] == ["red 7", "blue 7", "yellow 12"] and "WILD" in free[3], free
+    editor.lang = "nb"
+    assert [b.description for b in editor._free_buttons][:2] == ["rød 7", "blå 7"]
+    editor.click_free(editor.model.free[0])
+    assert editor._slot(0, 0).button.description == "rød 7"
