@@ -359,12 +359,6 @@ def _said(lines: Sequence[str]) -> str:
     return "".join(f"<div><b>{escape(line)}</b></div>" for line in lines)
 
 
-def _held(rnd: ThreeUpRound, seat: int) -> list[ThreeUpCard]:
-    """The cards ``seat`` still holds that count for points (T18): those in the rules' ``score_zones``."""
-    zones: dict[str, Sequence[ThreeUpCard | None]] = {"hand": rnd.hands[seat], "up": rnd.up[seat], "down": rnd.down[seat]}
-    return [c for zone in rnd.fields.score_zones for c in zones[zone] if c is not None]
-
-
 def _scene_html(rnd: ThreeUpRound, lang: str, *, hand: bool = True, deck: bool = True) -> str:
     """Seat 0's side of the table and the pile, as the engine holds them (the draw pile's size
     with ``deck``, or when it has cards)."""
@@ -622,7 +616,7 @@ class WhatNext(_Question):
             keys.append("T16")
             # Points are an optional rule (T18): said as "if you play for points", from the engine's count,
             # beside the cards it counts (the other seat's cards in the rules' score zones) and their sum.
-            held = _held(rnd, 1)
+            held = rnd.held(1)
             values = [rnd.rules.penalty(c) for c in held]
             total = rnd.scores()[1]
             assert sum(values) == total

@@ -563,21 +563,23 @@ class ThreeUpRound:
         ups = {f"up.{s}" for s in range(self.players) if self._up_seen(s, player)}
         return frozenset({f"hand.{player}", "pile", "cleared", *ups})
 
+    def held(self, seat: int) -> tuple[ThreeUpCard, ...]:
+        """T17: the cards ``seat`` still holds that count for points, those in ``score_zones`` (its
+        hand, then its face-up cards, then its face-down ones)."""
+        zones = self.fields.score_zones
+        held: list[ThreeUpCard | None] = []
+        if "hand" in zones:
+            held.extend(self.hands[seat])
+        if "up" in zones:
+            held.extend(self.up[seat])
+        if "down" in zones:
+            held.extend(self.down[seat])
+        return tuple(c for c in held if c is not None)
+
     def scores(self) -> tuple[int, ...]:
         """T17: the penalties of the cards each seat still holds in ``score_zones`` (a finished seat: 0)."""
         table = dict(self.rules.penalties)
-        zones = self.fields.score_zones
-        points = []
-        for p in range(self.players):
-            held: list[ThreeUpCard | None] = []
-            if "hand" in zones:
-                held.extend(self.hands[p])
-            if "up" in zones:
-                held.extend(self.up[p])
-            if "down" in zones:
-                held.extend(self.down[p])
-            points.append(sum(table[c.penalty_key] for c in held if c is not None))
-        return tuple(points)
+        return tuple(sum(table[c.penalty_key] for c in self.held(p)) for p in range(self.players))
 
     def seen_by(self, record: Record, player: int) -> dict[str, Any]:
         """``record`` as ``player`` may know it (ruling 9): another seat's face-up choice before all
