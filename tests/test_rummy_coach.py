@@ -196,6 +196,28 @@ def test_the_outs_and_their_unseen_copies_are_counted_exactly() -> None:
     assert unseen_fact.param("n") == 11
 
 
+@pytest.mark.parametrize("rules", RUMMIES, ids=lambda r: r.key)
+def test_the_unseen_cards_said_are_the_deck_and_the_other_hands_at_every_turn_of_whole_games(rules: Rules) -> None:
+    """The coach's "N cards you have not seen: in the deck and the other players' hands": at every view of
+    whole bot games (through discard piles shuffled back, lay-downs, hits and skips), N is the
+    deck's count plus the other hands' counts, never one off."""
+    views = 0
+    for players in (2, 4):
+        game = Game(players=players, rules=rules, seed=players)
+        bots = [HeuristicBot() for _ in range(players)]
+        while not game.over:
+            if not game.rounds or game.round.over:
+                game.next_round()
+                continue
+            seat = game.round.turn
+            view = game.round.view(seat)
+            others = sum(n for i, n in enumerate(view.hand_counts) if i != seat)
+            assert sum(unseen(view).values()) == view.deck_count + others, (players, len(game.rounds))
+            views += 1
+            game.play(bots[seat].act(view))
+    assert views > 500  # (whole games: several rounds each)
+
+
 # --- what the coach may see ------------------------------------------------------------------------
 
 
