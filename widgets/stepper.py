@@ -27,7 +27,7 @@ import ipywidgets as w
 import traitlets as t
 
 from upto9.cards import PlayingCard
-from upto9.family import FamilyGame, RummyFamily, TableMeld, card_words, game_family
+from upto9.family import FamilyGame, RummyFamily, TableMeld, game_family
 from upto9.game import (
     MAX_TURNS_PER_ROUND,
     Discarded,
@@ -58,7 +58,21 @@ from .choice import ruleset_name
 from .engine_text import record_error_text
 from .page import Advanced
 from .table import FamilyStep, replay_family_round, step_words, table_html, used_zones
-from .texts import LANGS, SHARED, budget_text, check_lang, contract_text, drawer_for, face_glyph, group_name, jokers_text, level_title, number_text, worded
+from .texts import (
+    LANGS,
+    SHARED,
+    budget_text,
+    card_text,
+    check_lang,
+    contract_text,
+    drawer_for,
+    face_glyph,
+    group_name,
+    jokers_text,
+    level_title,
+    number_text,
+    worded,
+)
 
 __all__ = ["MAX_SEED", "TEXTS", "GameNumber", "RoundModel", "RoundStepper", "Step", "file_mistake", "game_number", "replay_round", "seed_range"]
 
@@ -146,8 +160,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "donate": "{name} donates {card} to {owner}'s {meld}.",
         "donate_joker": "{name} donates {card} as a joker for {face} to {owner}'s {meld}.",
         "donate_own": "{name} donates {card} to their own {meld}.",
-        "a_wild": "a wild card",
-        "a_skip": "a skip",
         "wild_as": "wild card as {face}",
         "donate_joker_own": "{name} donates {card} as a joker for {face} to their own {meld}.",
         "discard_card": "{name} discards {card}.",
@@ -347,8 +359,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "donate": "{name} gir bort {card} til {meld} hos {owner}.",
         "donate_joker": "{name} gir bort {card} som joker for {face} til {meld} hos {owner}.",
         "donate_own": "{name} legger {card} til {meld} hos seg selv.",
-        "a_wild": "en joker",
-        "a_skip": "et hopp over-kort",
         "wild_as": "joker som {face}",
         "donate_joker_own": "{name} legger {card} som joker for {face} til {meld} hos seg selv.",
         "discard_card": "{name} kaster {card}.",
@@ -1102,25 +1112,6 @@ def _one_line(message: str, limit: int = 240) -> str:
 # --- words for a step ---------------------------------------------------------------------------------
 
 
-def _card_words(card: PlayingCard, lang: str) -> str:
-    """A card in a sentence: its glyph where that names it (``'5♥'``), else its name as its button
-    says it: Phase 10's ``'blue 11'`` (``'blå 11'``), ``'a wild card'`` (``'en joker'``), ``'a skip'``.
-
-    >>> from upto9.families.phase10.cards import WILD, parse_phase10_card
-    >>> from upto9 import parse_card
-    >>> [_card_words(c, "en") for c in (parse_card("5h"), parse_phase10_card("11b"), WILD)]
-    ['5♥', 'blue 11', 'a wild card']
-    >>> [_card_words(c, "nb") for c in (parse_card("5h"), parse_phase10_card("11b"), WILD)]
-    ['5♥', 'blå 11', 'en joker']
-    """
-    if _names_itself(card):
-        return card.glyph
-    wild = getattr(card, "is_wild", False)
-    if wild or getattr(card, "is_skip", False):  # (a name with its article)
-        return TEXTS[lang]["a_wild" if wild else "a_skip"]
-    return render(card_words(card), lang)
-
-
 def _names_itself(card: PlayingCard) -> bool:
     """Does the card's glyph name it (``'5♥'``; Phase 10's ``'11b'`` does not: its look's ``names_it``)?"""
     return drawer_for(card).card_look(card).names_it
@@ -1130,7 +1121,7 @@ def _meld_text(meld: TableMeld, lang: str) -> str:
     """A meld's cards in a sentence: ``'5♥ 6♥ [2♣=7♥] 8♥'``; Phase 10's by name: ``'red 3, wild
     card as 3'``, ``'rød 3, joker som 3'`` (cards without a glyph that names them)."""
     if not all(_names_itself(p.card) for p in meld.cards):
-        said = (TEXTS[lang]["wild_as"].format(face=face_glyph(p.face, lang)) if p.wild else _card_words(p.card, lang) for p in meld.cards)
+        said = (TEXTS[lang]["wild_as"].format(face=face_glyph(p.face, lang)) if p.wild else card_text(p.card, lang, article=True) for p in meld.cards)
         return ", ".join(said)
     return " ".join(p.text() for p in meld.cards)
 
@@ -1215,9 +1206,9 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
         if step.reshuffled is not None:
             what.append(texts["reshuffle"].format(n=len(step.reshuffled.deck)))
         if action.source is Source.DISCARD:
-            what.append(texts["draw_discard"].format(name=name, card=_card_words(action.card, lang)))
+            what.append(texts["draw_discard"].format(name=name, card=card_text(action.card, lang, article=True)))
         elif perspective in (WHOLE_TABLE, action.player):
-            what.append(texts["draw_deck"].format(name=name, card=_card_words(action.card, lang)))
+            what.append(texts["draw_deck"].format(name=name, card=card_text(action.card, lang, article=True)))
         else:
             what.append(texts["draw_deck_hidden"].format(name=name))
         why.append(worded(texts, "rule_draw", rules))
@@ -1235,11 +1226,12 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
         called = meld_name(texts, meld, action.meld + 1, rules, lang, size=len(meld.cards) - 1)  # the group as it was hit
         owner = model.name(action.owner)
         own = "_own" if action.owner == action.player else ""  # "their own straight", not "Bot 1's" for Bot 1
+        card = card_text(action.card, lang, article=True)
         if action.wild:
             face = face_glyph(action.face, lang)
-            what.append(worded(texts, f"donate_joker{own}", rules).format(name=name, card=_card_words(action.card, lang), face=face, owner=owner, meld=called))
+            what.append(worded(texts, f"donate_joker{own}", rules).format(name=name, card=card, face=face, owner=owner, meld=called))
         else:
-            what.append(worded(texts, f"donate{own}", rules).format(name=name, card=_card_words(action.card, lang), owner=owner, meld=called))
+            what.append(worded(texts, f"donate{own}", rules).format(name=name, card=card, owner=owner, meld=called))
         why.append(worded(texts, "rule_donate", rules))
         if action.wild:
             why.append(worded(texts, "rule_donate_joker", rules))
@@ -1250,7 +1242,7 @@ def describe(model: RoundModel, step: Step, perspective: int) -> tuple[list[str]
             what.append(texts["discard_skip"].format(name=name, target=model.name(action.target)))
         why.append(texts["rule_skip"])
     else:
-        what.append(texts["discard_card"].format(name=name, card=_card_words(action.card, lang)))
+        what.append(texts["discard_card"].format(name=name, card=card_text(action.card, lang, article=True)))
         why.append(texts["rule_discard"])
     if not after.hand and not isinstance(action, Drew):
         what.append(texts["goes_out"].format(name=name))

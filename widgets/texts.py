@@ -27,6 +27,7 @@ __all__ = [
     "SHARED",
     "budget_text",
     "card_name",
+    "card_text",
     "check_lang",
     "contract_text",
     "drawer_for",
@@ -74,6 +75,8 @@ SHARED: Final[dict[str, dict[str, str]]] = {
         "joker": "joker",
         "wild": "wild",
         "skip": "skip",
+        "a_wild": "a wild card",
+        "a_skip": "a skip",
         "real": "real",
         "missing": "missing",
         "hidden": "hidden",
@@ -96,6 +99,8 @@ SHARED: Final[dict[str, dict[str, str]]] = {
         "joker": "joker",
         "wild": "joker",
         "skip": "hopp over",
+        "a_wild": "en joker",
+        "a_skip": "et hopp over-kort",
         "real": "ekte",
         "missing": "mangler",
         "hidden": "skjult",
@@ -184,6 +189,31 @@ def card_name(card: PlayingCard, lang: str = "en") -> str:
     ['rød 7', 'gul 12', 'joker']
     """
     return render(drawer_for(card).card_words(card), lang)
+
+
+def card_text(card: PlayingCard, lang: str = "en", *, article: bool = False) -> str:
+    """A card in a sentence or on a button: its glyph where that names it on a white card (``'7♥'``,
+    ``'Q♠'``), else its family's words (``card_words``): ``'red 7'`` / ``'rød 7'`` for Phase 10's and 3UP
+    3DOWN's colours, ``'Clear +1'``. ``article``: a wild card or a skip with its article, as a
+    sentence says it (``'a wild card'``, ``'en joker'``).
+
+    >>> from upto9.family import game_family
+    >>> seven, wild = (game_family("phase10").read_token(c) for c in ("7r", "W"))
+    >>> card_text(seven), card_text(seven, "nb"), card_text(wild), card_text(wild, article=True), card_text(wild, "nb", article=True)
+    ('red 7', 'rød 7', 'wild', 'a wild card', 'en joker')
+    >>> card_text(game_family("upto9").read_token("Qs")), card_text(game_family("threeup").read_token("7o"), "nb")
+    ('Q♠', 'oransje 7')
+    """
+    try:
+        drawer = drawer_for(card)
+    except TypeError:  # no installed family draws it: its own text
+        return card.glyph
+    look = drawer.card_look(card)
+    if look.names_it and not look.faced:
+        return card.glyph
+    if article and look.tag in ("wild", "skip"):
+        return SHARED[lang]["a_wild" if look.tag == "wild" else "a_skip"]
+    return render(drawer.card_words(card), lang)
 
 
 def face_name(face: object, lang: str = "en") -> str:

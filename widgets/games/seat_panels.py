@@ -37,7 +37,7 @@ from upto9.messages import Message, joined, render
 
 from ..cards_html import card_html, card_row
 from ..stepper import _meld_text as meld_text
-from ..texts import LANGS, check_lang, contract_text, drawer_for, level_title
+from ..texts import LANGS, card_text, check_lang, contract_text, level_title
 from .picture_play import PLAY_CSS as PICTURE_CSS
 from .picture_play import move_label as picture_label
 from .picture_play import table_html as picture_table
@@ -168,27 +168,6 @@ cards build any other."""
 MAX_CHOICES_UP: Final = 4
 """The ready-made choices of 3UP 3DOWN's face-up cards, the strongest first (the heuristic bot's
 order): twelve of twenty in the order dealt hid the strong ones and pushed a refusal off a phone."""
-
-
-_SUITS: Final = frozenset("♠♥♦♣")
-
-
-def card_text(card: PlayingCard, lang: str = "en") -> str:
-    """A card on a button: its glyph when that names it (``'7♥'``), else its name in ``lang`` (3UP
-    3DOWN's and Phase 10's colours: ``'red 7'``, ``'rød 7'``), from the family that draws it.
-
-    >>> from upto9.family import game_family
-    >>> threeup = game_family("threeup")
-    >>> card = threeup.read_token("7r")
-    >>> card_text(card), card_text(card, "nb"), card_text(game_family("upto9").read_token("Qs"))
-    ('red 7', 'rød 7', 'Q♠')
-    """
-    if _SUITS & set(card.glyph):
-        return card.glyph
-    try:
-        return render(drawer_for(card).card_words(card), check_lang(lang))
-    except TypeError:  # no family draws it: its own text
-        return card.glyph
 
 
 def _cards(cards: Sequence[PlayingCard], lang: str) -> str:
