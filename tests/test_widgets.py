@@ -491,6 +491,9 @@ def test_the_stepper_starts_at_the_deal_and_moves_with_the_buttons_and_the_slide
     assert "The deal: each player gets 11 cards" in text_of(stepper._action.value)
     assert "Setup: all the cards are shuffled into one face-down deck" in text_of(stepper._action.value)
     assert f"action 0 of {model.last_step}" in text_of(stepper._status.value)
+    deck = model.current.views[0].deck_count
+    table = text_of(stepper._table.value)  # the deck's size said once, beside its back (a "×n" badge said it twice)
+    assert f"Deck ? {deck} cards" in table and f"×{deck}" not in table
     stepper._forward.click()
     assert model.step == 1 and stepper._slider.value == 1
     action = model.current.action

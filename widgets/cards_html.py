@@ -101,6 +101,7 @@ CARD_CSS: Final = f"""<style>
 .u9 {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.35; }}
 .u9-row {{ display: flex; flex-wrap: wrap; gap: .35em; align-items: flex-start; margin: .25em 0; }}
 .u9-label {{ font-weight: 600; min-width: 9em; align-self: center; }}
+.u9-row > .u9-note {{ align-self: center; }}
 .u9-card {{ display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
   position: relative; box-sizing: border-box; min-width: 2.4em; height: 3.3em; padding: 0 .3em;
   border: 2px solid #555; border-radius: .4em; background: #fff; color: {BLACK};
@@ -213,6 +214,7 @@ def card_html(
     real: bool = False,
     count: int = 1,
     lang: str = "en",
+    badge: bool = True,
 ) -> str:
     """Draw one card as HTML.
 
@@ -220,7 +222,8 @@ def card_html(
     * ``card_html(card, face)`` where the card stands for another (a joker): the card and ``=face``;
     * ``card_html(card, real=True)``: a 2 or 3 that counts as itself, tagged ``real``;
     * ``card_html(None, face)``: a missing slot that ``face`` would fill;
-    * ``card_html(None, count=n)``: the back of a card, for ``n`` cards the viewer may not see.
+    * ``card_html(None, count=n)``: the back of a card, for ``n`` cards the viewer may not see
+      (``badge=False``: no ``×n`` on it, where the row says the count in words beside it).
 
     Whether a card is a joker is its family's answer (``RummyFamily.as_itself``); how it looks too
     (``card_look``, ``face_look``). A card on a coloured face (Phase 10's) is drawn in its colour;
@@ -240,11 +243,11 @@ def card_html(
     if card is None and face is not None and family_for(face).face_look(face).faced:
         return _faced_html(None, face, count, lang)  # a missing slot on coloured faces: a number or a colour
     texts = SHARED[lang]
-    badge = f'<span class="u9-badge" aria-hidden="true">×{count}</span>' if count > 1 else ""
+    stack = f'<span class="u9-badge" aria-hidden="true">×{count}</span>' if count > 1 else ""
     if card is None and face is None:
         label = texts["cards"].format(n=count) if count != 1 else texts["card"]
         label = f"{label}, {texts['hidden']}"
-        return f'<span class="u9-card u9-back" role="img" aria-label="{escape(label)}" data-hidden="{count}">?{badge}</span>'
+        return f'<span class="u9-card u9-back" role="img" aria-label="{escape(label)}" data-hidden="{count}">?{stack if badge else ""}</span>'
     if card is None:
         assert face is not None
         seen = family_for(face).face_look(face)
@@ -263,16 +266,16 @@ def card_html(
             f'<span class="u9-card {_ink(look)} u9-joker" role="img" aria-label="{escape(label)}" '
             f'data-card="{card}" data-face="{escape(str(face))}">{escape(look.text)}'
             f'<span class="u9-as {_ink(seen)}">={escape(seen.text)}</span>'
-            f'<span class="u9-tag">{escape(texts["joker"])}</span>{badge}</span>'
+            f'<span class="u9-tag">{escape(texts["joker"])}</span>{stack}</span>'
         )
     if real:
         label = f"{name}, {texts['real']}"
         return (
             f'<span class="u9-card {_ink(look)} u9-real" role="img" aria-label="{escape(label)}" data-card="{card}">'
-            f'{escape(look.text)}<span class="u9-tag">{escape(texts["real"])}</span>{badge}</span>'
+            f'{escape(look.text)}<span class="u9-tag">{escape(texts["real"])}</span>{stack}</span>'
         )
     label = name if count == 1 else f"{name} × {count}"
-    return f'<span class="u9-card {_ink(look)}" role="img" aria-label="{escape(label)}" data-card="{card}">{escape(look.text)}{badge}</span>'
+    return f'<span class="u9-card {_ink(look)}" role="img" aria-label="{escape(label)}" data-card="{card}">{escape(look.text)}{stack}</span>'
 
 
 def card_row(cards: Iterable[str], label: str | None = None, row_label: str | None = None) -> str:

@@ -1583,7 +1583,7 @@ def render_step(model: RoundModel, index: int, perspective: int) -> tuple[str, s
     )
 
     piles = []
-    deck = card_html(None, count=public.deck_count, lang=lang) if public.deck_count else f"<span class='u9-note'>{escape(texts['empty'])}</span>"
+    deck = card_html(None, count=public.deck_count, lang=lang, badge=False) if public.deck_count else f"<span class='u9-note'>{escape(texts['empty'])}</span>"
     piles.append(card_row([deck, f"<span class='u9-note'>{escape(texts['deck_count'].format(n=public.deck_count))}</span>"], texts["deck"]))
     top = public.discard_top
     pile = card_html(top, lang=lang) if top is not None else f"<span class='u9-note'>{escape(texts['empty'])}</span>"

@@ -143,7 +143,7 @@ def _zone_html(key: str, zone: str, cards: Sequence[PlayingCard], shown: bool, s
     kind, _seat = seat_zone(zone)
     label = zone_label(key, kind, lang)
     if stack:  # a draw pile: its size, to every eye
-        back = [card_html(None, count=len(cards), lang=lang)] if cards else []
+        back = [card_html(None, count=len(cards), lang=lang, badge=False)] if cards else []  # (its size said beside it)
         return card_row([*back, f"<span class='u9-note'>{escape(words['cards'].format(n=len(cards)) if cards else words['empty'])}</span>"], label)
     if not cards:
         return card_row([f"<span class='u9-note'>{escape(words['empty'])}</span>"], label)
