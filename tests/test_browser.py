@@ -411,10 +411,12 @@ def test_the_comparison_shows_its_tables_and_charts_in_both_languages(page: Any,
     assert page.locator("table.u9-compare-measured").first.is_visible()
     assert page.locator("table.u9-published").first.is_visible()
     assert page.locator("table.u9-compare-per-level").first.is_visible() and page.locator("table.u9-compare-penalties").first.is_visible()
-    # The charts under the tables are drawn when the learner asks ("Chart"): the measures' (game length), the levels', the penalties'.
+    assert page.locator("table.u9-compare-holding").first.is_visible()
+    # The charts under the tables are drawn when the learner asks ("Chart"): the measures' (game
+    # length), the levels', the dealt hands', the penalties'.
     choices = page.locator(".u9-view-choices")
-    assert choices.count() == 3
-    for i in range(3):
+    assert choices.count() == 4
+    for i in range(4):
         choices.nth(i).locator("button", has_text="Chart").click()
     for kind in ("length", "levels", "holding", "penalties"):
         chart = page.locator(f".u9-chart-{kind} .js-plotly-plot").first

@@ -18,6 +18,7 @@ from upto9.widgets.compare import (
     ComparisonChart,
     ComparisonModel,
     Findings,
+    HoldingTable,
     LevelsSideBySide,
     MeasuredTable,
     PenaltyTable,
@@ -301,6 +302,41 @@ def test_the_rounds_per_level_table_holds_the_levels_charts_numbers(model: Compa
     text = text_of(RoundsPerLevelTable(model)._html.value)
     assert "Runder per nedlegg" in text and "Nr." in text and not re.search(r"\d\.\d", text) and re.search(r"\d,\d", text)
     assert "Vis alle kolonnene (også kontrakten til hvert nivå og hver fase)" in text
+
+
+def test_the_holding_table_holds_the_holding_charts_numbers_with_their_deals_and_games(model: ComparisonModel) -> None:
+    """The dealt hands' chances, a table first as the page's other charts have (the chart alone
+    had no table): each number of the chart's sampled deals and games, with its interval, and how
+    many deals and games stand behind them; on a phone the sampled deals' chances alone."""
+    figure = ComparisonChart(model, "holding").figure
+    html = HoldingTable(model)._html.value
+    rows = re.findall(r"<tr>(.*?)</tr>", part(html, "full"))[1:]
+    narrow = re.findall(r"<tr>(.*?)</tr>", part(html, "compact"))[1:]
+    sides = model.comparison.sides
+    assert len(rows) == len(narrow) == max(len(s.rules.levels) for s in sides)
+    chances = [(s.holding.estimates(), model.stats(s.rules.key).dealt_holds) for s in sides]
+    traces = [trace for trace in figure.data if "published" not in trace.name]
+    assert len(traces) == 2 * len(sides)  # the deals' and the games' of each rule set: the table holds every one
+    for n, (row, short) in enumerate(zip(rows, narrow, strict=True), start=1):
+        cells = [text_of(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        small = [text_of(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", short)]
+        for i, (deals, games) in enumerate(chances):
+            if n > len(sides[i].rules.levels):  # (no such level: empty cells, as in the rounds-per-level table)
+                assert cells[3 * i : 3 * i + 3] == ["", "", ""]
+                continue
+            for shown, e in ((cells[3 * i + 1], deals[n - 1]), (cells[3 * i + 2], games[n - 1])):
+                assert shown.startswith("—" if e is None else f"{100 * e.value:.2f}% {100 * e.low:.2f}–{100 * e.high:.2f}"), (n, i, shown)
+            e = deals[n - 1] if n <= len(deals) else None
+            assert small[i] == ("—" if e is None else f"{100 * e.value:.2f}% {100 * e.low:.2f}–{100 * e.high:.2f}"), (n, i, small[i])
+    text = text_of(html)
+    deals, games = f"{sides[0].holding.deals:,}", f"{len(sides[0].games):,}"
+    assert f"Up to 9: {deals} sampled deals" in text and f"Phase 10: in {games} games" in text
+    assert "straight of 4" in text and "2 sets of 3" in text
+    assert "Show every column (also each level's and phase's contract, the chances in the games)" in text
+    model.lang = "nb"
+    text = text_of(HoldingTable(model)._html.value)
+    assert "stokkede utdelinger" in text and " spill" in text and "sjansene i spillene" in text
+    assert not re.search(r"\d\.\d", text) and re.search(r"\d,\d", text) and not re.search(r"\b(sampled|games|hands)\b", text)
 
 
 def test_the_penalty_table_holds_what_the_box_chart_draws(model: ComparisonModel) -> None:

@@ -13,7 +13,7 @@ language; every number comes from the engine (``rules_facts``, ``Side.stats``,
 * ``MeasuredTable``: the games' estimates beside each other;
 * ``Findings``: what they say, in sentences built from the estimates and their intervals;
 * ``ComparisonChart(model, "length" | "levels" | "holding" | "penalties")``: a plotly chart;
-* ``RoundsPerLevelTable``, ``PenaltyTable``: the levels and penalties charts' numbers as tables (the
+* ``RoundsPerLevelTable``, ``HoldingTable``, ``PenaltyTable``: the levels, holding and penalties charts' numbers as tables (the
   page shows a table first and its chart when asked, ``upto9.widgets.atlas.ViewChoice``);
 * ``PublishedTable``: a published Phase 10 figure beside the engine's estimate, with its source.
 
@@ -49,6 +49,7 @@ __all__ = [
     "ComparisonChart",
     "ComparisonModel",
     "Findings",
+    "HoldingTable",
     "LevelsSideBySide",
     "MeasuredTable",
     "PenaltyTable",
@@ -184,6 +185,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "f_commonest": "The commonest is {title} ({contract}): {value} (likely between {low} and {high}).",
         "f_published": "{inside} of the {count} published values lie inside the engine's 95% intervals.",
         "games_trace": "{name}: in the games (a player's deal, on that level)",
+        "hold_deals": "{name}: {n} sampled deals",
+        "hold_games": "{name}: in {n} games",
+        "hold_hands": "{n} hands",
+        "hold_hidden": "the chances in the games",
         "ci": "95% interval",
         "pub_phase": "Phase",
         "pub_contract": "Contract",
@@ -333,6 +338,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "f_commonest": "Vanligst er {title} ({contract}): {value} (trolig mellom {low} og {high}).",
         "f_published": "{inside} av de {count} publiserte verdiene ligger innenfor motorens 95 %-intervaller.",
         "games_trace": "{name}: i spillene (utdelingen til en spiller på det nivået)",
+        "hold_deals": "{name}: {n} stokkede utdelinger",
+        "hold_games": "{name}: i {n} spill",
+        "hold_hands": "{n} hender",
+        "hold_hidden": "sjansene i spillene",
         "ci": "95 %-intervall",
         "pub_phase": "Fase",
         "pub_contract": "Kontrakt",
@@ -732,6 +741,76 @@ class RoundsPerLevelTable(_HTMLView):
         return _scroll(f"<table class='u9-table u9-compare-per-level u9-compact'>{head}</tr>{''.join(rows)}</table>")
 
 
+class HoldingTable(_HTMLView):
+    """The holding chart's numbers: for each number, each rule set's contract and the chance that a
+    dealt hand holds it, from the sampled deals and in the games (a player's deal on that level),
+    with 95% intervals and how many deals or games (in the column's head). On a
+    phone, the sampled deals' chances alone, every column a tap away (``fit_phone``)."""
+
+    def html(self, lang: str) -> str:
+        texts = TEXTS[lang]
+        columns = self._columns(lang)
+        head = f"<tr><th scope='col'>{escape(texts['number'])}</th>" + "".join(
+            f"<th scope='col'>{escape(name)}</th>" + "".join(f"<th scope='col'>{escape(title)}</th>" for title, _e, _hands in chances)
+            for name, _rules, chances in columns
+        )
+        rows = []
+        for n in range(1, self._numbers() + 1):
+            cells = [f"<th scope='row'>{n}</th>"]
+            for _name, rules, chances in columns:
+                if n > len(rules.levels):
+                    cells.append("<td></td>" * (1 + len(chances)))
+                    continue
+                cells.append(f"<td>{escape(contract_text(rules.level(n), lang, rules=rules))}</td>")
+                for _title, estimates, hands in chances:
+                    e = estimates[n - 1] if n <= len(estimates) else None
+                    # A bootstrap over the games (their number in the head); where no hand or every hand on
+                    # the level held it, Wilson's interval over those hands, whose number differs.
+                    wilson = hands and e is not None and e.method == "wilson"
+                    under = f"<br><span class='u9-note'>{escape(texts['hold_hands'].format(n=_count(e.n, lang)))}</span>" if wilson and e else ""
+                    cells.append(f"<td class='u9-number' style='white-space:nowrap'>{_stacked(e, lang, percent=True, digits=2)}{under}</td>")
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        full = _scroll(f"<table class='u9-table u9-compare-holding'>{head}</tr>{''.join(rows)}</table>")
+        return fit_phone(full, self._compact(lang), [texts["contracts"], texts["hold_hidden"]], lang, key="compare-holding")
+
+    def _columns(self, lang: str) -> list[tuple[str, Rules, list[tuple[str, Sequence[Estimate | None], bool]]]]:
+        """Per rule set: its name, its rules, and its chances (a column's title, per number, whether
+        each cell says its hands) from the sampled deals and from the games, where measured."""
+        texts = TEXTS[lang]
+        measured = {s.rules.key for s in self.model.measured}
+        columns = []
+        for side in self.model.comparison.sides:
+            name = ruleset_name(side.rules, lang)
+            chances: list[tuple[str, Sequence[Estimate | None], bool]] = []
+            if side.holding.deals:
+                chances.append((texts["hold_deals"].format(name=name, n=_count(side.holding.deals, lang)), side.holding.estimates(), False))
+            if side.rules.key in measured:
+                games = texts["hold_games"].format(name=name, n=_count(len(side.games), lang))
+                chances.append((games, self.model.stats(side.rules.key).dealt_holds, True))
+            if chances:
+                columns.append((name, side.rules, chances))
+        return columns
+
+    def _numbers(self) -> int:
+        return max((len(s.rules.levels) for s in self.model.comparison.sides), default=0)
+
+    def _compact(self, lang: str) -> str:
+        """The table on a phone: per number, each rule set's chance from the sampled deals (or, with
+        none, from the games), over its interval."""
+        columns = [(name, chances[0]) for name, _rules, chances in self._columns(lang)]
+        head = f"<tr><th scope='col'>{escape(TEXTS[lang]['number'])}</th>" + "".join(
+            f"<th scope='col'>{escape(title)}</th>" for _name, (title, _e, _h) in columns
+        )
+        rows = []
+        for n in range(1, self._numbers() + 1):
+            cells = "".join(
+                f"<td class='u9-number'>{_stacked(estimates[n - 1] if n <= len(estimates) else None, lang, percent=True, digits=2)}</td>"
+                for _name, (_title, estimates, _hands) in columns
+            )
+            rows.append(f"<tr><th scope='row'>{n}</th>{cells}</tr>")
+        return _scroll(f"<table class='u9-table u9-compare-holding u9-compact'>{head}</tr>{''.join(rows)}</table>")
+
+
 class PenaltyTable(_HTMLView):
     """The penalty chart's numbers: every player's penalty total at the end of a game, for each
     rule set its lowest, its quarters (what the chart's box shows), its highest and its average."""
@@ -1102,7 +1181,8 @@ def holding_chart(model: ComparisonModel, lang: str) -> Any:
     _per_level_layout(figure, lang, texts["holding_title"], texts["holding_axis"], percent=True, subtitle=texts["holding_sub"])
     # A log axis: the rare levels (a fraction of a percent) matter as much as the common ones.
     figure.update_yaxes(type="log", rangemode=None, title_text=texts["holding_axis_log"], **_percent_ticks(_extents(figure), lang))
-    figure.update_layout(height=560, legend={"orientation": "h", "y": -0.16, "x": 0, "yanchor": "top"}, margin={"b": 130})
+    # The legend well below the axis title: drawn on demand, plotly places it up to 40 px higher than asked.
+    figure.update_layout(height=600, legend={"orientation": "h", "y": -0.26, "x": 0, "yanchor": "top"}, margin={"b": 170})
     return figure
 
 
