@@ -13,6 +13,7 @@ from html import unescape
 
 import pytest
 from upto9.widgets import HandBuilder, HandModel, LayDownEditor, LevelChecker
+from upto9.widgets.hand import TEXTS
 from upto9.widgets.tour import PenaltyCounter
 
 from upto9 import PHASE10, UPTO9, CardError, check, parse_hand
@@ -122,6 +123,23 @@ def test_a_smaller_table_sets_the_hand_aside_and_a_larger_one_brings_it_back() -
     builder._players.value = 5
     assert builder._message.value == "" and builder.model.cards == parse_hand(BIG_TABLE)
     assert "✔ GYLDIG for nivå 4" in text_of(checker._verdict.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_clear_empties_a_hand_set_aside_with_its_text_and_its_warning(lang: str) -> None:
+    """Clear on a hand set aside for a larger table (no cards held, its text kept): it did nothing,
+    the box, the warning and the waiting hand all stayed (a learner's review)."""
+    builder, checker, _editor = page(lang)
+    builder._players.value = 6
+    builder._text.value = BIG_TABLE
+    builder._players.value = 3
+    assert builder.model.cards == () and builder._message.value and builder._text.value
+    builder._clear.click()
+    assert builder._text.value == "" and builder._message.value == "" and builder.model.typed is None
+    assert text_of(builder._hand.value) == text_of(f"<div>{TEXTS[lang]['empty']}</div>")
+    builder._players.value = 5  # nothing comes back: the text is gone, not waiting
+    assert builder.model.cards == () and builder._text.value == ""
+    assert "GYLDIG" not in text_of(checker._verdict.value) and "VALID" not in text_of(checker._verdict.value)
 
 
 def test_a_grid_click_past_the_tables_copies_takes_the_card_out_and_a_larger_table_holds_more() -> None:

@@ -371,8 +371,15 @@ class HandModel(t.HasTraits):
             raise ValueError(f"sort by 'suit' or 'rank', not {by!r}")
 
     def clear(self) -> None:
-        """Empty the hand."""
-        self.cards = ()
+        """Empty the hand, and forget a text refused or set aside for a larger table (an empty
+        hand's cards do not change, so the change of ``cards`` alone did not reach them)."""
+        with self.hold_trait_notifications():
+            self.refusal = None
+            self.typed = None
+            self.error = ""
+            self.dealt = ()
+            self.cards = ()
+            self.text = ""
 
     def deal(self, n: int | None = None) -> tuple[PlayingCard, ...]:
         """Deal ``n`` cards (default: the rules' hand size) from the game's decks, shuffled with
