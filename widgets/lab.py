@@ -1276,12 +1276,12 @@ class HouseRuleLab(OwnLanguage, w.VBox):  # type: ignore[misc]
                 same = rules.levels == base.levels and rules.decks == base.decks and rules.penalties == base.penalties
                 stored = (self._standard_games(players), () if same else self._played_games(rules, players))
             client = self._cluster()
-            if progress:
-                self._progress.start(most * (1 if same else 2), "games" if same else "games_both")  # (the page counts games a side)
+            if progress:  # (the page counts games a side; the run may stop long before the most, and says so)
+                self._progress.start(most * (1 if same else 2), "games_upto" if same else "games_both_upto")
             standard, house, stop, (read, played) = self._sample(base, None if same else rules, stored, most, players, progress, client)
             finished = len(standard) + (0 if same else len(house))
-            if progress and finished != self._progress.total:  # the bar ends at the games played, not at the most there might have been
-                self._progress.start(finished)
+            if progress:  # the bar ends at the games played, not at the most there might have been
+                self._progress.start(finished, "games" if same else "games_both")
                 self._progress.step(finished)
             # Game i is the same deal on both sides: compare as many as both sides finished.
             done = min(len(standard), len(house))

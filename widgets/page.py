@@ -34,7 +34,7 @@ from IPython.display import display
 from ._common import OwnLanguage, boundary, guard, log, style_tag
 from .figures import figure_output, is_figure
 from .nav import Nav
-from .texts import LANGS, check_lang
+from .texts import LANGS, check_lang, number_text
 
 __all__ = ["Advanced", "LangOutput", "Page", "Progress", "RunButton", "page_lang", "wait_for_visitor"]
 
@@ -44,6 +44,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "advanced": "Advanced: how it was computed",
         "games": "{done} of {total} games",
         "games_both": "{done} of {total} games, both rule sets together",
+        "games_upto": "{done} games so far (it stops once the answer is clear; at most {total})",
+        "games_both_upto": "{done} games so far, both rule sets together (it stops once the answer is clear; at most {total})",
         "deals": "{done} of {total} deals",
     },
     "nb": {
@@ -51,6 +53,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "advanced": "Avansert: hvordan det ble regnet ut",
         "games": "{done} av {total} spill",
         "games_both": "{done} av {total} spill, begge regelsettene til sammen",
+        "games_upto": "{done} spill så langt (det stopper når svaret er klart; høyst {total})",
+        "games_both_upto": "{done} spill så langt, begge regelsettene til sammen (det stopper når svaret er klart; høyst {total})",
         "deals": "{done} av {total} utdelinger",
     },
 }
@@ -323,8 +327,9 @@ def _display_data(shown: Any) -> dict[str, Any]:
 
 
 class Progress(OwnLanguage, w.HBox):  # type: ignore[misc]
-    """A plain progress bar with "12 of 30 games" (``unit``: ``"games"`` or ``"deals"``) in its
-    language; hidden until ``start``. No rate and no time: a learner wants to see it move.
+    """A plain progress bar with "12 of 30 games" (``unit``: ``"games"`` or ``"deals"``; ``"games_upto"``
+    for a run that may stop early: "12 games so far (... at most 600)") in its language; hidden
+    until ``start``. No rate and no time: a learner wants to see it move.
 
     >>> bar = Progress(lang="nb")
     >>> bar.start(30)
@@ -385,7 +390,8 @@ class Progress(OwnLanguage, w.HBox):  # type: ignore[misc]
 
     def redraw(self) -> None:
         self._bar.value = self.done
-        self._text.value = TEXTS[self._lang][self.unit].format(done=self.done, total=self.total) if self.total else ""
+        done, total = (number_text(n, self._lang, 0) for n in (self.done, self.total))
+        self._text.value = TEXTS[self._lang][self.unit].format(done=done, total=total) if self.total else ""
 
 
 class Advanced(OwnLanguage, w.Accordion):  # type: ignore[misc]
