@@ -17,6 +17,7 @@ from upto9.stats import (
     StatsError,
     Stop,
     bootstrap_difference,
+    decimal,
     paired_difference,
     paired_ratio_difference,
     paired_share_difference,
@@ -192,3 +193,13 @@ def test_an_interval_of_the_same_values_and_seed_is_computed_once_and_is_the_sam
     assert stats_module.bootstrap_difference(first, [*second[:-1], 40], seed="s").value != kept.value
     with pytest.raises(stats_module.StatsError, match="values on both sides"):
         stats_module.bootstrap_difference([], second)
+
+
+def test_a_clear_change_never_shows_an_interval_end_of_0_rounded_half_to_even() -> None:
+    """The lab said "games get longer by 0.3 rounds, likely between 0.0 and 0.6" above "each interval
+    leaves out 0" (a learner's review): 0.05 rounds half to even to "0.0" as Babel writes it, where
+    Python's round said 0.1 and kept one decimal."""
+    clear = Estimate(0.3, 0.05, 0.65, 40, "paired-bca")
+    assert verdict(clear, words="stats.length", unit=" rounds") == "games get longer by 0.3 rounds, likely between 0.05 and 0.6 (40 games a side)"
+    assert verdict(clear, "nb", words="stats.length", unit=" runder").startswith("spillene blir lengre med 0,3 runder, trolig mellom 0,05 og 0,6")
+    assert decimal(-0.05, "nb", 1) == "0,0"  # no "−0,0"

@@ -24,6 +24,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
 from enum import StrEnum
 from functools import lru_cache
 from statistics import NormalDist
@@ -516,14 +517,23 @@ def decimal(value: float, lang: str = "en", digits: int = 1, *, end: bool = Fals
     ('1,234.57', '−0,25')
     >>> decimal(-0.3, "en", 0), decimal(-0.3, "en", 0, end=True), decimal(0.0004, "nb", 1, end=True), decimal(0.0, "en", 1, end=True)
     ('0', '−0.3', '0,0004', '0.0')
+
+    Rounded as Babel writes it, half to even: 0.05 is "0.0" at one decimal, so as an interval's end
+    it is "0.05" (a clear change read "likely between 0.0 and 0.6"), and −0.05 is "0.0", never "−0.0".
+
+    >>> decimal(0.05, "en", 1, end=True), decimal(0.65, "en", 1, end=True), decimal(-0.05, "en", 1)
+    ('0.05', '0.6', '0.0')
     """
     from babel.numbers import format_decimal
 
+    def rounds_to_zero(places: int) -> bool:
+        return Decimal(str(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN) == 0
+
     places = digits
     if end and value:
-        while places < digits + 3 and round(value, places) == 0:
+        while places < digits + 3 and rounds_to_zero(places):
             places += 1
-    if round(value, places) == 0:
+    if rounds_to_zero(places):
         value = 0.0  # (no "−0": a speck below 0 rounds to 0 itself)
     pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
     return str(format_decimal(value, format=pattern, locale=_LOCALES.get(lang, lang))).replace("-", "\u2212")
