@@ -199,6 +199,28 @@ def test_a_refused_rule_file_keeps_the_answer_shown() -> None:
     assert "turer per spill" in text_of(view.answer.value)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_deal_as_written_chosen_on_the_page_is_said_as_choices_with_what_makes_it_playable(players: int) -> None:
+    """The page's own "as written" deal at its default one deck of picture cards: it said "This rule
+    file cannot be used: deal_two: ..." (no file was typed; a field's key; nothing on what to pick:
+    a learner's review). Now the choices are named as choices and the way out is said, and it works."""
+    model = quick_model()
+    view = TipsView(model)
+    view.players.value = players
+    view.deal.value = "written"
+    view.button.click()
+    line = text_of(view.refusal.value)
+    assert line.startswith("These choices cannot be played together: the deal cannot be dealt:"), line
+    assert "rule file" not in line and "deal_t" not in line
+    way_out = "take the picture cards from two decks" + (", or keep all four suits." if players == 2 else ".")
+    assert line.endswith(way_out)
+    model.lang = "nb"
+    assert text_of(view.refusal.value).startswith("Disse valgene kan ikke spilles sammen: kortene kan ikke deles ut:")
+    view.decks.value = 2  # what the line says: then it plays
+    view.button.click()
+    assert view.refusal.value == "" and model.result is not None
+
+
 def test_the_controls_keep_their_values_across_a_language_switch() -> None:
     model = quick_model()
     view = TipsView(model)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 from urllib.parse import quote
@@ -42,7 +43,7 @@ from upto9.families.picture_cards.tips import (
     rules_from_text,
     tip_text,
 )
-from upto9.messages import render
+from upto9.messages import Message, render
 from upto9.rules import Rules, RulesError, rules_from_dict
 from upto9.stats import Estimate, decimal
 
@@ -113,6 +114,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "yes": "yes",
         "no": "no",
         "refused": "This rule file cannot be used: {reason}",
+        "cannot_play": "These choices cannot be played together: {reason}.",
+        "undealable.2": "For the deal as written, take the picture cards from two decks, or keep all four suits.",
+        "undealable.3": "For the deal as written, take the picture cards from two decks.",
         "other_game": 'This page tries changes to the picture-card game: write base = "picture_cards" or leave base out (the file says {base}).',
         "over_budget": "That took too long for this page: choose fewer games or a quicker player, and try again.",
         "unchanged": "Nothing is changed: choose a different value, or type a rule file.",
@@ -163,6 +167,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "yes": "ja",
         "no": "nei",
         "refused": "Denne regelfilen kan ikke brukes: {reason}",
+        "cannot_play": "Disse valgene kan ikke spilles sammen: {reason}.",
+        "undealable.2": "For utdelingen slik den er skrevet: ta bildekortene fra to kortstokker, eller behold alle fire sortene.",
+        "undealable.3": "For utdelingen slik den er skrevet: ta bildekortene fra to kortstokker.",
         "other_game": 'Denne siden prøver endringer i bildekortspillet: skriv base = "picture_cards" eller la base være (filen sier {base}).',
         "over_budget": "Det tok for lang tid for denne siden: velg færre spill eller en raskere spiller, og prøv igjen.",
         "unchanged": "Ingenting er endret: velg en annen verdi, eller skriv en regelfil.",
@@ -229,7 +236,8 @@ class TipsModel(t.HasTraits):
             if not rules.min_players <= self.players <= rules.max_players:
                 raise RulesError(f"house.toml: players: the rule file is for {rules.min_players} to {rules.max_players} players, not {self.players}")
         except RulesError as error:
-            self.refusal = error
+            # The page's own choices, refused, are said as choices (no file, no field's key).
+            self.refusal = error if self.text.strip() or isinstance(error, OtherGame) else Unplayable(error)
             return None
         if not rules.house_rules:
             self.refusal = "unchanged"
@@ -245,9 +253,41 @@ class TipsModel(t.HasTraits):
         return found
 
 
+@dataclass(frozen=True)
+class Unplayable:
+    """The page's choices, not a typed file, make a rule set the engine refuses (the deal as written
+    with one deck's picture cards): said as choices, with what would make them playable."""
+
+    error: RulesError
+
+    @property
+    def reason(self) -> Message | None:
+        """The engine's reason itself, without the file's name and the field's key around it."""
+        found = self.error.msg
+        while found is not None and found.key in ("rules.at", "rules.field"):
+            inner = found.param("reason")
+            found = inner if isinstance(inner, Message) else None
+        return found
+
+
 def refusal_line(refusal: Any, lang: str) -> str:
-    """The one plain line a refusal gets, in ``lang``."""
+    """The one plain line a refusal gets, in ``lang``.
+
+    >>> from upto9.families.picture_cards.tips import tips_data
+    >>> model = TipsModel(tips_data(games=2, seed=1), deal="written")
+    >>> model.run()
+    >>> print(refusal_line(model.refusal, "en"))  # doctest: +NORMALIZE_WHITESPACE
+    These choices cannot be played together: the deal cannot be dealt: 2 players dealt 6 picture cards
+    each need 12, but the picture pile holds 9. For the deal as written, take the picture cards from
+    two decks, or keep all four suits.
+    """
     texts = TEXTS[lang]
+    if isinstance(refusal, Unplayable):
+        inner = refusal.reason
+        said = texts["cannot_play"].format(reason=render(inner, lang) if inner is not None else str(refusal.error))
+        if inner is not None and inner.key == "picture_cards.rules.undealable":
+            said += " " + texts["undealable.2" if inner.param("players") == 2 else "undealable.3"]
+        return said
     if refusal == "unchanged":
         return texts["unchanged"]
     if refusal == "over_budget":
