@@ -69,8 +69,13 @@ def test_the_tours_safety_valve_round_plays_a_new_game_from_its_button() -> None
     assert model.game.rounds[model.round_index].end == end == valve_demo(4)[0].rounds[valve_demo(4)[1]].end
     assert "game number 4, 3 players" in text_of(valve._source.value)
     assert "The safety valve" in text_of(valve._action.value)
-    valve._play.click()  # the same number again: the same game, shown again
-    assert model.game.rounds[model.round_index].end == end
+    # Pressed again with no number typed: a new game, the next number (it dealt the same game again,
+    # and a learner who pressed "Play a new game" saw the same round: a learner's review).
+    valve._play.click()
+    assert "game number 5, 3 players" in text_of(valve._source.value) and valve._seed.value == "5"
+    assert model.game.rounds[model.round_index].end == valve_demo(5)[0].rounds[valve_demo(5)[1]].end
+    valve._seed.value = "4"  # a number typed (Enter): that game exactly
+    assert "game number 4, 3 players" in text_of(valve._source.value)
     valve.lang = "nb"
     assert "spillnummer 4, 3 spillere" in text_of(valve._source.value) and valve._play.description == "Spill et nytt spill"
 

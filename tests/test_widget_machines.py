@@ -356,11 +356,12 @@ class StepperPage(PageMachine):
         if stepper._new_game.layout.display == "none":  # a saved game shown: the first click plays, and shows the controls
             stepper._play.click()
         stepper._players.value = players
+        typed = str(seed) != stepper._seed.value  # (the number shown, typed again, sends nothing: the next one is dealt)
         stepper._seed.value = seed
         stepper._bots.value = bots
         stepper._play.click()
         assert stepper.model.game is not None and stepper.model.game.players == players
-        assert stepper.model.source == ("seed", seed, players, bots)
+        assert stepper.model.source == ("seed", seed if typed else seed + 1, players, bots)
         self.said = ""
 
     @rule(text=st.sampled_from(["123456789012345678901234567890", "9223372036854775808", "-1", "1e5", "seven", ""]))
@@ -521,9 +522,9 @@ def test_every_stepper_control_after_a_refusal_works_or_says_why_and_the_game_st
         note, error = text_of(stepper._seed_note.value), text_of(stepper._error.value)
         if state == "refused file" and name in ("Phase 10", "the house rules", "play"):
             # The game number is good: the control works, shows its game, and the file's refusal is done with
-            # (play shows the game of the number again: the same game, kept, as the stepper keeps a number's game).
-            assert stepper.model.source[:2] == ("seed", 7) and error == note == "", name
-            assert stepper.model.game is not shown or name == "play", name
+            # (play deals a new game: the next number, as no other was typed).
+            assert stepper.model.source[:2] == ("seed", 8 if name == "play" else 7) and error == note == "", name
+            assert stepper.model.game is not shown, name
             shown = stepper.model.game
             continue
         assert stepper.model.game is shown, f"{name}: the game shown changed"
@@ -1009,12 +1010,13 @@ class FamilyStepperPage(PageMachine):
         rules = stepper.model.rules
         if players in stepper._players.options:
             stepper._players.value = players
+        typed = str(seed) != stepper._seed.value  # (the number shown, typed again, sends nothing: the next one is dealt)
         stepper._seed.value = seed
         stepper._bots.value = bots
         stepper._play.click()
         game = stepper.model.game
         assert game is not None and game.rules.key == rules.key and rules.min_players <= game.players <= rules.max_players
-        assert stepper.model.source[:2] == ("seed", seed)
+        assert stepper.model.source[:2] == ("seed", seed if typed else seed + 1)
 
     @rule(which=st.sampled_from(sorted(FAMILY_RECORDS)))
     def upload_a_saved_game(self, which: str) -> None:

@@ -410,6 +410,12 @@ class GameNumber(WholeNumber):
         if not getattr(self, "_showing", True):  # (the first value, set while the box is made, is the page's)
             self.chosen = True
 
+    @property
+    def showing(self) -> bool:
+        """Is the page showing the number dealt (``show``) just now? A view that plays the number
+        typed, at each change, leaves this change alone."""
+        return self._showing
+
     def show(self, number: int) -> None:
         """Show the number of the game dealt (the page's doing, not the learner's)."""
         self._showing = True

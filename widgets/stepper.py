@@ -1378,17 +1378,25 @@ class RoundStepper(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # i
     # --- controls ------------------------------------------------------------------------------------
 
     def play(self) -> None:
-        """Play a new game from the game number, players and bots chosen (as the button does); a
-        game number that is no whole number from 0 to ``MAX_SEED`` is refused, the game shown stays."""
-        seed = game_number(self._seed.value)
+        """Play a new game from the game number, players and bots chosen (as the button does): the
+        number typed since the game shown was dealt, else the next one; a game number that is no
+        whole number from 0 to ``MAX_SEED`` is refused, the game shown stays."""
+        # The next game number unless one was typed since this game was dealt: a learner pressing
+        # the button expects a new deal, not the same cards again (as the seat and page 9 deal).
+        source = self.model.source
+        dealt = source[1] if source and source[0] in ("seed", "made") and isinstance(source[1], int) else None
+        typed = self._seed.for_new_game(dealt, MAX_SEED) if dealt is not None else self._seed.typed(MAX_SEED)
+        seed = typed if isinstance(typed, int) else None
         if seed is None and self._new_game.layout.display == "none":
             seed = 0  # hidden under a saved game, the field is not the learner's (as for ``pick``)
         if seed is None:
             self.model.refuse_seed(self._seed.value)
-        elif self.new_game is not None:
+            return
+        if self.new_game is not None:
             self.model.make(self.new_game, seed)
         else:
             self.model.play(seed=seed, players=self._seats(self.model.rules), bots=self._bots.value or "heuristic")
+        self._seed.show(seed)  # dealt: the next press deals the next number (the same game object may come back)
 
     def _seats(self, rules: Rules) -> int:
         """The players chosen, within what ``rules`` seats (the picture-card game: 2 or 3)."""
@@ -1416,8 +1424,11 @@ class RoundStepper(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # i
     def _typed(self, change: Any) -> None:
         # A number typed and entered: played as the button plays it, so an old refusal goes with
         # the text it was about (a new bad text is refused in its own words).
-        if not self._drawing and self._new_game.layout.display != "none":
+        if not self._drawing and not self._seed.showing and self._new_game.layout.display != "none":
             self.play()
+            # Still the learner's number: the box sends it as they leave it for the button, whose
+            # click then plays that number (with the players and bots chosen), not the next one.
+            self._seed.chosen = True
 
     def _game_picked(self, change: Any) -> None:
         if change["new"] is not None and not self._drawing:
@@ -1517,7 +1528,7 @@ class RoundStepper(ModelLanguage, DrawnView, w.VBox):  # type: ignore[misc]  # i
         played = bool(source) and source[0] == "seed"
         if (played or made) and self._synced is not game:
             self._synced = game
-            self._seed.value = source[1]
+            self._seed.show(source[1])  # the page's doing: the number dealt (``GameNumber.for_new_game``)
             if played:
                 self._bots.value = source[3]
                 if source[2] in self._players.options:
