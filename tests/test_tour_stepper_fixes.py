@@ -45,6 +45,19 @@ def _tour_cell(marker: str) -> str:
     return next("".join(c["source"]) for c in cells if c["cell_type"] == "code" and marker in "".join(c["source"]))
 
 
+def test_the_level_tables_words_name_the_columns_the_table_shows() -> None:
+    """Section 6 spoke of "Max wild" and "cards minus max wild" beside a table whose columns are
+    "Jokers allowed" and "Real cards, at least" (a learner's review): it names them, in both languages."""
+    from upto9.widgets.explorer import TEXTS as EXPLORER
+
+    cells = json.loads(TOUR.read_text(encoding="utf-8"))["cells"]
+    words = next("".join(c["source"]) for c in cells if "## 6. The level table" in "".join(c["source"]))
+    english, norwegian = words.split('<div class="u9-nb">')
+    for lang, text in (("en", english), ("nb", norwegian)):
+        for column in ("col_budget", "col_min_real"):
+            assert f"**{EXPLORER[lang][column]}**" in text, (lang, column)
+
+
 # --- 1. the safety-valve round's "Play a new game" -----------------------------------------------------
 
 
