@@ -291,3 +291,14 @@ def test_a_clear_change_beyond_the_headline_measures_is_said_in_the_answer_too()
     assert "(10 games a side)" in rest
     lab.lang = "nb"
     assert "Også endret (hvert intervall utelater 0; tabellen under har alle målene):" in text_of(lab._note.value)
+
+
+def test_a_levels_rounds_say_they_are_per_lay_down_and_what_they_count() -> None:
+    """ "Level 9: rounds a player spends (average)": a teacher added the levels' figures up past the
+    game's length (a learner's review). It is a ratio: all players' rounds on the level over the
+    times it was laid down, and the label says so, in both languages."""
+    from upto9.compare import PairedMeasure
+
+    measure = PairedMeasure("rounds_level", 9, 2.5, 3.0, None)
+    assert measure_label(measure, "en") == "Level 9: rounds per lay-down (all players' rounds on it ÷ the times it was laid down)"
+    assert measure_label(measure, "nb") == "Nivå 9: runder per nedlegg (alle spillernes runder på nivået ÷ gangene det ble lagt ned)"
