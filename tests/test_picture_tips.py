@@ -379,3 +379,21 @@ def test_the_answer_names_the_change_it_compared_and_no_earlier_answer_stands_wh
     assert seen == [("", "none")]  # while it played: no refusal, no earlier answer
     assert view.answer.layout.display is None and not view.refusal.value
     assert "(slik det spilles: ja)" in text_of(view.answer.value), text_of(view.answer.value)
+
+
+def test_each_measure_says_its_paired_difference_with_its_interval_in_both_languages() -> None:
+    """ "By how much, and how sure": each measure said both sides and a verdict, but not the
+    difference itself with its interval, as the house-rule lab does (a learner's review)."""
+    model = quick_model()
+    model.move_after, model.games, model.answer_seconds = 3, 20, 60.0
+    result = model.run()
+    assert result is not None
+    turns = result.difference("turns").estimate
+    text = text_of(result_html(result, "en", model.compared))
+    shown = re.search(r"turns per game\s*: .*?Difference (\S+) turns \(95% interval (\S+) to (\S+)\): ", text)
+    assert shown is not None, text
+    for said, value in zip(shown.groups(), (turns.value, turns.low, turns.high), strict=True):
+        assert float(said.replace("−", "-")) == pytest.approx(value, abs=0.051), (said, value)
+    assert text.count("Difference ") == len(result.differences)
+    norsk = text_of(result_html(result, "nb", model.compared))
+    assert norsk.count("Forskjell ") == len(result.differences) and "95 %-intervall" in norsk and "Difference" not in norsk

@@ -107,6 +107,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "cut": "The time limit came first: {n} games a side were played.",
         "before": "as played",
         "side": "{value} ({low} to {high})",
+        "difference": "Difference {value} (95% interval {low} to {high}): {verdict}.",
         "after": "changed",
         "nothing_yet": "Nothing compared yet: choose a change and press the button.",
         "compared": "Compared: {changes}; {players} players, every seat {bots}.",
@@ -160,6 +161,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "cut": "Tidsgrensen kom først: {n} spill på hver side ble spilt.",
         "before": "slik det spilles",
         "side": "{value} ({low} til {high})",
+        "difference": "Forskjell {value} (95 %-intervall {low} til {high}): {verdict}.",
         "after": "endret",
         "nothing_yet": "Ingenting sammenlignet ennå: velg en endring og trykk på knappen.",
         "compared": "Sammenlignet: {changes}; {players} spillere, på hver plass {bots}.",
@@ -396,6 +398,21 @@ def _value(d: Difference, e: Estimate, lang: str) -> str:
     return TEXTS[lang]["side"].format(value=decimal(e.value, lang, 1) + unit, low=decimal(e.low, lang, 1), high=decimal(e.high, lang, 1) + unit)
 
 
+def _difference(d: Difference, lang: str) -> str:
+    """The paired change with its 95 % interval, signed, then what it means: "Difference +0.1 turns
+    (95% interval −0.4 to +0.6): no measurable change ..." (the lab's way: how much, and how sure)."""
+    unit = TIPS_TEXTS[lang]["unit.turns" if d.measure == "turns" else "unit.pp"]
+    e = d.estimate
+
+    def signed(x: float, end: bool) -> str:
+        said = decimal(x, lang, 1, end=end)
+        return "+" + said if x > 0 and said.strip("0,.") else said
+
+    return TEXTS[lang]["difference"].format(
+        value=signed(e.value, False) + unit, low=signed(e.low, True), high=signed(e.high, True), verdict=change_verdict(d, lang)
+    )
+
+
 def _field_value(name: str, value: Any, lang: str) -> str:
     """A rule's value as the page's choices say it ("3 cards", "hearts", "two decks"); a value no
     choice offers (a typed file's) as a number, or yes and no."""
@@ -449,7 +466,7 @@ def result_html(result: Comparison | None, lang: str, rules: Rules | None = None
             f"<div style='margin:6px 0;padding:6px 8px;border-left:3px solid #00707d'>"
             f"<b>{escape(TIPS_TEXTS[lang]['measure.' + d.measure])}</b>: "
             f"{escape(texts['before'])} {escape(_value(d, d.before, lang))}, {escape(texts['after'])} {escape(_value(d, d.after, lang))}<br>"
-            f"{escape(change_verdict(d, lang))}</div>"
+            f"{escape(_difference(d, lang))}</div>"
         )
     note = texts["same_games"].format(n=decimal(result.games, lang, 0))
     if result.out_of_time:
