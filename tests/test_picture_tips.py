@@ -397,3 +397,14 @@ def test_each_measure_says_its_paired_difference_with_its_interval_in_both_langu
     assert text.count("Difference ") == len(result.differences)
     norsk = text_of(result_html(result, "nb", model.compared))
     assert norsk.count("Forskjell ") == len(result.differences) and "95 %-intervall" in norsk and "Difference" not in norsk
+
+
+def test_a_typed_file_that_is_no_toml_says_the_line_and_column_in_both_languages() -> None:
+    """ "This rule file cannot be used: house.toml: not valid TOML: Invalid value" named no line
+    (a learner's review): the page cut tomllib's "(at line 1, column 14)" off. Now the place is said,
+    in the page's language."""
+    model = quick_model()
+    model.text = "move_after = banana\nfoo = 3"
+    model.run()
+    assert refusal_line(model.refusal, "en").endswith("not valid TOML: Invalid value, on line 1, column 14")
+    assert refusal_line(model.refusal, "nb").endswith("ikke gyldig TOML: Invalid value, på linje 1, kolonne 14")

@@ -12,6 +12,7 @@ when it is a small regular file (``MAX_RULES_BYTES``).
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tomllib
 from collections.abc import Mapping
@@ -60,6 +61,7 @@ __all__ = [
     "builtin_rules",
     "load_rules",
     "rules_from_dict",
+    "toml_why",
 ]
 
 # --- limits: what a rule set can mean -------------------------------------------------------------
@@ -993,12 +995,30 @@ def rules_from_dict(data: Mapping[str, Any], source: str = "<rules>") -> Rules:
 # --- files, built-in rule sets and bases -------------------------------------------------------------
 
 
+def toml_why(error: tomllib.TOMLDecodeError) -> Message | str:
+    """Why a text is not TOML, with where: tomllib's words (it has them in English only) and its
+    line and column in the reader's language.
+
+    >>> try:
+    ...     tomllib.loads("move_after = banana")
+    ... except tomllib.TOMLDecodeError as error:
+    ...     why = toml_why(error)
+    >>> from upto9.messages import render
+    >>> render(why), render(why, "nb")
+    ('Invalid value, on line 1, column 14', 'Invalid value, på linje 1, kolonne 14')
+    """
+    found = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", str(error))
+    if found is None:
+        return str(error)
+    return Message("rules.toml_at", why=found[1], line=int(found[2]), column=int(found[3]))
+
+
 def _parse(text: str, source: str) -> dict[str, Any]:
     """The table of a rule-set file's text; ``RulesError`` for anything that is not TOML."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(Message("rules.not_toml", source=source, why=str(error))) from None
+        raise RulesError(Message("rules.not_toml", source=source, why=toml_why(error))) from None
     except ValueError:  # an integer longer than the interpreter turns into a number
         why = Message("rules.huge_number", limit=sys.get_int_max_str_digits())
         raise RulesError(Message("rules.not_toml", source=source, why=why)) from None

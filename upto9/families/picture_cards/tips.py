@@ -35,7 +35,7 @@ from upto9.families.picture_cards.bot import BestStopBot, RiskBot, StopAfterBot
 from upto9.families.picture_cards.family import FAMILY
 from upto9.families.picture_cards.game import END_REASONS, PictureRound, score_with
 from upto9.messages import Message, render
-from upto9.rules import Rules, RulesError, load_rules, rules_from_dict
+from upto9.rules import Rules, RulesError, load_rules, rules_from_dict, toml_why
 from upto9.simulate import game_seed, play_game
 from upto9.stats import Estimate, StatsError, bootstrap_mean, bootstrap_ratio, decimal, paired_difference, paired_share_difference, verdict, wilson
 
@@ -147,7 +147,9 @@ def rules_from_text(text: str, source: str = "house.toml") -> Rules:
         text = text[:MAX_TEXT]  # cut, then refused by TOML or read: never a long wait
     try:
         data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as error:
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(Message("rules.not_toml", source=source, why=toml_why(error))) from None
+    except (ValueError, RecursionError) as error:
         raise RulesError(Message("rules.not_toml", source=source, why=str(error).split(" (")[0])) from None
     base = data.pop("base", "picture_cards")
     if base != "picture_cards":
