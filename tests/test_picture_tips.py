@@ -408,3 +408,14 @@ def test_a_typed_file_that_is_no_toml_says_the_line_and_column_in_both_languages
     model.run()
     assert refusal_line(model.refusal, "en").endswith("not valid TOML: Invalid value, on line 1, column 14")
     assert refusal_line(model.refusal, "nb").endswith("ikke gyldig TOML: Invalid value, på linje 1, kolonne 14")
+
+
+def test_one_game_a_side_is_said_as_one_game() -> None:
+    """The time limit at the first pair: "played on the same 1 games ... 1 games a side were played"."""
+    model = quick_model()  # (its time limit stops it after the first pair of games)
+    model.move_after = 3
+    result = model.run()
+    assert result is not None and result.games == 1
+    text = text_of(result_html(result, "en"))
+    assert "on the same game (the same shuffle" in text and "one game a side was played" in text and "1 games" not in text
+    assert "ett spill på hver side ble spilt" in text_of(result_html(result, "nb"))

@@ -105,6 +105,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "run": "Compare with the rules as played",
         "same_games": "Both rule sets are played on the same {n} games (the same shuffles, the same players), so the luck of the deal cancels out.",
         "cut": "The time limit came first: {n} games a side were played.",
+        "same_games.1": "Both rule sets are played on the same game (the same shuffle, the same players), so the luck of the deal cancels out.",
+        "cut.1": "The time limit came first: one game a side was played.",
         "before": "as played",
         "side": "{value} ({low} to {high})",
         "difference": "Difference {value} (95% interval {low} to {high}): {verdict}.",
@@ -159,6 +161,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "run": "Sammenlign med reglene slik de spilles",
         "same_games": "Begge regelsettene spilles på de samme {n} spillene (de samme stokkingene, de samme spillerne), så flaksen i utdelingen går opp i opp.",
         "cut": "Tidsgrensen kom først: {n} spill på hver side ble spilt.",
+        "same_games.1": "Begge regelsettene spilles på det samme spillet (den samme stokkingen, de samme spillerne), så flaksen i utdelingen går opp i opp.",
+        "cut.1": "Tidsgrensen kom først: ett spill på hver side ble spilt.",
         "before": "slik det spilles",
         "side": "{value} ({low} til {high})",
         "difference": "Forskjell {value} (95 %-intervall {low} til {high}): {verdict}.",
@@ -468,9 +472,10 @@ def result_html(result: Comparison | None, lang: str, rules: Rules | None = None
             f"{escape(texts['before'])} {escape(_value(d, d.before, lang))}, {escape(texts['after'])} {escape(_value(d, d.after, lang))}<br>"
             f"{escape(_difference(d, lang))}</div>"
         )
-    note = texts["same_games"].format(n=decimal(result.games, lang, 0))
+    one = ".1" if result.games == 1 else ""  # ("the same 1 games")
+    note = texts["same_games" + one].format(n=decimal(result.games, lang, 0))
     if result.out_of_time:
-        note += " " + texts["cut"].format(n=decimal(result.games, lang, 0))
+        note += " " + texts["cut" + one].format(n=decimal(result.games, lang, 0))
     head = ""
     if rules is not None:
         bots = TIPS_TEXTS[lang].get(f"bot.{result.bots[0]}", result.bots[0]) if result.bots else ""
