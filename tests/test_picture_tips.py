@@ -21,6 +21,7 @@ from upto9.families.picture_cards.tips import (
     FAMILY_RULES,
     RULE_FILES,
     RUNS,
+    Comparison,
     OtherGame,
     compare,
     differences,
@@ -419,3 +420,21 @@ def test_one_game_a_side_is_said_as_one_game() -> None:
     text = text_of(result_html(result, "en"))
     assert "on the same game (the same shuffle" in text and "one game a side was played" in text and "1 games" not in text
     assert "ett spill på hver side ble spilt" in text_of(result_html(result, "nb"))
+
+
+def test_the_answer_says_in_how_many_games_the_five_card_move_was_made() -> None:
+    """ "Five-card move after: never" read "no difference at all in any of the 200 games a side" and
+    the page never said why (a learner's review): it now says in how many games the move was made,
+    on each side; none with the move gone, and the stored form keeps the count."""
+    model = quick_model()
+    model.move_after, model.games, model.answer_seconds = 0, 30, 60.0
+    result = model.run()
+    assert result is not None and result.shifted is not None
+    made, gone = result.shifted
+    assert gone == 0 and 0 <= made <= result.games
+    text = text_of(result_html(result, "en", model.compared))
+    assert f"Games in which the five-card move was made: {made} of {result.games} as played, 0 with the change." in text
+    assert f"Spill der femkortstrekket ble gjort: {made} av {result.games} slik det spilles, 0 med endringen." in text_of(result_html(result, "nb"))
+    assert Comparison.from_dict(result.to_dict()) == result
+    stored = {k: v for k, v in result.to_dict().items() if k != "shifted"}
+    assert Comparison.from_dict(stored).shifted is None and "five-card move was made" not in text_of(result_html(Comparison.from_dict(stored), "en"))

@@ -107,6 +107,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "cut": "The time limit came first: {n} games a side were played.",
         "same_games.1": "Both rule sets are played on the same game (the same shuffle, the same players), so the luck of the deal cancels out.",
         "cut.1": "The time limit came first: one game a side was played.",
+        "shifted": "Games in which the five-card move was made: {before} of {n} as played, {after} with the change.",
         "before": "as played",
         "side": "{value} ({low} to {high})",
         "difference": "Difference {value} (95% interval {low} to {high}): {verdict}.",
@@ -163,6 +164,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "cut": "Tidsgrensen kom først: {n} spill på hver side ble spilt.",
         "same_games.1": "Begge regelsettene spilles på det samme spillet (den samme stokkingen, de samme spillerne), så flaksen i utdelingen går opp i opp.",
         "cut.1": "Tidsgrensen kom først: ett spill på hver side ble spilt.",
+        "shifted": "Spill der femkortstrekket ble gjort: {before} av {n} slik det spilles, {after} med endringen.",
         "before": "slik det spilles",
         "side": "{value} ({low} til {high})",
         "difference": "Forskjell {value} (95 %-intervall {low} til {high}): {verdict}.",
@@ -476,6 +478,10 @@ def result_html(result: Comparison | None, lang: str, rules: Rules | None = None
     note = texts["same_games" + one].format(n=decimal(result.games, lang, 0))
     if result.out_of_time:
         note += " " + texts["cut" + one].format(n=decimal(result.games, lang, 0))
+    if result.shifted is not None:  # a rule about the five-card move changes nothing in games that never make it
+        note += " " + texts["shifted"].format(
+            n=decimal(result.games, lang, 0), before=decimal(result.shifted[0], lang, 0), after=decimal(result.shifted[1], lang, 0)
+        )
     head = ""
     if rules is not None:
         bots = TIPS_TEXTS[lang].get(f"bot.{result.bots[0]}", result.bots[0]) if result.bots else ""

@@ -33,7 +33,7 @@ from typing import Any, Final
 from upto9.cards import Rank
 from upto9.families.picture_cards.bot import BestStopBot, RiskBot, StopAfterBot
 from upto9.families.picture_cards.family import FAMILY
-from upto9.families.picture_cards.game import END_REASONS, PictureRound, score_with
+from upto9.families.picture_cards.game import END_REASONS, PictureRound, Shifted, score_with
 from upto9.messages import Message, render
 from upto9.rules import Rules, RulesError, load_rules, rules_from_dict, toml_why
 from upto9.simulate import game_seed, play_game
@@ -177,6 +177,7 @@ class GameFacts:
     suits: int
     tied: int
     by_rank: tuple[int, int, int]
+    shifts: int = 0  # five-card moves made (PC8): a rule about the move changes nothing in a game without one
 
     @property
     def first_won(self) -> bool:
@@ -219,6 +220,7 @@ def facts_of(rnd: PictureRound) -> GameFacts:
         suits=len(s.suits),
         tied=sum(w is None for w in s.suit_winners),
         by_rank=(by_rank["K"], by_rank["Q"], by_rank["J"]),
+        shifts=sum(isinstance(r, Shifted) for r in rnd.history),
     )
 
 
@@ -389,6 +391,7 @@ class Comparison:
     differences: tuple[Difference, ...]
     games: int
     out_of_time: bool = False
+    shifted: tuple[int, int] | None = None  # games with a five-card move made, as played and changed (None: not counted)
 
     def difference(self, measure: str) -> Difference:
         return next(d for d in self.differences if d.measure == measure)
@@ -400,6 +403,7 @@ class Comparison:
             "seed": self.seed,
             "games": self.games,
             "out_of_time": self.out_of_time,
+            "shifted": None if self.shifted is None else list(self.shifted),
             "differences": [
                 {"measure": d.measure, "estimate": asdict(d.estimate), "before": asdict(d.before), "after": asdict(d.after)} for d in self.differences
             ],
@@ -408,7 +412,9 @@ class Comparison:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Comparison:
         diffs = tuple(Difference(d["measure"], Estimate(**d["estimate"]), Estimate(**d["before"]), Estimate(**d["after"])) for d in data["differences"])
-        return cls(int(data["players"]), tuple(data["bots"]), data["seed"], diffs, int(data["games"]), bool(data["out_of_time"]))
+        counted = data.get("shifted")  # (a comparison stored before the moves were counted has none)
+        shifted = None if counted is None else (int(counted[0]), int(counted[1]))
+        return cls(int(data["players"]), tuple(data["bots"]), data["seed"], diffs, int(data["games"]), bool(data["out_of_time"]), shifted)
 
 
 def differences(a: Sequence[GameFacts], b: Sequence[GameFacts], players: int) -> tuple[Difference, ...]:
@@ -483,7 +489,8 @@ def compare(
         if late and len(a) < games:
             out_of_time = True
             break
-    return Comparison(players, names, seed, differences(a, b, players), len(a), out_of_time)
+    shifted = (sum(f.shifts > 0 for f in a), sum(f.shifts > 0 for f in b))
+    return Comparison(players, names, seed, differences(a, b, players), len(a), out_of_time, shifted)
 
 
 # --- the words ------------------------------------------------------------------------------------
