@@ -225,7 +225,13 @@ def test_the_home_page_lists_the_games_each_with_its_pages(server: VoilaServer, 
             assert _text(words) == f"{EXPLAINERS.index(page) + 1}. {page.title[lang]}", words
         others[key] = [href.split("/")[-1].split("?")[0] for href, _words in links]
     assert listed == [e.notebook for e in EXPLAINERS]
-    assert others == {"upto9": [], "threeup": ["3_round_stepper.ipynb", "5_house_rule_lab.ipynb"], "picture_cards": ["3_round_stepper.ipynb"]}
+    # The seat (page 11) plays every game, and stands under the picture cards, the last game: the
+    # other games name it too (a learner read it as a picture-card page).
+    assert others == {
+        "upto9": ["11_play.ipynb"],
+        "threeup": ["3_round_stepper.ipynb", "5_house_rule_lab.ipynb", "11_play.ipynb"],
+        "picture_cards": ["3_round_stepper.ipynb"],
+    }
     # One tap to each game's section; the lead counts no pages.
     jump = re.search(r'<ul class="u9-jump">(.*?)</ul>', body, re.S)
     assert jump is not None and re.findall(r'href="#([^"]+)"', jump[1]) == GAMES
@@ -404,6 +410,10 @@ def test_a_norwegian_chart_has_a_norwegian_tool_bar(browser: Any, server: VoilaS
         titles = {}
         for lang in ("nb", "en"):
             tab.goto(server.page("6_comparison.ipynb") + f"?lang={lang}", timeout=LOAD_MS, wait_until="domcontentloaded")
+            # Every chart of the page is drawn when asked (a table shows first): the first one asked for.
+            button = tab.locator(".u9-view-choice button").filter(has_text=re.compile(r"^(Chart|Diagram)$")).first
+            button.wait_for(timeout=LOAD_MS)
+            button.click()
             tab.wait_for_selector(".js-plotly-plot .modebar-btn", state="attached", timeout=LOAD_MS)
             chart = tab.locator(".js-plotly-plot").first
             chart.scroll_into_view_if_needed()
