@@ -178,7 +178,7 @@ def test_placing_names_each_picture_card_with_its_score_before_and_after() -> No
         "Put 9 of spades on king of clubs: 20 → 20 points; your lead changes by 0",
     ]
     assert render(fact(said, "plan")).startswith("The plan for the 3 cards: 9 of spades on king of spades; ")
-    assert render(said.reason, "nb") == "Legg spar 9 på spar konge: der gir det mest forsprang i sortene (9 poeng); det høyeste kortet legges først."
+    assert render(said.reason, "nb") == "Legg spar 9 på sparkonge: der gir det mest forsprang i sortene (9 poeng); det høyeste kortet legges først."
 
 
 def test_keeping_more_dealt_than_kept_offers_the_keeps_and_names_the_suits() -> None:

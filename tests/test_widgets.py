@@ -89,7 +89,7 @@ def test_every_text_table_has_english_and_norwegian_with_the_same_keys() -> None
 
 def test_card_html_names_every_card_for_screen_readers_in_both_languages() -> None:
     assert 'aria-label="queen of hearts"' in card_html(parse_card("Qh"))
-    assert 'aria-label="hjerter dame"' in card_html(parse_card("Qh"), lang="nb")
+    assert 'aria-label="hjerterdame"' in card_html(parse_card("Qh"), lang="nb")
     joker = card_html(parse_card("2c"), parse_card("7h"))
     assert "u9-joker" in joker and 'data-face="7h"' in joker and "=7♥" in joker
     assert 'aria-label="2 of clubs, joker for 7 of hearts"' in joker
@@ -196,7 +196,7 @@ def test_hand_builder_in_norwegian() -> None:
     assert builder._deal_small.description == "Del ut 11"
     assert "Hånda er tom" in text_of(builder._hand.value)
     builder._buttons[parse_card("Qs")].click()
-    assert builder._buttons[parse_card("Qs")].tooltip == "spar dame"
+    assert builder._buttons[parse_card("Qs")].tooltip == "spardame"
     assert "1 kort på hånda" in text_of(builder._title.value)
 
 

@@ -381,7 +381,7 @@ def card_words(card: PlayingCard) -> Message:
     >>> from upto9.cards import parse_card
     >>> from upto9.messages import render
     >>> render(card_words(parse_card("QS")), "nb")
-    'spar dame'
+    'spardame'
     """
     drawer: DrawnFamily = next(f for f in drawn_families() if f.owns(card))
     return drawer.card_words(card)

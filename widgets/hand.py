@@ -75,7 +75,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "help": (
             "Klikk et kort for å ta det på hånda; et nytt klikk legger til ett eksemplar til så lenge bordets kortstokker har flere, og "
             "neste klikk tar dem alle ut. Eller skriv kortene, først verdien og så sorten: `5h Knk Dr` (sort: `s` spar, `h` hjerter, `r` ruter, "
-            "`k` kløver; verdi: `2`-`10`, `Kn` knekt, `D` dame, `K` konge, `A` eller `E` ess). `Kk` er kløver konge. De engelske "
+            "`k` kløver; verdi: `2`-`10`, `Kn` knekt, `D` dame, `K` konge, `A` eller `E` ess). `Kk` er kløverkonge. De engelske "
             "bokstavene virker også (`J` `Q`, `d` `c`). Kortene vises som på de fleste kortstokker: knekt som J, dame som Q."
         ),
         "text": "Kort",

@@ -184,7 +184,7 @@ def card_name(card: PlayingCard, lang: str = "en") -> str:
 
     >>> from upto9 import parse_card
     >>> card_name(parse_card("Qs")), card_name(parse_card("Qs"), "nb")
-    ('queen of spades', 'spar dame')
+    ('queen of spades', 'spardame')
     >>> [card_name(family_for(7).read_token(c), "nb") for c in ("7r", "12y", "W")]
     ['rød 7', 'gul 12', 'joker']
     """

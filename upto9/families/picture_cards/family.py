@@ -93,7 +93,7 @@ def _slot(data: Mapping[str, Any], name: str) -> int:
 
 
 _word = card_words
-"""A standard card's name in words (``'queen of spades'`` / ``'spar dame'``): the family that draws the standard deck says it."""
+"""A standard card's name in words (``'queen of spades'`` / ``'spardame'``): the family that draws the standard deck says it."""
 
 
 def _words(cards: Sequence[PlayingCard]) -> Items:

@@ -111,11 +111,13 @@ class UpTo9Family(EngineRummy):
         """A card's name, for screen readers and tooltips.
 
         >>> from upto9.messages import render
-        >>> [render(FAMILY.card_words(parse_card("Qs")), lang) for lang in ("en", "nb")]
-        ['queen of spades', 'spar dame']
+        >>> [render(FAMILY.card_words(parse_card(c)), lang) for c in ("Qs", "5h") for lang in ("en", "nb")]
+        ['queen of spades', 'spardame', '5 of hearts', 'hjerter 5']
         """
         assert isinstance(card, Card), card
-        return Message("look.card", rank=_rank_words(card.rank), suit=Message(f"suit.{card.suit.name.lower()}"))
+        # Norwegian writes a court card or an ace as one word ("spardame", "kløverknekt"), a number apart.
+        key = "look.card_named" if card.rank in _NAMED_RANKS else "look.card"
+        return Message(key, rank=_rank_words(card.rank), suit=Message(f"suit.{card.suit.name.lower()}"))
 
     def face_words(self, face: object) -> Message:
         """What a joker stands for, in words: a card's name, or a set's rank (``'a king'``).
