@@ -131,6 +131,22 @@ class RulesError(ValueError):
         text, self.msg = said(message)
         super().__init__(text)
 
+    @property
+    def reason(self) -> Message | None:
+        """Why, without the file's name and the field's key around it (``rules.at``, ``rules.field``):
+        what a page that made the rule set itself, not from a file, says. ``None`` for a plain text.
+
+        >>> try:
+        ...     rules_from_dict({**UPTO9.to_dict(), "hand_size": 0}, "house.toml")
+        ... except RulesError as error:
+        ...     print(error.msg.key, "->", error.reason.key)
+        rules.at -> rules.whole_least
+        """
+        found: object = self.msg
+        while isinstance(found, Message) and found.key in ("rules.at", "rules.field"):
+            found = found.param("reason")
+        return found if isinstance(found, Message) else None
+
 
 class Family(StrEnum):
     """Keys of families this package brings, for the code that names one. A rule set's ``family``

@@ -766,12 +766,13 @@ class HoldingTable(_HTMLView):
                     e = estimates[n - 1] if n <= len(estimates) else None
                     # A bootstrap over the games (their number in the head); where no hand or every hand on
                     # the level held it, Wilson's interval over those hands, whose number differs.
-                    wilson = hands and e is not None and e.method == "wilson"
-                    under = f"<br><span class='u9-note'>{escape(texts['hold_hands'].format(n=_count(e.n, lang)))}</span>" if wilson and e else ""
+                    under = ""
+                    if hands and e is not None and e.method == "wilson":
+                        under = f"<br><span class='u9-note'>{escape(texts['hold_hands'].format(n=_count(e.n, lang)))}</span>"
                     cells.append(f"<td class='u9-number' style='white-space:nowrap'>{_stacked(e, lang, percent=True, digits=2)}{under}</td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")
         full = _scroll(f"<table class='u9-table u9-compare-holding'>{head}</tr>{''.join(rows)}</table>")
-        return fit_phone(full, self._compact(lang), [texts["contracts"], texts["hold_hidden"]], lang, key="compare-holding")
+        return fit_phone(full, self._compact(columns, lang), [texts["contracts"], texts["hold_hidden"]], lang, key="compare-holding")
 
     def _columns(self, lang: str) -> list[tuple[str, Rules, list[tuple[str, Sequence[Estimate | None], bool]]]]:
         """Per rule set: its name, its rules, and its chances (a column's title, per number, whether
@@ -794,18 +795,16 @@ class HoldingTable(_HTMLView):
     def _numbers(self) -> int:
         return max((len(s.rules.levels) for s in self.model.comparison.sides), default=0)
 
-    def _compact(self, lang: str) -> str:
-        """The table on a phone: per number, each rule set's chance from the sampled deals (or, with
-        none, from the games), over its interval."""
-        columns = [(name, chances[0]) for name, _rules, chances in self._columns(lang)]
-        head = f"<tr><th scope='col'>{escape(TEXTS[lang]['number'])}</th>" + "".join(
-            f"<th scope='col'>{escape(title)}</th>" for _name, (title, _e, _h) in columns
-        )
+    def _compact(self, columns: list[tuple[str, Rules, list[tuple[str, Sequence[Estimate | None], bool]]]], lang: str) -> str:
+        """The table on a phone (``columns``: the full table's): per number, each rule set's chance
+        from the sampled deals (or, with none, from the games), over its interval."""
+        firsts = [chances[0] for _name, _rules, chances in columns]
+        head = f"<tr><th scope='col'>{escape(TEXTS[lang]['number'])}</th>" + "".join(f"<th scope='col'>{escape(title)}</th>" for title, _e, _h in firsts)
         rows = []
         for n in range(1, self._numbers() + 1):
             cells = "".join(
                 f"<td class='u9-number'>{_stacked(estimates[n - 1] if n <= len(estimates) else None, lang, percent=True, digits=2)}</td>"
-                for _name, (_title, estimates, _hands) in columns
+                for _title, estimates, _hands in firsts
             )
             rows.append(f"<tr><th scope='row'>{n}</th>{cells}</tr>")
         return _scroll(f"<table class='u9-table u9-compare-holding u9-compact'>{head}</tr>{''.join(rows)}</table>")

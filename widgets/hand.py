@@ -286,6 +286,10 @@ class HandModel(t.HasTraits):
 
     @t.observe("cards")
     def _on_cards(self, change: Any) -> None:
+        self._cards_said()
+
+    def _cards_said(self) -> None:
+        """The text is the hand's, and whatever was refused, set aside or dealt before is forgotten."""
         self.text = format_hand(self.cards, lang=self.lang)
         self.refusal = None
         self.typed = None
@@ -374,12 +378,8 @@ class HandModel(t.HasTraits):
         """Empty the hand, and forget a text refused or set aside for a larger table (an empty
         hand's cards do not change, so the change of ``cards`` alone did not reach them)."""
         with self.hold_trait_notifications():
-            self.refusal = None
-            self.typed = None
-            self.error = ""
-            self.dealt = ()
             self.cards = ()
-            self.text = ""
+            self._cards_said()
 
     def deal(self, n: int | None = None) -> tuple[PlayingCard, ...]:
         """Deal ``n`` cards (default: the rules' hand size) from the game's decks, shuffled with

@@ -213,7 +213,7 @@ def card_text(card: PlayingCard, lang: str = "en", *, article: bool = False) -> 
         return card.glyph
     if article and look.tag in ("wild", "skip"):
         return SHARED[lang]["a_wild" if look.tag == "wild" else "a_skip"]
-    return render(drawer.card_words(card), lang)
+    return card_name(card, lang)
 
 
 def face_name(face: object, lang: str = "en") -> str:

@@ -43,7 +43,7 @@ from upto9.families.picture_cards.tips import (
     rules_from_text,
     tip_text,
 )
-from upto9.messages import Message, render
+from upto9.messages import render
 from upto9.rules import Rules, RulesError, rules_from_dict
 from upto9.stats import Estimate, decimal
 
@@ -268,15 +268,6 @@ class Unplayable:
 
     error: RulesError
 
-    @property
-    def reason(self) -> Message | None:
-        """The engine's reason itself, without the file's name and the field's key around it."""
-        found = self.error.msg
-        while found is not None and found.key in ("rules.at", "rules.field"):
-            inner = found.param("reason")
-            found = inner if isinstance(inner, Message) else None
-        return found
-
 
 def refusal_line(refusal: Any, lang: str) -> str:
     """The one plain line a refusal gets, in ``lang``.
@@ -291,7 +282,7 @@ def refusal_line(refusal: Any, lang: str) -> str:
     """
     texts = TEXTS[lang]
     if isinstance(refusal, Unplayable):
-        inner = refusal.reason
+        inner = refusal.error.reason  # (no file was typed: the engine's reason alone)
         said = texts["cannot_play"].format(reason=render(inner, lang) if inner is not None else str(refusal.error))
         if inner is not None and inner.key == "picture_cards.rules.undealable":
             said += " " + texts["undealable.2" if inner.param("players") == 2 else "undealable.3"]

@@ -342,11 +342,8 @@ def _text_deal_refusal() -> dict[str, Any]:
     try:
         rules_from_dict({**FAMILY_RULES.to_dict(), "deal_two": 6, "deal_three": 5}, "text.toml")
     except RulesError as error:
-        msg = error.msg
-        reason: Any = msg
-        while isinstance(reason, Message) and reason.key in ("rules.at", "rules.field"):  # the why, not the file's field name
-            reason = reason.param("reason")
-        if isinstance(reason, Message):
+        reason = error.reason  # the why, not the file's field name
+        if reason is not None:
             return {f"reason_{lang}": render(reason, lang) for lang in ("en", "nb")}
         return {"reason_en": str(error), "reason_nb": str(error)}
     return {"reason_en": "", "reason_nb": ""}
